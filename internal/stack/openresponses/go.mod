@@ -1,0 +1,3 @@
+module github.com/ChristopherDavenport/openresponses
+
+go 1.25
