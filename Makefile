@@ -1,0 +1,67 @@
+# The gate is `make check`: everything here runs offline once the module
+# cache holds the pinned tools (the Go module proxy is the only network use).
+
+GO ?= go
+
+# Pinned tools, run with `go run pkg@version` so the Go build cache keeps them
+# built between runs.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+GOVULNCHECK := golang.org/x/vuln/cmd/govulncheck@v1.9.0
+
+# govulncheck cannot reach its online database here, so it reads one built
+# from the golang.org/x/vulndb module's data/osv with its cmd/indexdb. The
+# database is built once per machine, under the user's cache folder, and
+# reused by every clone and every run.
+VULNDB_VERSION := v0.0.0-20261105234957-e22db6528018
+VULNDB_MODULE := golang.org/x/vulndb@$(VULNDB_VERSION)
+VULNDB_DIR ?= $(HOME)/.cache/agentpolicy/vulndb-$(VULNDB_VERSION)
+
+# The root module and every nested module (the loop stand-ins and any
+# nested module added later).
+MODULES := $(patsubst %/go.mod,%,$(shell find . -name go.mod -not -path './.cache/*' | sort))
+
+# What the root module's packages may import besides the standard library
+# and the module itself.
+ALLOWED_DEPS := github.com/ChristopherDavenport/agentturn github.com/ChristopherDavenport/agenttool github.com/ChristopherDavenport/openresponses
+
+.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb
+
+check: fmt tidy-check build vet deps lint vuln test
+
+build:
+	@for m in $(MODULES); do echo "build $$m"; (cd $$m && $(GO) build ./...) || exit 1; done
+
+test:
+	@for m in $(MODULES); do echo "test $$m"; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
+
+vet:
+	@for m in $(MODULES); do echo "vet $$m"; (cd $$m && $(GO) vet ./...) || exit 1; done
+
+fmt:
+	@out=$$(gofmt -l $(MODULES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+tidy-check:
+	@for m in $(MODULES); do echo "tidy $$m"; (cd $$m && $(GO) mod tidy -diff) || exit 1; done
+
+deps:
+	@bad=$$($(GO) list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./... | \
+		grep -v -e '^github.com/ChristopherDavenport/agentpolicy\(/\|$$\)' \
+		$(foreach d,$(ALLOWED_DEPS),-e '^$(d)\(/\|$$\)')); \
+	if [ -n "$$bad" ]; then echo "the root module imports what it may not:"; echo "$$bad"; exit 1; fi; \
+	echo "deps: standard library, the stack and the module only"
+
+lint:
+	@for m in $(MODULES); do echo "staticcheck $$m"; (cd $$m && $(GO) run $(STATICCHECK) ./...) || exit 1; done
+
+vuln: vulndb
+	@for m in $(MODULES); do echo "govulncheck $$m"; (cd $$m && $(GO) run $(GOVULNCHECK) -db file://$(VULNDB_DIR) ./...) || exit 1; done
+
+vulndb: $(VULNDB_DIR)/index/db.json
+
+$(VULNDB_DIR)/index/db.json:
+	@echo "building the vulnerability database in $(VULNDB_DIR) (once per machine)"
+	@src=$$($(GO) mod download -json $(VULNDB_MODULE) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
+	test -n "$$src" || { echo "cannot download $(VULNDB_MODULE)"; exit 1; }; \
+	mkdir -p "$(dir $(VULNDB_DIR))" && tmp=$$(mktemp -d "$(dir $(VULNDB_DIR)).vulndb.XXXXXX"); \
+	$(GO) run golang.org/x/vulndb/cmd/indexdb@$(VULNDB_VERSION) -vulns "$$src/data/osv" -out "$$tmp/db" && \
+	rm -rf "$(VULNDB_DIR)" && mv "$$tmp/db" "$(VULNDB_DIR)" && rmdir "$$tmp"
