@@ -1,0 +1,398 @@
+package agentpolicy
+
+// This file runs testdata/policy/decisions.json, the decision half of the
+// conformance corpus, as contract §11 describes it; it is meant to be read
+// as an example of how any implementation drives the file. The file is
+// decoded with unknown members refused (loadCorpus), so a case cannot say
+// something the runner silently ignores.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/ChristopherDavenport/agenttool"
+	"github.com/ChristopherDavenport/agentturn"
+	"github.com/ChristopherDavenport/openresponses"
+)
+
+// decisionFile is decisions.json: the default matcher table and the cases.
+type decisionFile struct {
+	Matchers map[string]corpusMatcher `json:"matchers"`
+	Cases    []decisionCase           `json:"cases"`
+}
+
+// corpusMatcher says how a tool is matched: "prefix" or "glob" over one
+// field, or no matcher when Match is empty, and whether it splits.
+type corpusMatcher struct {
+	Match string `json:"match"`
+	Field string `json:"field"`
+	Split bool   `json:"split"`
+}
+
+type decisionCase struct {
+	Name string `json:"name"`
+	// Matchers replaces the file's table when present; {} is no matchers.
+	Matchers   map[string]corpusMatcher `json:"matchers"`
+	Aliases    map[string][]string      `json:"aliases"`
+	Policy     corpusPolicy             `json:"policy"`
+	BuildError string                   `json:"build_error"`
+	Grants     []corpusGrant            `json:"grants"`
+	Calls      []corpusCall             `json:"calls"`
+	Batch      []corpusCall             `json:"batch"`
+	Offer      *struct {
+		Tools []string `json:"tools"`
+		Want  []string `json:"want"`
+	} `json:"offer"`
+}
+
+type corpusPolicy struct {
+	Sources []corpusSource `json:"sources"`
+	Allow   string         `json:"allow"`
+	Deny    string         `json:"deny"`
+	Ask     string         `json:"ask"`
+	Default string         `json:"default"`
+}
+
+type corpusSource struct {
+	Name    string            `json:"name"`
+	Rank    int               `json:"rank"`
+	Trusted bool              `json:"trusted"`
+	Allow   string            `json:"allow"`
+	Deny    string            `json:"deny"`
+	Ask     string            `json:"ask"`
+	Notes   map[string]string `json:"notes"`
+}
+
+// corpusGrant is a grant set applied after Build. Grants are a later part
+// of the engine; the member is decoded so a case that uses it is reported
+// rather than refused as unknown.
+type corpusGrant struct {
+	Source struct {
+		Name    string `json:"name"`
+		Rank    int    `json:"rank"`
+		Trusted bool   `json:"trusted"`
+	} `json:"source"`
+	Allow   string   `json:"allow"`
+	Deny    string   `json:"deny"`
+	Ask     string   `json:"ask"`
+	Granted []string `json:"granted"`
+	Refused []struct {
+		Rule   string `json:"rule"`
+		Reason string `json:"reason"`
+	} `json:"refused"`
+}
+
+type corpusCall struct {
+	Tool          string           `json:"tool"`
+	Args          json.RawMessage  `json:"args"`
+	Subjects      *[]corpusSubject `json:"subjects"`
+	SubjectsError string           `json:"subjects_error"`
+	// Confined is present for a call that runs confined, naming what
+	// confines it ("" for nothing named).
+	Confined *string `json:"confined"`
+	Want     struct {
+		Action   string `json:"action"`
+		Held     bool   `json:"held"`
+		Rule     string `json:"rule"`
+		Source   string `json:"source"`
+		Reason   string `json:"reason"`
+		Subject  string `json:"subject"`
+		Confined string `json:"confined"`
+	} `json:"want"`
+}
+
+type corpusSubject struct {
+	Args      json.RawMessage `json:"args"`
+	Text      string          `json:"text"`
+	Tool      string          `json:"tool"`
+	Constrain bool            `json:"constrain"`
+}
+
+func TestDecisionCorpus(t *testing.T) {
+	var file decisionFile
+	loadCorpus(t, "decisions.json", &file)
+	if len(file.Cases) < 40 {
+		t.Errorf("decisions.json has %d cases, want at least 40", len(file.Cases))
+	}
+	names := map[string]bool{}
+	for _, c := range file.Cases {
+		if names[c.Name] {
+			t.Errorf("two cases are named %q", c.Name)
+		}
+		names[c.Name] = true
+		t.Run(c.Name, func(t *testing.T) {
+			runDecisionCase(t, file.Matchers, c)
+		})
+	}
+}
+
+func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCase) {
+	if c.Matchers != nil {
+		table = c.Matchers
+	}
+	if len(c.Grants) > 0 {
+		t.Fatal("the case uses grants, which this runner does not apply yet")
+	}
+	calls := append(slices.Clone(c.Calls), c.Batch...)
+	var verdicts []Verdict
+	observe := WithObserver(func(_ context.Context, v Verdict) { verdicts = append(verdicts, v) })
+	policy, err := corpusBuildPolicy(t, c.Policy)
+	var e *Engine
+	if err == nil {
+		e, err = Build(policy, corpusMatchers(t, table, calls), observe, WithAliases(c.Aliases))
+	}
+	if c.BuildError != "" {
+		if kind := buildErrorKind(err); kind != c.BuildError {
+			t.Fatalf("build error %v is %q, want %q", err, kind, c.BuildError)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	tools := corpusTools(t, calls, table)
+
+	batches := make([][]corpusCall, 0, len(c.Calls)+1)
+	for _, call := range c.Calls {
+		batches = append(batches, []corpusCall{call})
+	}
+	if len(c.Batch) > 0 {
+		batches = append(batches, c.Batch)
+	}
+	id := 0
+	for i, batch := range batches {
+		items := make([]*openresponses.FunctionCall, len(batch))
+		for j, call := range batch {
+			id++
+			items[j] = &openresponses.FunctionCall{CallID: fmt.Sprintf("call_%d", id), Name: call.Tool, Arguments: string(compactJSON(t, call.Args))}
+		}
+		for j, call := range batch {
+			info := agentturn.ToolCallInfo{RunID: "run_1", Turn: i + 1, Call: items[j], Tool: tools[call.Tool],
+				Args: compactJSON(t, call.Args), Batch: items, Index: j}
+			verdicts = verdicts[:0]
+			d, err := e.Decide(context.Background(), info)
+			if err != nil {
+				t.Fatalf("%s: Decide: %v", items[j].CallID, err)
+			}
+			checkCorpusCall(t, info, call, d, verdicts)
+			again, err := e.Decide(context.Background(), info)
+			if err != nil || !reflect.DeepEqual(again, d) {
+				t.Errorf("%s: decided again: %+v, %v; first %+v", items[j].CallID, again, err, d)
+			}
+		}
+	}
+	if c.Offer != nil {
+		got := []string{}
+		for _, tool := range e.Filter(namedTools(c.Offer.Tools...)) {
+			got = append(got, tool.Name())
+		}
+		if want := append([]string{}, c.Offer.Want...); !reflect.DeepEqual(got, want) {
+			t.Errorf("offer: Filter(%v) = %v, want %v", c.Offer.Tools, got, want)
+		}
+	}
+}
+
+// checkCorpusCall compares the decision and the one verdict the observer
+// saw with what the call wants.
+func checkCorpusCall(t *testing.T, info agentturn.ToolCallInfo, call corpusCall, d *agentturn.ToolDecision, verdicts []Verdict) {
+	t.Helper()
+	id := info.Call.CallID
+	if len(verdicts) != 1 {
+		t.Fatalf("%s: the observer saw %d verdicts, want 1", id, len(verdicts))
+	}
+	v := verdicts[0]
+	rule, source := "", ""
+	if v.Rule != nil {
+		rule, source = v.Rule.String(), v.Rule.Source.Name
+	}
+	w := call.Want
+	got := fmt.Sprintf("action %s held %v rule %q source %q reason %q subject %q confined %q",
+		actionWord(v.Action), v.Held, rule, source, v.Reason, v.Subject, v.Confined)
+	want := fmt.Sprintf("action %s held %v rule %q source %q reason %q subject %q confined %q",
+		w.Action, w.Held, w.Rule, w.Source, w.Reason, w.Subject, w.Confined)
+	if got != want {
+		t.Errorf("%s %s %s:\n got %s\nwant %s", id, call.Tool, info.Args, got, want)
+	}
+	if d == nil || d.Action != v.Action || d.Reason != v.Reason || d.By != ByPolicy {
+		t.Errorf("%s: decision %+v does not carry the verdict's action and reason by policy", id, d)
+	}
+	if v.RunID != "run_1" || v.Turn != info.Turn || v.CallID != id || v.Tool != call.Tool {
+		t.Errorf("%s: verdict names run %q turn %d call %q tool %q", id, v.RunID, v.Turn, v.CallID, v.Tool)
+	}
+}
+
+// corpusBuildPolicy merges the case's sources and appends the host's own
+// lists, with no source, after the merged ones.
+func corpusBuildPolicy(t *testing.T, cp corpusPolicy) (Policy, error) {
+	sets := make([]RuleSet, len(cp.Sources))
+	for i, s := range cp.Sources {
+		sets[i] = RuleSet{
+			Source: Source{Name: s.Name, Rank: s.Rank, Trusted: s.Trusted},
+			Allow:  withNotes(corpusRules(t, s.Allow), s.Notes),
+			Deny:   withNotes(corpusRules(t, s.Deny), s.Notes),
+			Ask:    withNotes(corpusRules(t, s.Ask), s.Notes),
+		}
+	}
+	p, err := Merge(sets...)
+	if err != nil {
+		return Policy{}, err
+	}
+	p.Allow = append(p.Allow, corpusRules(t, cp.Allow)...)
+	p.Deny = append(p.Deny, corpusRules(t, cp.Deny)...)
+	p.Ask = append(p.Ask, corpusRules(t, cp.Ask)...)
+	switch cp.Default {
+	case "allow":
+		p.Default = Allow()
+	case "deny":
+		p.Default = Deny()
+	case "ask":
+		p.Default = Ask()
+	case "":
+	default:
+		t.Fatalf("unknown default %q", cp.Default)
+	}
+	return p, nil
+}
+
+// corpusRules parses a list the case writes in the grammar.
+func corpusRules(t *testing.T, s string) []Rule {
+	rules, err := ParseRules(s)
+	if err != nil {
+		t.Fatalf("the case's rules %q do not parse: %v", s, err)
+	}
+	return rules
+}
+
+// withNotes gives each rule the note the source's notes hold for it.
+func withNotes(rules []Rule, notes map[string]string) []Rule {
+	for i := range rules {
+		rules[i].Note = notes[rules[i].String()]
+	}
+	return rules
+}
+
+// buildErrorKind names the corpus's kind of a build error.
+func buildErrorKind(err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, ErrNoDefault):
+		return "no_default"
+	case errors.Is(err, ErrNoMatcher):
+		return "no_matcher"
+	case errors.Is(err, ErrToolGlob):
+		return "tool_glob"
+	default:
+		return "invalid_rule"
+	}
+}
+
+// corpusMatchers builds the table's matchers; a splitting tool answers
+// from the calls' subjects, looked up by the called tool and its compacted
+// arguments.
+func corpusMatchers(t *testing.T, table map[string]corpusMatcher, calls []corpusCall) map[string]ToolMatcher {
+	matchers := make(map[string]ToolMatcher, len(table))
+	for tool, m := range table {
+		var tm ToolMatcher
+		switch m.Match {
+		case "prefix":
+			tm.Match = PrefixMatcher(m.Field)
+		case "glob":
+			tm.Match = GlobMatcher(m.Field)
+		case "":
+		default:
+			t.Fatalf("tool %s: unknown matcher %q", tool, m.Match)
+		}
+		if m.Split {
+			tm.Subjects = corpusSplitter(t, tool, calls)
+		}
+		matchers[tool] = tm
+	}
+	return matchers
+}
+
+func corpusSplitter(t *testing.T, tool string, calls []corpusCall) Subjects {
+	type answer struct {
+		subjects []Subject
+		err      error
+	}
+	answers := map[string]answer{}
+	for _, call := range calls {
+		if call.Tool != tool {
+			continue
+		}
+		var a answer
+		if call.SubjectsError != "" {
+			a.err = errors.New(call.SubjectsError)
+		} else if call.Subjects != nil {
+			a.subjects = []Subject{}
+			for _, s := range *call.Subjects {
+				a.subjects = append(a.subjects, Subject{Args: compactJSON(t, s.Args), Text: s.Text, Tool: s.Tool, Constrain: s.Constrain})
+			}
+		}
+		answers[string(compactJSON(t, call.Args))] = a
+	}
+	return func(args json.RawMessage) ([]Subject, error) {
+		a, ok := answers[string(args)]
+		if !ok || (a.subjects == nil && a.err == nil) {
+			return nil, fmt.Errorf("the case gives no subjects for %s %s", tool, args)
+		}
+		return a.subjects, a.err
+	}
+}
+
+// corpusTools returns a tool for every name the case mentions, each
+// answering its confinement from the calls' confined, by compacted
+// arguments.
+func corpusTools(t *testing.T, calls []corpusCall, table map[string]corpusMatcher) map[string]agenttool.Tool {
+	confined := map[string]map[string]*string{}
+	note := func(tool string) {
+		if confined[tool] == nil {
+			confined[tool] = map[string]*string{}
+		}
+	}
+	for tool := range table {
+		note(tool)
+	}
+	for _, call := range calls {
+		note(call.Tool)
+		confined[call.Tool][string(compactJSON(t, call.Args))] = call.Confined
+		if call.Subjects != nil {
+			for _, s := range *call.Subjects {
+				if s.Tool != "" {
+					note(s.Tool)
+				}
+			}
+		}
+	}
+	tools := map[string]agenttool.Tool{}
+	for name, byArgs := range confined {
+		tools[name] = agenttool.NewFunc(name, "", json.RawMessage(`{"type":"object"}`), nil,
+			agenttool.WithConfined(func(_ context.Context, args json.RawMessage) (bool, string) {
+				if by := byArgs[string(args)]; by != nil {
+					return true, *by
+				}
+				return false, ""
+			}))
+	}
+	return tools
+}
+
+// compactJSON is the arguments without insignificant space, the key the
+// splitter and the confinement look a call up by.
+func compactJSON(t *testing.T, raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage(`{}`)
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		t.Fatalf("arguments %s are not JSON: %v", raw, err)
+	}
+	return b.Bytes()
+}

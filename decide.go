@@ -1,0 +1,271 @@
+package agentpolicy
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/ChristopherDavenport/agenttool"
+	"github.com/ChristopherDavenport/agentturn"
+)
+
+// BeforeToolCall returns the hook value for agentturn.Config: [Engine.Decide].
+func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
+	return e.Decide
+}
+
+// Decide is the verdict for one call. The call is split into its subjects
+// by the tool's [Subjects], one subject when it has none, and each subject
+// is decided with the fixed precedence: deny, then ask, then allow, then
+// the default. The verdicts fold to the most restrictive: the call is
+// blocked if any subject is denied, deferred if any subject asks, and
+// allowed only when every subject is; the verdict is the first subject's
+// with the strictest action, and a block of one part of a compound command
+// tells the model that nothing of the command ran. A splitter that fails,
+// a split with no subjects, and a context already done each block the call
+// with a reason that says it could not be evaluated.
+//
+// A call the tool says runs confined is not asked about by a bare ask rule
+// naming its tool; [WithConfinement] says how that is read.
+//
+// The decision names the policy as its decider and carries the verdict's
+// subject. The verdict reaches every observer before Decide returns, and
+// the same policy and the same call always give the same verdict: the
+// decision reads one compiled snapshot of the policy from start to end and
+// takes no lock.
+func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
+	v := e.evaluate(ctx, e.snap.Load(), info)
+	e.notify(ctx, v)
+	return decisionOf(v), nil
+}
+
+// Would reports what [Engine.Decide] would decide for the call on its own,
+// as a verdict, without deciding it: the policy of the moment and the
+// call's confinement, but nothing remembered and nothing sent to the
+// observers. It is the question a front asks to show which rule will match
+// a call before the call is made. Deciding the call afterwards may differ
+// when the rules changed in between.
+func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdict, error) {
+	return e.evaluate(ctx, e.snap.Load(), info), nil
+}
+
+// evaluate is the decision path Decide and Would share: read the call's
+// confinement, split the call into subjects, decide each subject under s,
+// and fold the subjects' outcomes into one verdict.
+func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo) Verdict {
+	v := Verdict{RunID: info.RunID, Turn: info.Turn, By: ByPolicy}
+	if info.Call != nil {
+		v.CallID, v.Tool = info.Call.CallID, info.Call.Name
+	} else if info.Tool != nil {
+		v.Tool = info.Tool.Name()
+	}
+	conf := e.confinement(ctx, info.Tool, info.Args)
+	v.Confined = conf.by
+	if err := ctx.Err(); err != nil {
+		return v.unevaluable(err)
+	}
+	tr := s.rulesFor(v.Tool)
+	if tr.split == nil {
+		return v.with(s.decideSubject(tr, v.Tool, info.Args, conf, false), "")
+	}
+	subjects, err := split(tr.split, info.Args)
+	if err != nil {
+		return v.unevaluable(err)
+	}
+	return s.fold(v, subjects, conf)
+}
+
+// confinement is what the called tool says about the call's sandbox.
+type confinement struct {
+	on bool
+	by string
+}
+
+// confinement reads whether the call runs confined. A call whose tool the
+// loop could not resolve reads as unconfined, and so does every call when
+// the reading is off.
+func (e *Engine) confinement(ctx context.Context, tool agenttool.Tool, args json.RawMessage) confinement {
+	if e.confine == nil || tool == nil {
+		return confinement{}
+	}
+	if on, by := e.confine(ctx, tool, args); on {
+		return confinement{on: true, by: by}
+	}
+	return confinement{}
+}
+
+// split asks the tool's splitter for the call's subjects. When the
+// splitter returns only constraints, the call's own arguments come first as
+// an ordinary subject, since a constraint never allows anything.
+func split(fn Subjects, args json.RawMessage) ([]Subject, error) {
+	subjects, err := fn(args)
+	if err != nil {
+		return nil, err
+	}
+	if len(subjects) == 0 {
+		return nil, errNoSubjects
+	}
+	for _, sub := range subjects {
+		if !sub.Constrain {
+			return subjects, nil
+		}
+	}
+	return append([]Subject{{Args: args}}, subjects...), nil
+}
+
+// outcome is what one subject contributes to the fold.
+type outcome struct {
+	action agentturn.ToolAction
+	// rule fired, or was skipped for a confined call; nil when the
+	// default applied.
+	rule   *compiled
+	reason string
+	// none marks a constraint no deny or ask rule matched: it adds
+	// nothing to the fold.
+	none bool
+}
+
+// decideSubject decides one subject of the tool under the precedence deny,
+// then ask, then allow, then the default. A confined subject of the called
+// tool passes every bare ask rule naming the tool: the first one it passes
+// allows it in the ask rule's place, so the allow rules and the default
+// are not read, while a deny rule and an ask rule with a specifier still
+// apply. A constraint reads only the deny and ask lists.
+func (s *snapshot) decideSubject(tr *toolRules, tool string, args json.RawMessage, conf confinement, constrain bool) outcome {
+	if c := first(tr.lists[denyList], tool, args); c != nil {
+		return outcome{action: agentturn.Block, rule: c, reason: c.reason}
+	}
+	ask, skipped := firstAsk(tr.lists[askList], tool, args, conf.on)
+	switch {
+	case ask != nil:
+		return outcome{action: agentturn.Defer, rule: ask, reason: ask.reason}
+	case constrain:
+		return outcome{none: true}
+	case skipped != nil:
+		return outcome{action: agentturn.Allow, rule: skipped, reason: confinedReason(conf.by, skipped.token)}
+	}
+	if c := first(tr.lists[allowList], tool, args); c != nil {
+		return outcome{action: agentturn.Allow, rule: c, reason: c.reason}
+	}
+	reason := tr.noRule
+	if tr == &s.other {
+		reason = defaultReason(s.policy.Default, tool)
+	}
+	return outcome{action: s.policy.Default.action, reason: reason}
+}
+
+// first returns the first rule of the list that fires for the subject.
+func first(entries []entry, tool string, args json.RawMessage) *compiled {
+	for i := range entries {
+		if entries[i].fires(tool, args) {
+			return entries[i].compiled
+		}
+	}
+	return nil
+}
+
+// firstAsk returns the first ask rule that fires for the subject and, for a
+// confined subject, passes over the bare ones, returning the first it
+// passed as skipped.
+func firstAsk(entries []entry, tool string, args json.RawMessage, confined bool) (ask, skipped *compiled) {
+	for i := range entries {
+		en := &entries[i]
+		if !en.fires(tool, args) {
+			continue
+		}
+		if !confined || en.match != nil {
+			return en.compiled, skipped
+		}
+		if skipped == nil {
+			skipped = en.compiled
+		}
+	}
+	return nil, skipped
+}
+
+// fold decides every subject of a split call and keeps the first subject
+// with the strictest action. A subject naming another tool is decided under
+// that tool's rules and matcher, and the called tool's confinement says
+// nothing about it.
+func (s *snapshot) fold(v Verdict, subjects []Subject, conf confinement) Verdict {
+	outs := make([]outcome, len(subjects))
+	winner := -1
+	for i, sub := range subjects {
+		tool, c := v.Tool, conf
+		if sub.Tool != "" && sub.Tool != v.Tool {
+			tool, c = sub.Tool, confinement{}
+		}
+		outs[i] = s.decideSubject(s.rulesFor(tool), tool, sub.Args, c, sub.Constrain)
+		if !outs[i].none && (winner < 0 || strictness(outs[i].action) > strictness(outs[winner].action)) {
+			winner = i
+		}
+	}
+	text := subjects[winner].Text
+	v = v.with(outs[winner], text)
+	if v.Action == agentturn.Block && len(subjects) > 1 && text != "" {
+		v.Reason = compoundReason(v.Reason, text, otherTexts(subjects, text))
+	}
+	return v
+}
+
+// otherTexts lists the texts of the subjects other than the winner's, each
+// once, in order, for a compound block's reason.
+func otherTexts(subjects []Subject, winner string) []string {
+	var texts []string
+	seen := map[string]bool{winner: true}
+	for _, sub := range subjects {
+		if sub.Text != "" && !seen[sub.Text] {
+			seen[sub.Text] = true
+			texts = append(texts, sub.Text)
+		}
+	}
+	return texts
+}
+
+// strictness orders the actions for the fold: Block over Defer over Allow.
+func strictness(a agentturn.ToolAction) int {
+	switch a {
+	case agentturn.Block:
+		return 2
+	case agentturn.Defer:
+		return 1
+	default:
+		return 0
+	}
+}
+
+// with returns v carrying the outcome, made on the subject with the given
+// text. The rule is a copy, so an observer that changes it changes nothing
+// in the engine.
+func (v Verdict) with(o outcome, subject string) Verdict {
+	v.Action, v.Reason, v.Subject = o.action, o.reason, subject
+	if o.rule != nil {
+		r := o.rule.rule
+		v.Rule = &r
+	}
+	return v
+}
+
+// unevaluable returns v blocked because the call could not be decided.
+func (v Verdict) unevaluable(err error) Verdict {
+	v.Action, v.Reason = agentturn.Block, unevaluable(v.Tool, err)
+	return v
+}
+
+// decisionOf is the decision the loop reads for a verdict.
+func decisionOf(v Verdict) *agentturn.ToolDecision {
+	return &agentturn.ToolDecision{
+		Action:  v.Action,
+		Reason:  v.Reason,
+		By:      v.By,
+		Held:    v.Held,
+		Subject: v.Subject,
+	}
+}
+
+// notify hands the verdict to every observer, in the order they were
+// given. It is called with no lock held.
+func (e *Engine) notify(ctx context.Context, v Verdict) {
+	for _, fn := range e.observers {
+		fn(ctx, v)
+	}
+}

@@ -1,0 +1,84 @@
+package agentpolicy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/ChristopherDavenport/agenttool"
+)
+
+// benchPolicy returns a policy of about n rules: ten for each of n/10
+// tools, "bash" the first of them, and globs tool-name globs over servers
+// no tool of the policy belongs to, split between the deny and ask lists.
+func benchPolicy(n, globs int) (Policy, map[string]ToolMatcher) {
+	p := Policy{Default: Ask()}
+	matchers := map[string]ToolMatcher{}
+	for i := range max(n/10, 1) {
+		tool := "bash"
+		if i > 0 {
+			tool = fmt.Sprintf("tool%04d", i)
+		}
+		matchers[tool] = ToolMatcher{Match: PrefixMatcher("command")}
+		for _, spec := range []string{"rm:*", "curl:*", "dd:*"} {
+			p.Deny = append(p.Deny, Rule{Tool: tool, Spec: spec})
+		}
+		for _, spec := range []string{"git push:*", "npm publish:*", "docker:*"} {
+			p.Ask = append(p.Ask, Rule{Tool: tool, Spec: spec})
+		}
+		for _, spec := range []string{"git status:*", "git log:*", "ls:*", "make:*"} {
+			p.Allow = append(p.Allow, Rule{Tool: tool, Spec: spec})
+		}
+	}
+	for i := range globs {
+		rule := Rule{Tool: fmt.Sprintf("mcp__srv%02d__*", i)}
+		if i%2 == 0 {
+			p.Deny = append(p.Deny, rule)
+		} else {
+			p.Ask = append(p.Ask, rule)
+		}
+	}
+	return p, matchers
+}
+
+// BenchmarkDecide decides one single-subject call against policies of 10,
+// 100 and 10,000 rules, with an observer installed. The allowed call is
+// the last rule of its tool's lists to match, so every rule of the tool is
+// tried.
+func BenchmarkDecide(b *testing.B) {
+	bash := agenttool.NewFunc("bash", "", json.RawMessage(`{"type":"object"}`), nil)
+	for _, size := range []struct {
+		rules, globs int
+	}{{10, 0}, {100, 0}, {10000, 20}} {
+		p, matchers := benchPolicy(size.rules, size.globs)
+		seen := 0
+		e, err := Build(p, matchers, WithObserver(func(context.Context, Verdict) { seen++ }))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, call := range []struct{ name, cmd, reason string }{
+			{"allowed", "make test", "allowed by bash(make:*)"},
+			{"asked", "docker run alpine", "approval required by bash(docker:*)"},
+			{"denied", "rm -rf /", "denied by bash(rm:*)"},
+		} {
+			b.Run(fmt.Sprintf("rules=%d/%s", len(p.Allow)+len(p.Deny)+len(p.Ask), call.name), func(b *testing.B) {
+				info := callInfo("bash", shellArgs(call.cmd))
+				info.Tool = bash
+				ctx := context.Background()
+				if d, _ := e.Decide(ctx, info); d.Reason != call.reason {
+					b.Fatalf("reason = %q, want %q", d.Reason, call.reason)
+				}
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := e.Decide(ctx, info); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+		if seen == 0 {
+			b.Fatal("the observer saw no verdict")
+		}
+	}
+}

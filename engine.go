@@ -1,0 +1,203 @@
+package agentpolicy
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/ChristopherDavenport/agenttool"
+)
+
+// Engine is the runtime form of a [Policy]: the policy in force, compiled
+// with the matchers it is evaluated with. [Build] makes one; [Engine.Decide]
+// is the loop's BeforeToolCall hook, [Engine.ToolProvider] its
+// ToolProvider, and [Engine.SetPolicy] replaces the rules under it. It is
+// safe for concurrent use: the policy is compiled into an immutable
+// snapshot that a decision reads from start to end without a lock, and a
+// replacement compiles a new snapshot and swaps it in.
+type Engine struct {
+	snap atomic.Pointer[snapshot]
+	// mu serialises the mutations that compile a snapshot from the one
+	// in force; a decision never takes it.
+	mu sync.Mutex
+
+	// Set once by Build and read-only afterwards.
+	matchers  map[string]ToolMatcher
+	aliases   map[string][]string
+	observers []func(context.Context, Verdict)
+	confine   func(ctx context.Context, tool agenttool.Tool, args json.RawMessage) (bool, string)
+}
+
+// Option configures an [Engine] at [Build].
+type Option func(*Engine)
+
+// WithObserver registers fn to receive every verdict the engine produces,
+// exactly once, after the engine has released every lock: a hook cannot
+// append to the transcript, so this is how a verdict reaches the session,
+// through [Verdict.Record].
+//
+// Each WithObserver adds an observer rather than replacing one, and the
+// observers are called in the order they were given, each with every
+// verdict. A kit that records verdicts and a product that passes an
+// observer of its own therefore both see everything, whichever option
+// comes last. A nil fn adds nothing.
+func WithObserver(fn func(context.Context, Verdict)) Option {
+	return func(e *Engine) {
+		if fn != nil {
+			e.observers = append(e.observers, fn)
+		}
+	}
+}
+
+// WithAliases names the tools a rule name governs, for the rules a product
+// does not write itself: a settings file copied out of the reference's
+// documentation, and a skill's allowed-tools, are spelled with the
+// reference's tool names, "Bash", "Read", "Edit", and a product's tools are
+// named whatever the product named them. One name may govern several
+// tools, Read reaching the search tools as well as the file one.
+//
+//	agentpolicy.WithAliases(map[string][]string{
+//		"Bash": {"bash"},
+//		"Read": {"read", "grep", "glob"},
+//		"Edit": {"edit", "write"},
+//	})
+//
+// [Build] and [Engine.SetPolicy] expand a rule whose name has an entry into
+// one rule per tool it names, keeping the specifier, the source and the
+// note, so [Engine.Policy] reports the rules as they are evaluated. A name
+// with no entry is a tool's own name and still fails closed: a rule with a
+// specifier for a tool with no matcher does not build. Expansion is one
+// level: a tool an alias names is not itself expanded. Nothing folds case.
+// An entry with no name, a name that is a tool-name glob, an entry that
+// names no tool and a target that is empty or holds a "*" do not build.
+// Several WithAliases add their entries; a later entry for a name replaces
+// an earlier one. The table is copied.
+func WithAliases(aliases map[string][]string) Option {
+	return func(e *Engine) {
+		if e.aliases == nil {
+			e.aliases = make(map[string][]string, len(aliases))
+		}
+		for name, tools := range aliases {
+			e.aliases[name] = slices.Clone(tools)
+		}
+	}
+}
+
+// WithConfinement replaces how the engine reads whether a call runs
+// confined, which is agenttool.ConfinedBy over the call's tool and
+// arguments by default. A call that runs confined is not asked about by an
+// ask rule with no specifier that names the called tool, by its own name or
+// by a tool-name glob, as both references skip a bare Bash ask for a
+// sandboxed command: it is allowed, with a reason naming what confined it
+// and the rule it skipped. A deny rule applies whatever the confinement,
+// and so does an ask rule with a specifier, which is how a policy still
+// asks about a call that leaves the sandbox. The default applies as it does
+// to any call no rule names: a confined call to a tool no rule names still
+// asks under an [Ask] default. A subject that names another tool is that
+// tool's, and the called tool's sandbox says nothing about it.
+//
+// fn is not called for a call whose tool the loop could not resolve, which
+// reads as unconfined, since the safe mistake is to ask. nil turns the
+// reading off, so every ask rule asks.
+func WithConfinement(fn func(ctx context.Context, tool agenttool.Tool, args json.RawMessage) (bool, string)) Option {
+	return func(e *Engine) { e.confine = fn }
+}
+
+// Build validates the policy against the matchers and returns the runtime
+// form. It fails with [ErrNoDefault] when the default is unset, with
+// [ErrNoMatcher] when a rule has a specifier or a carve-out and its tool has
+// no matcher (a [ToolMatcher] with a splitter and no Match is none), with
+// [ErrToolGlob] when a rule's tool name is a glob the engine will not
+// honour, and with the grammar's error for a rule built by hand without a
+// name, so a rule that could never match is refused here rather than
+// ignored at the first call. [WithAliases] is applied and checked first.
+// The lists, the matchers and the alias table are copied; the caller's
+// slices and maps are not retained.
+func Build(p Policy, matchers map[string]ToolMatcher, opts ...Option) (*Engine, error) {
+	e := &Engine{confine: agenttool.ConfinedBy}
+	for _, opt := range opts {
+		if opt != nil {
+			opt(e)
+		}
+	}
+	e.matchers = maps.Clone(matchers)
+	if err := checkAliases(e.aliases); err != nil {
+		return nil, err
+	}
+	s, err := e.compile(p)
+	if err != nil {
+		return nil, err
+	}
+	e.snap.Store(s)
+	return e, nil
+}
+
+// checkAliases refuses an alias table that could name no tool, in the
+// order of the names so the error is the same every time.
+func checkAliases(aliases map[string][]string) error {
+	for _, name := range slices.Sorted(maps.Keys(aliases)) {
+		switch {
+		case name == "":
+			return errAliasUnnamed
+		case (Rule{Tool: name}).Glob():
+			return errAliasGlob(name)
+		case len(aliases[name]) == 0:
+			return errAliasEmpty(name)
+		}
+		for _, tool := range aliases[name] {
+			if tool == "" || strings.Contains(tool, "*") {
+				return errAliasTarget(name, tool)
+			}
+		}
+	}
+	return nil
+}
+
+// SetPolicy replaces the policy the engine decides with, validated as
+// [Build] validates one and expanded through the same aliases. The matchers
+// are not rebuilt, and the hook values the loop holds keep working, so a
+// product re-derives its rules without replacing its config, which
+// agentturn refuses while a run is active: a tool an MCP server announces
+// mid-session need not be parked by an [Ask] default for an approval nobody
+// will give.
+//
+// The policy in force changes for the next call decided; a decision under
+// way finishes under the rules it started with. A policy that does not
+// build leaves the one in force in place. The replacement is not
+// journalled; a product records it where it derives the policy.
+func (e *Engine) SetPolicy(p Policy) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	s, err := e.compile(p)
+	if err != nil {
+		return err
+	}
+	e.snap.Store(s)
+	return nil
+}
+
+// Policy returns a copy of the policy in force, with its rules as they are
+// evaluated: aliases expanded, every list in its merged order. Changing the
+// copy changes nothing in the engine.
+func (e *Engine) Policy() Policy {
+	return e.snap.Load().policy.clone()
+}
+
+// Sources returns the sources the policy was merged from, as [Merge] listed
+// them, so the session can name the policy in force.
+func (e *Engine) Sources() []Source {
+	return slices.Clone(e.snap.Load().policy.Sources)
+}
+
+// Withheld returns the allow rules withheld from the untrusted sources, as
+// [Merge] withheld them, before any alias expansion. The engine never consults them: they are what a
+// front shows when it asks whether to trust a folder, so the user reads
+// what trusting it would allow. Trusting a source means merging again with
+// [Source.Trusted] set.
+func (e *Engine) Withheld() []Rule {
+	return slices.Clone(e.snap.Load().policy.Withheld)
+}

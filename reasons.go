@@ -1,0 +1,164 @@
+package agentpolicy
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ChristopherDavenport/agentturn"
+)
+
+// The texts a model, a front or a record reads, in one place, so the
+// contract can be read and changed here. The reasons are plain
+// concatenations: the cited form of every rule is built once, when the
+// policy is compiled, and a decision only picks it up.
+
+// Errors returned by [Build], [Engine.SetPolicy] and the grants. Every
+// error the package produces begins with "agentpolicy:"; these are wrapped
+// with the detail that names the rule, and matched with errors.Is.
+var (
+	// ErrNoDefault is returned when the policy's Default was left unset.
+	ErrNoDefault = errors.New("agentpolicy: policy default is not set; use Allow(), Deny() or Ask()")
+	// ErrNoMatcher is returned when a rule has a specifier and its tool
+	// has no matcher, so the rule could never match. The error names
+	// the rule.
+	ErrNoMatcher = errors.New("agentpolicy: no matcher for the rule's tool")
+	// ErrToolGlob is returned for a rule whose tool name is a glob that
+	// the engine will not honour: one in the allow list, where the
+	// reference refuses it too, and one with a specifier, which names no
+	// matcher. The error names the rule.
+	ErrToolGlob = errors.New("agentpolicy: tool-name glob")
+)
+
+// errNoMatcher names the rule and, when a registered matcher's name
+// differs from the rule's tool only in case, the name that was probably
+// meant.
+func errNoMatcher(r Rule, nearMiss string) error {
+	if nearMiss != "" {
+		return fmt.Errorf("%w: %s; did you mean %s?", ErrNoMatcher, r, nearMiss)
+	}
+	return fmt.Errorf("%w: %s", ErrNoMatcher, r)
+}
+
+func errGlobInAllow(r Rule) error {
+	return fmt.Errorf("%w: %s is not honoured in the allow list", ErrToolGlob, r)
+}
+
+func errGlobWithSpec(r Rule) error {
+	return fmt.Errorf("%w: %s takes no specifier", ErrToolGlob, r)
+}
+
+var errAliasUnnamed = errors.New("agentpolicy: alias: an entry has no rule name")
+
+func errAliasGlob(name string) error {
+	return fmt.Errorf("agentpolicy: alias %q: a rule name with a glob names no tool", name)
+}
+
+func errAliasEmpty(name string) error {
+	return fmt.Errorf("agentpolicy: alias %q: names no tool", name)
+}
+
+func errAliasTarget(name, target string) error {
+	return fmt.Errorf("agentpolicy: alias %q: %q is not a tool name", name, target)
+}
+
+var errMergeUnnamed = errors.New("agentpolicy: merge: a source has no name")
+
+func errMergeDuplicate(name string) error {
+	return fmt.Errorf("agentpolicy: merge: duplicate source %q; give each source its own name, %q for one skill of several",
+		name, name+":<name>")
+}
+
+// cite is C of the contract: the rule as a reason names it, followed by its
+// note unless the note comes from a named source the user has not trusted,
+// whose text the model must not read in the harness's voice.
+func cite(r Rule) string {
+	if r.Note == "" || (r.Source.Name != "" && !r.Source.Trusted) {
+		return r.String()
+	}
+	return r.String() + ": " + r.Note
+}
+
+// ruleReason is the reason a rule of the list gives when it matches.
+func ruleReason(l list, cited string) string {
+	switch l {
+	case denyList:
+		return "denied by " + cited
+	case askList:
+		return "approval required by " + cited
+	default:
+		return "allowed by " + cited
+	}
+}
+
+const reasonAllowedByDefault = "allowed by default"
+
+// defaultReason is the reason the default gives for a subject of the tool
+// no rule matched.
+func defaultReason(d Default, tool string) string {
+	switch d.action {
+	case agentturn.Block:
+		return "no rule allows " + tool + ": denied by default"
+	case agentturn.Defer:
+		return "no rule allows " + tool + ": approval required by default"
+	default:
+		return reasonAllowedByDefault
+	}
+}
+
+// confinedReason says why a confined call was not asked about: by names
+// what confines it, rule is the bare ask rule it skipped, without its note.
+func confinedReason(by, rule string) string {
+	if by == "" {
+		return "confined, so " + rule + " does not ask"
+	}
+	return "confined by " + by + ", so " + rule + " does not ask"
+}
+
+// errNoSubjects is the splitter's empty answer, reported as its error.
+var errNoSubjects = errors.New("splitter returned no subjects")
+
+// unevaluable is the reason a call is blocked with when it could not be
+// split, or its context was done before it was decided.
+func unevaluable(tool string, err error) string {
+	return tool + " call could not be evaluated: " + err.Error()
+}
+
+// compoundReason is the reason of a split call one subject blocked: it
+// names the subject and tells the model that nothing of the command ran,
+// listing the other subjects' texts, each once, so the model does not read
+// the other halves as having run.
+func compoundReason(reason, winner string, others []string) string {
+	var b strings.Builder
+	b.WriteString(reason)
+	b.WriteString(" on ")
+	b.WriteString(strconv.Quote(winner))
+	b.WriteString("; nothing in this command ran")
+	for i, text := range others {
+		switch {
+		case i == 0:
+			b.WriteString(", including ")
+		case i == len(others)-1:
+			b.WriteString(" and ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(text))
+	}
+	return b.String()
+}
+
+// actionWord is the record's word for an action.
+func actionWord(a agentturn.ToolAction) string {
+	switch a {
+	case agentturn.Allow:
+		return "allow"
+	case agentturn.Block:
+		return "block"
+	case agentturn.Defer:
+		return "defer"
+	default:
+		return "action(" + strconv.Itoa(int(a)) + ")"
+	}
+}

@@ -1,0 +1,149 @@
+package agentpolicy
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/ChristopherDavenport/agentturn"
+)
+
+// Who a decision names as its decider, in the session format's words.
+const (
+	// ByPolicy is a rule the harness evaluated on its own, which is
+	// every decision the engine makes.
+	ByPolicy = "policy"
+	// ByAgent is another model: a reviewer backed by one.
+	ByAgent = "agent"
+	// ByHuman is a person the front asked, which is what a reviewer
+	// that prompts one sets on its answer.
+	ByHuman = "human"
+)
+
+// VerdictNS is the namespace a [Verdict] is recorded under, so a reader of
+// a session recognises one without knowing the product that wrote it. See
+// [Verdict.Record].
+const VerdictNS = "agentpolicy:verdict"
+
+// Verdict is what was decided and why, for recording: the engine's
+// decision on a call, a hold and its release, a grant, a guard's verdict on
+// content, or a reviewer's answer to a deferred call. The loop's recorder
+// writes the decision the hook returned as the call's decision entry; the
+// verdict carries what that entry cannot, the rule above all, and a product
+// writes it beside the decision as a custom entry under [VerdictNS] with
+// [Verdict.Record]. [WithObserver] is how a verdict reaches the product.
+type Verdict struct {
+	RunID string
+	Turn  int
+	// CallID and Tool name the call decided. They are empty for a
+	// content verdict; a grant names the rule's tool.
+	CallID string
+	Tool   string
+	// Guard names the guard that decided content; empty otherwise.
+	Guard string
+	// Action is Allow, Block or Defer.
+	Action agentturn.ToolAction
+	// Rule is the rule that fired, or the rule granted. On a call
+	// allowed because it runs confined it is the ask rule the
+	// confinement skipped. It is nil when the default applied and for a
+	// guard's or a reviewer's verdict.
+	Rule *Rule
+	// Reason is the stable text behind the action, the same text the
+	// model reads when the action blocks a call.
+	Reason string
+	// By names who decided, in the session format's words: [ByPolicy]
+	// for a rule the engine evaluated on its own, [ByAgent] for a
+	// reviewer that is a model, [ByHuman] for a person a front asked.
+	// It is what a product writes as the decision's decider when it
+	// records the verdict, and it is empty for a guard's verdict, whose
+	// decider is the guard that Guard names.
+	By string
+	// Held is set on a Defer for a call the policy allowed but holds
+	// because another call of its batch asks, and on the verdict that
+	// releases or refuses it once the ask is answered.
+	Held bool
+	// Subject is the Text of the subject whose verdict the fold kept,
+	// the half of a compound command that raised the question, as the
+	// tool's [Subjects] splitter wrote it: a prompt says which part of a
+	// command line it is asking about with it, and the reason names the
+	// rule, the two read together. It is empty for a call no splitter
+	// split, since the splitter is what writes the text, and for a
+	// splitter that writes none.
+	Subject string
+	// Confined names what confines the call, as the tool's
+	// agenttool.Confined reported it, "landlock+seccomp",
+	// "container:agent-sandbox", when the tool says the call runs
+	// confined, whatever the action: a prompt shows it beside the
+	// question, and on an Allow it says why nobody was asked. It is
+	// empty for a call that is not confined and for a tool that says it
+	// is and names nothing.
+	Confined string
+}
+
+// verdictRecord is the shape of the custom entry, member for member in the
+// order the contract fixes; every member but action is left out when empty.
+type verdictRecord struct {
+	RunID      string `json:"run_id,omitempty"`
+	Turn       int    `json:"turn,omitempty"`
+	CallID     string `json:"call_id,omitempty"`
+	Tool       string `json:"tool,omitempty"`
+	Guard      string `json:"guard,omitempty"`
+	Action     string `json:"action"`
+	Rule       string `json:"rule,omitempty"`
+	Source     string `json:"source,omitempty"`
+	SourceHash string `json:"source_hash,omitempty"`
+	Note       string `json:"note,omitempty"`
+	Reason     string `json:"reason,omitempty"`
+	By         string `json:"by,omitempty"`
+	Held       bool   `json:"held,omitempty"`
+	Subject    string `json:"subject,omitempty"`
+	Confined   string `json:"confined,omitempty"`
+}
+
+// Record returns the namespace and the bytes of the custom entry a product
+// writes for the verdict, beside the decision the loop's recorder writes
+// for the call, so every product on this stack records a verdict under one
+// name in one shape:
+//
+//	ns, data := v.Record()
+//	_, err := recorder.Annotate(ctx, ns, json.RawMessage(data))
+//
+// The bytes are JSON already, which is why they are handed over as a
+// json.RawMessage: a recorder that encodes what it is given would write a
+// []byte as a base64 string.
+//
+// The entry is a JSON object: run_id, turn, call_id, tool and guard as the
+// verdict names them; action as "allow", "block" or "defer"; rule as its
+// token, "bash(git push:*)", with source naming the file it came from,
+// source_hash the [Source.Hash] of that file, and note saying why the rule
+// exists; then reason, by, held, subject and confined. A member the verdict
+// leaves empty is left out, except action, so the zero Verdict records
+// {"action":"allow"}. A verdict is strings, numbers and a flag, so encoding
+// it cannot fail, and the text is written as it reads: "&&" in a rule stays
+// "&&" rather than an HTML escape.
+func (v Verdict) Record() (ns string, data []byte) {
+	rec := verdictRecord{
+		RunID:    v.RunID,
+		Turn:     v.Turn,
+		CallID:   v.CallID,
+		Tool:     v.Tool,
+		Guard:    v.Guard,
+		Action:   actionWord(v.Action),
+		Reason:   v.Reason,
+		By:       v.By,
+		Held:     v.Held,
+		Subject:  v.Subject,
+		Confined: v.Confined,
+	}
+	if v.Rule != nil {
+		rec.Rule = v.Rule.String()
+		rec.Source = v.Rule.Source.Name
+		rec.SourceHash = v.Rule.Source.Hash
+		rec.Note = v.Rule.Note
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	// The record holds strings, an int and a bool: Encode cannot fail.
+	_ = enc.Encode(rec)
+	return VerdictNS, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
