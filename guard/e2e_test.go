@@ -1,0 +1,141 @@
+package guard
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"testing"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agenttool"
+	"github.com/ChristopherDavenport/agentturn"
+	or "github.com/ChristopherDavenport/openresponses"
+	"github.com/ChristopherDavenport/openresponses/echo"
+)
+
+const keyPrompt = "my key is " + awsKey
+
+func prompt(t *testing.T, cfg agentturn.Config) (*agentturn.Agent, *agentturn.RunEnd) {
+	t.Helper()
+	cfg.Model = &echo.Adapter{}
+	a := agentturn.New(cfg)
+	end, err := a.Prompt(context.Background(), or.UserText(keyPrompt))
+	if err != nil {
+		t.Fatalf("Prompt: %v", err)
+	}
+	return a, end
+}
+
+// assistantTexts are the texts of the assistant messages among items.
+func assistantTexts(items or.Items) []string {
+	var texts []string
+	for _, item := range items {
+		if m, ok := item.(*or.Message); ok && m.Role == or.RoleAssistant {
+			texts = append(texts, m.Text())
+		}
+	}
+	return texts
+}
+
+func TestEndToEndRedactedInputReachesTheModelRedacted(t *testing.T) {
+	var o observed
+	input := Chain{Guards: []Guard{Redact()}, Observer: o.observe}
+	a, end := prompt(t, agentturn.Config{BeforeModelCall: input.BeforeModelCall()})
+	if end.Reason != agentturn.ReasonDone {
+		t.Fatalf("run ended %s (%v)", end.Reason, end.Err)
+	}
+	if answer, _ := end.Answer(); answer != "my key is [REDACTED aws_access_key]" {
+		t.Fatalf("the model echoed %q", answer)
+	}
+	if got := a.State().Transcript[0].(*or.Message).Text(); got != keyPrompt {
+		t.Fatalf("the transcript keeps %q, want the prompt as it was said", got)
+	}
+	want := agentpolicy.Verdict{RunID: end.RunID, Guard: "redact", Reason: "redacted 1 secret: aws_access_key"}
+	if len(o.verdicts) != 1 || o.verdicts[0] != want || end.RunID == "" {
+		t.Fatalf("observed %+v, want %+v", o.verdicts, want)
+	}
+}
+
+func TestEndToEndBlockedInputStopsTheRun(t *testing.T) {
+	a, end := prompt(t, agentturn.Config{BeforeModelCall: BeforeModelCall(Secrets())})
+	if end.Reason != agentturn.ReasonStopped || end.Cause != agentturn.StopGuard {
+		t.Fatalf("run ended %s/%s, want stopped/guard", end.Reason, end.Cause)
+	}
+	var blocked *BlockedError
+	if !errors.As(end.Err, &blocked) || *blocked != (BlockedError{Guard: "secrets", Subject: "input", Reason: "secret detected: aws_access_key"}) {
+		t.Fatalf("RunEnd.Err %v, want the BlockedError for the input", end.Err)
+	}
+	if texts := assistantTexts(a.State().Transcript); len(texts) != 0 {
+		t.Fatalf("the model answered %q though the input was blocked", texts)
+	}
+}
+
+func TestEndToEndOutputGuardWithholdsAMessage(t *testing.T) {
+	deny := Deny(regexp.MustCompile(`AKIA[A-Z0-9]{16}`))
+	const placeholder = `Withheld by deny: matched denied pattern "AKIA[A-Z0-9]{16}"`
+	t.Run("placeholder", func(t *testing.T) {
+		a, end := prompt(t, agentturn.Config{OutputGuard: OutputGuard(deny)})
+		if end.Reason != agentturn.ReasonDone || end.Withheld {
+			t.Fatalf("run ended %s, withheld %v; want done with the placeholder", end.Reason, end.Withheld)
+		}
+		if texts := assistantTexts(a.State().Transcript); len(texts) != 1 || texts[0] != placeholder {
+			t.Fatalf("the transcript keeps %q, want the placeholder", texts)
+		}
+	})
+	t.Run("Stop", func(t *testing.T) {
+		c := Chain{Guards: []Guard{deny}, Stop: true}
+		a, end := prompt(t, agentturn.Config{OutputGuard: c.OutputGuard()})
+		if end.Reason != agentturn.ReasonStopped || end.Cause != agentturn.StopGuard || !end.Withheld {
+			t.Fatalf("run ended %s/%s, withheld %v; want a guard stop with the message withheld", end.Reason, end.Cause, end.Withheld)
+		}
+		var blocked *BlockedError
+		if !errors.As(end.Err, &blocked) || blocked.Subject != "message" {
+			t.Fatalf("RunEnd.Err %v, want the BlockedError for the message", end.Err)
+		}
+		if texts := assistantTexts(a.State().Transcript); len(texts) != 0 {
+			t.Fatalf("the transcript keeps %q, want no assistant message", texts)
+		}
+	})
+}
+
+func TestEndToEndRedactingOutputDoesNotStopTheRun(t *testing.T) {
+	output := Chain{Guards: []Guard{Redact()}}
+	a, end := prompt(t, agentturn.Config{
+		OutputGuard:         output.OutputGuard(),
+		ShouldStopAfterTurn: output.ShouldStopAfterTurn(),
+	})
+	if end.Reason != agentturn.ReasonDone {
+		t.Fatalf("run ended %s/%s (%v), want done", end.Reason, end.Cause, end.Err)
+	}
+	if texts := assistantTexts(a.State().Transcript); len(texts) != 1 || texts[0] != "my key is [REDACTED aws_access_key]" {
+		t.Fatalf("the transcript keeps %q, want the redacted answer", texts)
+	}
+}
+
+func TestEndToEndShouldStopAfterTurnOnASecretInArguments(t *testing.T) {
+	ran := 0
+	bash := agenttool.NewFunc("bash", "runs a command",
+		json.RawMessage(`{"type":"object","properties":{"command":{"type":"string"}},"required":["command"]}`),
+		func(context.Context, agenttool.Call) (agenttool.Result, error) {
+			ran++
+			return agenttool.Text("ok"), nil
+		})
+	var o observed
+	turns := Chain{Guards: []Guard{Redact()}, Observer: o.observe}
+	_, end := prompt(t, agentturn.Config{Tools: []agenttool.Tool{bash}, ShouldStopAfterTurn: turns.ShouldStopAfterTurn()})
+	if end.Reason != agentturn.ReasonStopped || end.Cause != agentturn.StopGuard {
+		t.Fatalf("run ended %s/%s (%v), want stopped/guard", end.Reason, end.Cause, end.Err)
+	}
+	var blocked *BlockedError
+	if !errors.As(end.Err, &blocked) || *blocked != (BlockedError{Guard: "redact", Subject: "output", Reason: "secret detected: aws_access_key"}) {
+		t.Fatalf("RunEnd.Err %v, want the BlockedError for the output", end.Err)
+	}
+	if ran != 1 {
+		t.Fatalf("the tool ran %d times, want once: the turn's check comes after its batch", ran)
+	}
+	want := agentpolicy.Verdict{RunID: end.RunID, Turn: 1, Guard: "redact", Action: agentturn.Block, Reason: "secret detected: aws_access_key"}
+	if len(o.verdicts) != 1 || o.verdicts[0] != want {
+		t.Fatalf("observed %+v, want %+v", o.verdicts, want)
+	}
+}

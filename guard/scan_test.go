@@ -1,0 +1,138 @@
+package guard
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"testing"
+)
+
+func TestLiteralPrefixes(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{`abc`, []string{"abc"}},
+		{`(?:AKIA|ASIA)[A-Z0-9]{16}`, []string{"AKIA", "ASIA"}},
+		{`gh[pousr]_[A-Za-z0-9]{36,}`, []string{"gho_", "ghp_", "ghr_", "ghs_", "ghu_"}},
+		{`(foo)bar+`, []string{"fooba"}},
+		{`(?i)ab`, []string{"AB", "Ab", "aB", "ab"}},
+		{`x|yz`, []string{"x", "yz"}},
+		{`\bfoo`, nil},
+		{`^foo`, nil},
+		{`.*foo`, nil},
+		{`a*b`, nil},
+		{`[a-z]+`, nil},
+		{`foo|`, nil},
+		{`[0-9][0-9][0-9]`, []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}},
+	}
+	for _, tc := range tests {
+		got := literalPrefixes(tc.src)
+		slices.Sort(got)
+		if tc.want == nil && got != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("literalPrefixes(%q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+// reference is the matcher's contract spelled out slowly: from each byte
+// on, the first expression with a non-empty match starting there.
+func reference(res []*regexp.Regexp, text string) []span {
+	anchored := make([]*regexp.Regexp, len(res))
+	for i, re := range res {
+		anchored[i] = regexp.MustCompile(`^(?:` + re.String() + `)`)
+	}
+	var out []span
+	for pos := 0; pos < len(text); {
+		found := false
+		for q, re := range anchored {
+			if loc := re.FindStringIndex(text[pos:]); loc != nil && loc[1] > 0 {
+				out = append(out, span{start: pos, end: pos + loc[1], pattern: q})
+				pos += loc[1]
+				found = true
+				break
+			}
+		}
+		if !found {
+			pos++
+		}
+	}
+	return out
+}
+
+func collect(m *matcher, text string) []span {
+	var out []span
+	m.each(text, func(s span) bool {
+		out = append(out, s)
+		return true
+	})
+	return out
+}
+
+func TestMatcherTable(t *testing.T) {
+	tests := []struct {
+		name     string
+		patterns []string
+		text     string
+		want     []span
+	}{
+		{"leftmost wins", []string{`bc`, `ab`}, "xabc", []span{{1, 3, 1}}},
+		{"earlier pattern wins a tie", []string{`ab`, `abc`}, "abc", []span{{0, 2, 0}}},
+		{"no overlap, next from the end", []string{`aa`}, "aaaaa", []span{{0, 2, 0}, {2, 4, 0}}},
+		{"a match inside another is skipped", []string{`-----BEGIN.*END`, `AKIA`}, "-----BEGIN AKIA END AKIA", []span{{0, 19, 0}, {20, 24, 1}}},
+		{"trigger late in the literal", []string{`xxxxxx_`, `x_`}, "xxxxxx_", []span{{0, 7, 0}}},
+		{"loose and literal", []string{`[0-9]+`, `ab`}, "ab12ab3", []span{{0, 2, 1}, {2, 4, 0}, {4, 6, 1}, {6, 7, 0}}},
+		{"loose after an overlap", []string{`abcd`, `c[0-9]*d`}, "abcdc1d", []span{{0, 4, 0}, {4, 7, 1}}},
+		{"empty matches never reported", []string{`x*`}, "aaxa", []span{{2, 3, 0}}},
+		{"no patterns", nil, "anything", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var res []*regexp.Regexp
+			for _, p := range tc.patterns {
+				res = append(res, regexp.MustCompile(p))
+			}
+			if got := collect(newMatcher(res), tc.text); !slices.Equal(got, tc.want) {
+				t.Fatalf("matches %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestMatcherAgreesWithReference(t *testing.T) {
+	sets := [][]string{
+		{`ab+`, `b[ac]`, `(?i)ca`},
+		{`a|ba`, `c.*?d`, `dd`},
+		{`[0-9]+`, `a1`, `(?:ab|cd)e`},
+		{`(?i)abc`, `bcd`, `x_?y`},
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	const alphabet = "abcdxy_1AB C"
+	for round := range 2000 {
+		n := r.IntN(40)
+		buf := make([]byte, n)
+		for i := range buf {
+			buf[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		text := string(buf)
+		var res []*regexp.Regexp
+		for _, p := range sets[round%len(sets)] {
+			res = append(res, regexp.MustCompile(p))
+		}
+		if got, want := collect(newMatcher(res), text), reference(res, text); !slices.Equal(got, want) {
+			t.Fatalf("patterns %v over %q: matches %v, want %v", sets[round%len(sets)], text, got, want)
+		}
+	}
+}
+
+func TestMatcherStopsWhenAsked(t *testing.T) {
+	m := newMatcher([]*regexp.Regexp{regexp.MustCompile(`a`)})
+	calls := 0
+	m.each("aaaa", func(span) bool {
+		calls++
+		return calls < 2
+	})
+	if calls != 2 {
+		t.Fatalf("fn called %d times after returning false on the second, want 2", calls)
+	}
+}

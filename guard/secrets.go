@@ -1,0 +1,243 @@
+package guard
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/ChristopherDavenport/agentturn"
+	"github.com/ChristopherDavenport/openresponses"
+)
+
+// Pattern is a kind of secret: the Name a reason and a redaction call it by
+// and the Regexp that finds one. Matches are found left to right without
+// overlap; where patterns of a list match at the same byte the earlier one
+// wins, and empty matches are ignored. A Regexp whose every match begins
+// with one of a few literal strings ("AKIA", "ghp_") is run only from where
+// the text holds one, which is what keeps [Secrets] and [Redact] fast over a
+// large window; one that may begin anywhere, or begins with an assertion
+// such as \b, is run over all of the text, each search after a match
+// starting where the match ended and reading that point as the start of
+// the text.
+type Pattern struct {
+	Name   string
+	Regexp *regexp.Regexp
+}
+
+// defaultSecrets is the list [DefaultSecrets] copies, compiled once.
+var defaultSecrets = []Pattern{
+	{"aws_access_key", regexp.MustCompile(`(?:AKIA|ASIA)[A-Z0-9]{16}`)},
+	{"github_token", regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{36,}`)},
+	{"github_pat", regexp.MustCompile(`github_pat_\w{22,}`)},
+	{"slack_token", regexp.MustCompile(`xox[baprs]-[A-Za-z0-9-]{10,}`)},
+	{"google_api_key", regexp.MustCompile(`AIza[A-Za-z0-9_-]{35}`)},
+	{"openai_key", regexp.MustCompile(`sk-(?:[A-Za-z0-9_]+-)*[A-Za-z0-9_]{20,}[A-Za-z0-9_-]*`)},
+	{"private_key", regexp.MustCompile(`-----BEGIN[A-Z ]*PRIVATE KEY-----(?:(?:[^-]|-[^-])*?-----END[A-Z ]*PRIVATE KEY-----)?`)},
+	{"jwt", regexp.MustCompile(`eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
+}
+
+// DefaultSecrets returns the kinds of secret [Secrets] and [Redact] look for
+// when given none, in this order:
+//
+//   - aws_access_key: AKIA or ASIA and 16 upper-case letters or digits
+//   - github_token: gh, one of p o u s r, _ and 36 or more letters or digits
+//   - github_pat: github_pat_ and 22 or more word characters
+//   - slack_token: xox, one of b a p r s, a dash and 10 or more letters,
+//     digits or dashes
+//   - google_api_key: AIza and 35 letters, digits, underscores or dashes
+//   - openai_key: sk-, optional segments ending in - ("proj-"), and 20 or
+//     more letters, digits or _ (then any more of those and -), so a
+//     hyphenated phrase such as "risk-management-framework" is no key
+//   - private_key: a PEM "-----BEGIN … PRIVATE KEY-----" line through its
+//     END line, or the BEGIN line alone when no END follows before the next
+//     "--" (a BEGIN line without an END does not make the search read to
+//     the end of the text for every BEGIN line)
+//   - jwt: eyJ and three dot-separated base64url segments of 10 or more
+//
+// The slice is the caller's; the regexps are shared and safe for concurrent
+// use.
+func DefaultSecrets() []Pattern {
+	return slices.Clone(defaultSecrets)
+}
+
+// secretMatcher is a list of [Pattern] ready to match.
+type secretMatcher struct {
+	patterns []Pattern
+	m        *matcher
+}
+
+func newSecretMatcher(patterns []Pattern) *secretMatcher {
+	if len(patterns) == 0 {
+		patterns = defaultSecrets
+	}
+	patterns = slices.Clone(patterns)
+	res := make([]*regexp.Regexp, len(patterns))
+	for i, p := range patterns {
+		res[i] = p.Regexp
+	}
+	return &secretMatcher{patterns: patterns, m: newMatcher(res)}
+}
+
+// Secrets returns the guard "secrets", which blocks a subject holding a
+// secret of one of the patterns, [DefaultSecrets] when none are given, with
+// the reason "secret detected: NAME" for the first one in reading order. It
+// reads every text field of an [Input] (its instructions first), a
+// [Message] and an [Output]. On an input it stops the run before the model
+// reads the secret; on a message the chain withholds it; over a finished
+// turn it stops the run.
+func Secrets(patterns ...Pattern) Guard {
+	s := newSecretMatcher(patterns)
+	return New("secrets", func(_ context.Context, subject any) (Verdict, error) {
+		var name string
+		switch sub := subject.(type) {
+		case Input:
+			name = s.firstIn(sub.Instructions)
+			if name == "" {
+				name = s.firstInItems(sub.Items, nil)
+			}
+		case Message:
+			name = s.firstInItems(messageItems(sub), nil)
+		case Output:
+			name = s.firstInItems(outputItems(sub), nil)
+		}
+		if name == "" {
+			return Verdict{}, nil
+		}
+		return Verdict{Action: agentturn.Block, Reason: secretReason(name)}, nil
+	})
+}
+
+// Redact returns the guard "redact", which replaces each secret of the
+// patterns, [DefaultSecrets] when none are given, with "[REDACTED NAME]"
+// before the model reads it, or before a message of the model's is kept.
+//
+// Over an [Input] it rewrites the instructions and every text field of a
+// deep copy of the items (the caller's items, which are the transcript's,
+// are never modified), so the model reads the redacted text while the
+// transcript keeps what was said. Over a [Message] it rewrites a copy of the
+// message. The verdict is an Allow with the reason "redacted 1 secret: NAME"
+// or "redacted N secrets: A, B", N counting the secrets and the names their
+// kinds in the order first seen; a subject without a secret passes
+// unchanged.
+//
+// Over an [Output], a finished turn already in the transcript, it cannot
+// rewrite: it reads only the items an output guard never sees (function
+// calls' arguments, reasoning, anything but assistant messages, which
+// [Chain.OutputGuard] redacted as they completed) and blocks on the first
+// secret there with the reason "secret detected: NAME", so a chain that
+// redacts output does not stop a run on a secret it already removed.
+func Redact(patterns ...Pattern) Guard {
+	s := newSecretMatcher(patterns)
+	return New("redact", func(_ context.Context, subject any) (Verdict, error) {
+		switch sub := subject.(type) {
+		case Input:
+			return s.redactInput(sub), nil
+		case Message:
+			return s.redactMessage(sub), nil
+		case Output:
+			if name := s.firstInItems(outputItems(sub), isAssistantMessage); name != "" {
+				return Verdict{Action: agentturn.Block, Reason: secretReason(name)}, nil
+			}
+		}
+		return Verdict{}, nil
+	})
+}
+
+// firstIn is the name of the first secret in text, "" when none.
+func (s *secretMatcher) firstIn(text string) string {
+	if sp, ok := s.m.first(text); ok {
+		return s.patterns[sp.pattern].Name
+	}
+	return ""
+}
+
+// firstInItems is the name of the first secret in the text fields of items
+// that skip does not leave out, "" when none.
+func (s *secretMatcher) firstInItems(items openresponses.Items, skip func(openresponses.Item) bool) string {
+	var name string
+	eachField(items, skip, func(field *string) bool {
+		name = s.firstIn(*field)
+		return name == ""
+	})
+	return name
+}
+
+func (s *secretMatcher) redactInput(in Input) Verdict {
+	var t tally
+	var v Verdict
+	if text := s.redact(in.Instructions, &t); t.count > 0 {
+		v.Instructions = &text
+	}
+	if s.firstInItems(in.Items, nil) != "" {
+		v.Items = s.redactItems(in.Items, &t)
+	}
+	if t.count > 0 {
+		v.Reason = redactedReason(t.count, t.names)
+	}
+	return v
+}
+
+func (s *secretMatcher) redactMessage(m Message) Verdict {
+	items := messageItems(m)
+	if s.firstInItems(items, nil) == "" {
+		return Verdict{}
+	}
+	var t tally
+	return Verdict{Items: s.redactItems(items, &t), Reason: redactedReason(t.count, t.names)}
+}
+
+// redactItems returns a deep copy of items with every secret replaced.
+func (s *secretMatcher) redactItems(items openresponses.Items, t *tally) openresponses.Items {
+	out := items.Clone()
+	eachField(out, nil, func(field *string) bool {
+		*field = s.redact(*field, t)
+		return true
+	})
+	return out
+}
+
+// redact returns text with every secret replaced by its redaction, counting
+// them in t.
+func (s *secretMatcher) redact(text string, t *tally) string {
+	var b strings.Builder
+	last := 0
+	s.m.each(text, func(sp span) bool {
+		if b.Len() == 0 {
+			b.Grow(len(text))
+		}
+		name := s.patterns[sp.pattern].Name
+		b.WriteString(text[last:sp.start])
+		b.WriteString(redaction(name))
+		last = sp.end
+		t.add(name)
+		return true
+	})
+	if b.Len() == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// tally counts the secrets a redaction replaced and keeps their kinds in
+// the order first seen.
+type tally struct {
+	count int
+	names []string
+}
+
+func (t *tally) add(name string) {
+	t.count++
+	if !slices.Contains(t.names, name) {
+		t.names = append(t.names, name)
+	}
+}
+
+// messageItems is a message subject as items, none for a nil message.
+func messageItems(m Message) openresponses.Items {
+	if m.Message == nil {
+		return nil
+	}
+	return openresponses.Items{m.Message}
+}

@@ -1,0 +1,87 @@
+package guard
+
+import "github.com/ChristopherDavenport/openresponses"
+
+// eachField calls fn with a pointer to every text field of items, in
+// reading order, until fn returns false; it reports whether fn returned
+// false. The fields are a message's parts (input_text, output_text,
+// refusal, text, summary_text, reasoning_text), a function call's
+// arguments, a function call output's parts when it has any and else its
+// text, and a reasoning item's summary then its content. Images,
+// compactions, item references and unknown items carry no text a guard
+// reads. skip, when non-nil, leaves out the items it reports.
+//
+// A reader only reads through the pointers; a rewriter hands eachField a
+// copy it owns (openresponses.Items.Clone) and writes through them.
+func eachField(items openresponses.Items, skip func(openresponses.Item) bool, fn func(field *string) bool) bool {
+	for _, item := range items {
+		if skip != nil && skip(item) {
+			continue
+		}
+		if eachItemField(item, fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// eachItemField is eachField for one item.
+func eachItemField(item openresponses.Item, fn func(field *string) bool) bool {
+	switch it := item.(type) {
+	case *openresponses.Message:
+		return eachPartField(it.Content, fn)
+	case *openresponses.FunctionCall:
+		return !fn(&it.Arguments)
+	case *openresponses.FunctionCallOutput:
+		if it.Output.Parts != nil {
+			return eachPartField(it.Output.Parts, fn)
+		}
+		return !fn(&it.Output.Text)
+	case *openresponses.ReasoningItem:
+		return eachPartField(it.Summary, fn) || eachPartField(it.Content, fn)
+	}
+	return false
+}
+
+// eachPartField is eachField for the text-bearing parts of a content list.
+func eachPartField(parts openresponses.Contents, fn func(field *string) bool) bool {
+	for _, part := range parts {
+		var field *string
+		switch p := part.(type) {
+		case *openresponses.InputText:
+			field = &p.Text
+		case *openresponses.OutputText:
+			field = &p.Text
+		case *openresponses.Refusal:
+			field = &p.Refusal
+		case *openresponses.Text:
+			field = &p.Text
+		case *openresponses.SummaryText:
+			field = &p.Text
+		case *openresponses.ReasoningText:
+			field = &p.Text
+		default:
+			continue
+		}
+		if !fn(field) {
+			return true
+		}
+	}
+	return false
+}
+
+// isAssistantMessage reports whether item is what an output guard sees,
+// an assistant message; [Redact] over a finished turn reads the rest.
+func isAssistantMessage(item openresponses.Item) bool {
+	m, ok := item.(*openresponses.Message)
+	return ok && m.Role == openresponses.RoleAssistant
+}
+
+// outputItems is the items of a finished turn, none for a turn without a
+// response.
+func outputItems(o Output) openresponses.Items {
+	if o.Response == nil {
+		return nil
+	}
+	return o.Response.Output
+}
