@@ -45,6 +45,5 @@
 //
 // Every verdict reaches the chain's Observer as an agentpolicy.Verdict, which
 // a host records beside its session with agentpolicy.Verdict.Record. The
-// package never calls a model; a guard that asks one is
-// classify.New's.
+// package never calls a model or opens a socket.
 package guard
