@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+	"testing"
 )
 
 // Allowed are the module paths a package may import besides the standard
@@ -38,6 +39,19 @@ func Outside(pkg string) ([]string, error) {
 		}
 	}
 	return outside, nil
+}
+
+// Check fails t when the package in the working directory, the one under
+// test, imports anything outside the boundary, naming what it imports.
+func Check(t testing.TB) {
+	t.Helper()
+	outside, err := Outside(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(outside) != 0 {
+		t.Fatalf("the package imports packages outside its boundary: %v", outside)
+	}
 }
 
 func allowed(path string) bool {

@@ -1,6 +1,11 @@
 package depcheck
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
 
 func TestAllowed(t *testing.T) {
 	cases := []struct {
@@ -25,12 +30,35 @@ func TestAllowed(t *testing.T) {
 
 // The boundary holds for this package too: it is linked into every
 // package's tests.
-func TestOutsideOwnPackage(t *testing.T) {
+func TestBoundaryOfDepcheck(t *testing.T) {
+	Check(t)
+}
+
+// A package that imports a module outside the boundary is named: the
+// check is run over a throwaway module that imports one.
+func TestOutsideNamesForeignImport(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/foreign\n\ngo 1.25\n",
+		"a/a.go": "package a\n",
+		"b/b.go": "package b\n\nimport _ \"example.com/foreign/a\"\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(filepath.Join(dir, "b"))
 	outside, err := Outside(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(outside) != 0 {
-		t.Fatalf("depcheck imports %v", outside)
+	want := []string{"example.com/foreign/a", "example.com/foreign/b"}
+	if !slices.Equal(outside, want) {
+		t.Fatalf("Outside = %v, want %v", outside, want)
 	}
 }
