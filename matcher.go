@@ -98,8 +98,8 @@ type Subject struct {
 	// Text is how a prompt or a reason shows the subject: "rm -rf /".
 	Text string
 	// Constrain marks a subject that can only make the call stricter. It
-	// is held to its tool's deny and ask rules, with carve-outs, grant-set
-	// shadowing and confinement applied, and to nothing else: it never
+	// is held to its tool's deny and ask rules, with carve-outs and
+	// confinement applied, and to nothing else: it never
 	// allows, the default never applies to it, and when no deny or ask rule
 	// matches it adds nothing to the fold. A skill tool that will read
 	// ".env" reports that read as a constraint, so the call is asked about
