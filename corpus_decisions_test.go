@@ -142,10 +142,15 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 	calls := append(slices.Clone(c.Calls), c.Batch...)
 	var verdicts []Verdict
 	observe := WithObserver(func(_ context.Context, v Verdict) { verdicts = append(verdicts, v) })
+	tools := corpusTools(t, calls, table)
+	lookup := WithTools(func(name string) (agenttool.Tool, bool) {
+		tool, ok := tools[name]
+		return tool, ok
+	})
 	policy, err := corpusBuildPolicy(t, c.Policy)
 	var e *Engine
 	if err == nil {
-		e, err = Build(policy, corpusMatchers(t, table, calls), observe, WithAliases(c.Aliases))
+		e, err = Build(policy, corpusMatchers(t, table, calls), observe, lookup, WithAliases(c.Aliases))
 	}
 	if c.BuildError != "" {
 		if kind := buildErrorKind(err); kind != c.BuildError {
@@ -156,7 +161,6 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
-	tools := corpusTools(t, calls, table)
 
 	batches := make([][]corpusCall, 0, len(c.Calls)+1)
 	for _, call := range c.Calls {

@@ -27,32 +27,82 @@ func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) 
 // A call the tool says runs confined is not asked about by a bare ask rule
 // naming its tool; [WithConfinement] says how that is read.
 //
-// The decision names the policy as its decider and carries the verdict's
-// subject. The verdict reaches every observer before Decide returns, and
-// the same policy and the same call always give the same verdict: the
-// decision reads one compiled snapshot of the policy from start to end and
-// takes no lock.
+// The hooks given to [WithHooks] are folded into the policy's decision
+// next, and a hook's error is returned as it is, with no decision. A hook
+// chained after Decide with agentturn.ChainBeforeToolCall is outside what
+// follows: a call such a hook defers does not hold its siblings, and a
+// call it blocks leaves the siblings Decide held waiting on a question
+// nobody is asked.
+//
+// A call the policy allows is then held, deferred with [Verdict.Held] set,
+// when another call of its batch asks, so nothing the model asked for in
+// the same turn runs before the user has answered. The loop puts every
+// call of a batch to the hook before any runs, so the engine sees the ask
+// wherever it sits in the batch: a sibling decided earlier is read as it
+// was decided, and a later one as the policy and the hooks decide it with
+// the tool the engine's lookup names, see [WithTools]. A sibling that
+// could not be evaluated, or whose hook failed, reads as asking; one a
+// rule blocks holds nothing. A blocked call is blocked, and an asked one
+// asked, whatever its batch holds.
+// [Engine.Release] answers the held calls once the asked ones are
+// answered. A batch is read once, not once per pair of its calls, and a
+// rule change while it is decided is seen by the calls decided after it.
+//
+// A deferred call is remembered under the call's own run, so one engine
+// serves every agent of a product: a decision in a sub-agent's run never
+// touches what the main agent is waiting on. A nested call, one a tool
+// made with agentturn.Invoke, has a Parent on its info: it is a batch of
+// its own, and its deferral is reported as a verdict but not remembered,
+// since the loop settles it inline and it never ends the run pending, so
+// no release would ever forget it.
+//
+// The decision names the policy as its decider, or the hook that made it
+// stricter, and carries the verdict's subject and what the hooks added:
+// rewritten arguments, a note, Terminate. The verdict reaches every
+// observer before Decide returns, and the same policy and the same call in
+// the same batch always give the same verdict: the decision reads one
+// compiled snapshot of the policy from start to end.
 func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
-	v := e.evaluate(ctx, e.snap.Load(), info)
-	e.notify(ctx, v)
-	return decisionOf(v), nil
+	s := e.snap.Load()
+	j, err := e.judge(ctx, s, info)
+	if err != nil {
+		return nil, err
+	}
+	j = e.hold(ctx, s, info, j)
+	e.remember(info, j)
+	e.notify(ctx, j.v)
+	return j.decision(), nil
 }
 
 // Would reports what [Engine.Decide] would decide for the call on its own,
-// as a verdict, without deciding it: the policy of the moment and the
-// call's confinement, but nothing remembered and nothing sent to the
+// as a verdict, without deciding it: the policy of the moment, the call's
+// confinement and the [WithHooks] fold, but no batch hold, since the
+// call's siblings are not read, nothing remembered and nothing sent to the
 // observers. It is the question a front asks to show which rule will match
-// a call before the call is made. Deciding the call afterwards may differ
-// when the rules changed in between.
+// a call before the call is made. The hooks are called as they are for a
+// sibling, and a hook's error is returned as Decide returns it.
+//
+// The verdict is the one Decide would report before the hold, down to its
+// rule, reason, subject and confinement; its Held is never set. What the
+// hooks add to a decision besides its action, rewritten arguments, a note
+// and Terminate, is not returned, though a rewrite's rule, reason and
+// confinement are the verdict's. Deciding the call afterwards may differ
+// when the rules changed in between, or when another call of its batch
+// asks.
 func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdict, error) {
-	return e.evaluate(ctx, e.snap.Load(), info), nil
+	j, err := e.judge(ctx, e.snap.Load(), info)
+	if err != nil {
+		return Verdict{}, err
+	}
+	return j.v, nil
 }
 
-// evaluate is the decision path Decide and Would share: read the call's
-// confinement, split the call into subjects, decide each subject under s,
-// and fold the subjects' outcomes into one verdict.
-func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo) Verdict {
-	v := Verdict{RunID: info.RunID, Turn: info.Turn, By: ByPolicy}
+// evaluate is the policy's half of the decision path Decide and Would
+// share: read the call's confinement, split the call into subjects, decide
+// each subject under s, and fold the subjects' outcomes into one verdict.
+// ok is false for a call that could not be evaluated, blocked.
+func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo) (v Verdict, ok bool) {
+	v = Verdict{RunID: info.RunID, Turn: info.Turn, By: ByPolicy}
 	if info.Call != nil {
 		v.CallID, v.Tool = info.Call.CallID, info.Call.Name
 	} else if info.Tool != nil {
@@ -61,17 +111,17 @@ func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolC
 	conf := e.confinement(ctx, info.Tool, info.Args)
 	v.Confined = conf.by
 	if err := ctx.Err(); err != nil {
-		return v.unevaluable(err)
+		return v.unevaluable(err), false
 	}
 	tr := s.rulesFor(v.Tool)
 	if tr.split == nil {
-		return v.with(s.decideSubject(tr, v.Tool, info.Args, conf, false), "")
+		return v.with(s.decideSubject(tr, v.Tool, info.Args, conf, false), ""), true
 	}
 	subjects, err := split(tr.split, info.Args)
 	if err != nil {
-		return v.unevaluable(err)
+		return v.unevaluable(err), false
 	}
-	return s.fold(v, subjects, conf)
+	return s.fold(v, subjects, conf), true
 }
 
 // confinement is what the called tool says about the call's sandbox.

@@ -15,10 +15,15 @@ import (
 // Engine is the runtime form of a [Policy]: the policy in force, compiled
 // with the matchers it is evaluated with. [Build] makes one; [Engine.Decide]
 // is the loop's BeforeToolCall hook, [Engine.ToolProvider] its
-// ToolProvider, and [Engine.SetPolicy] replaces the rules under it. It is
-// safe for concurrent use: the policy is compiled into an immutable
-// snapshot that a decision reads from start to end without a lock, and a
-// replacement compiles a new snapshot and swaps it in.
+// ToolProvider, [Engine.SetPolicy] replaces the rules under it, and
+// [Engine.Release] answers the calls it held for an ask. One engine serves
+// every agent of a product: it remembers what it defers under the call's
+// own run, see [Engine.Deferred]. It is safe for concurrent use: the
+// policy is compiled into an immutable snapshot that a decision reads from
+// start to end without a lock, and a replacement compiles a new snapshot
+// and swaps it in; the batch hold and the deferred calls sit behind small
+// locks of their own, never held while a hook, a splitter or an observer
+// runs.
 type Engine struct {
 	snap atomic.Pointer[snapshot]
 	// mu serialises the mutations that compile a snapshot from the one
@@ -30,6 +35,13 @@ type Engine struct {
 	aliases   map[string][]string
 	observers []func(context.Context, Verdict)
 	confine   func(ctx context.Context, tool agenttool.Tool, args json.RawMessage) (bool, string)
+	hooks     []hook
+	tools     func(ctx context.Context, name string) (agenttool.Tool, bool)
+
+	// State that outlives a call, each behind its own lock: the recent
+	// batches the hold read, and the calls deferred and not yet answered.
+	batches  batches
+	deferred deferrals
 }
 
 // Option configures an [Engine] at [Build].

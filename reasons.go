@@ -162,3 +162,39 @@ func actionWord(a agentturn.ToolAction) string {
 		return "action(" + strconv.Itoa(int(a)) + ")"
 	}
 }
+
+// ErrUnanswered is returned by [Engine.Release], with the answers it
+// built, when a call the run left pending has no answer: the caller did
+// not answer it and the engine did not hold it, so resuming with the
+// answers would fail. The error names every such call.
+var ErrUnanswered = errors.New("agentpolicy: pending call has no answer")
+
+// errUnanswered names the pending calls nobody answered, each as
+// unansweredCall wrote it.
+func errUnanswered(calls []string) error {
+	return fmt.Errorf("%w: %s", ErrUnanswered, strings.Join(calls, ", "))
+}
+
+// unansweredCall is how ErrUnanswered names a call: its ID and its tool.
+func unansweredCall(callID, tool string) string {
+	return callID + " (" + tool + ")"
+}
+
+// heldReason is the reason of a call the policy allows, deferred because
+// another call of its batch asks.
+func heldReason(allow string) string {
+	return "held for approval: " + allow
+}
+
+// releasedReason is the reason of a held call released with its batch.
+func releasedReason(allow string) string {
+	return "released: " + allow
+}
+
+// reasonNotReleased is the reason of a held call an answer that ended the
+// turn left unreleased, and textNotReleased is what the model reads for
+// it.
+const (
+	reasonNotReleased = "not released: the turn was stopped"
+	textNotReleased   = "The call was held for an approval and the turn was stopped; the call did not run."
+)

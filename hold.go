@@ -1,0 +1,276 @@
+package agentpolicy
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+	"slices"
+	"sync"
+
+	"github.com/ChristopherDavenport/agentturn"
+	"github.com/ChristopherDavenport/openresponses"
+)
+
+// The batch hold: a call the policy allows waits while another call of its
+// batch asks, so nothing the model asked for in a turn runs while the user
+// reads a question about another call of it. The loop hands the engine the
+// calls of a batch one at a time, in the model's order, before any runs, so
+// deciding whether to hold a call means reading its siblings; a memo of
+// recent batches makes that a scan of each sibling once per batch rather
+// than once per pair. What is deferred is remembered per run until
+// [Engine.Release] answers it or [Engine.Forget] drops it.
+
+// hold defers the call the judgement allows when a sibling in its batch
+// asks, see [Engine.Decide], and records the call's own judgement for the
+// siblings decided after it. A nested call is a batch of one and holds
+// nothing.
+func (e *Engine) hold(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j judgement) judgement {
+	at, ok := batchIndex(info)
+	if !ok || info.Parent != "" {
+		return j
+	}
+	if !e.batches.siblingAsks(ctx, e, s, info, at, j) {
+		return j
+	}
+	allow := j.v.Reason
+	j.v.Action, j.v.Held, j.v.Reason = agentturn.Defer, true, heldReason(allow)
+	j.allow = allow
+	return j
+}
+
+// batchIndex is the call's position in its batch: Index when it points at
+// the call, else where the call's pointer sits. A call alone in its batch,
+// or one the batch does not hold, has no siblings.
+func batchIndex(info agentturn.ToolCallInfo) (int, bool) {
+	if len(info.Batch) < 2 || info.Call == nil {
+		return 0, false
+	}
+	if info.Index >= 0 && info.Index < len(info.Batch) && info.Batch[info.Index] == info.Call {
+		return info.Index, true
+	}
+	at := slices.Index(info.Batch, info.Call)
+	return at, at >= 0
+}
+
+// batchCapacity is how many recent batches the memo keeps. A batch evicted
+// while still being decided costs a rescan of its siblings and nothing
+// else, so the memo stays small however many runs share the engine.
+const batchCapacity = 128
+
+// batchKey identifies a batch: its run and its first call, the loop's own
+// pointer.
+type batchKey struct {
+	run   string
+	first *openresponses.FunctionCall
+}
+
+// sibling is what the memo knows of one call of a batch.
+type sibling struct {
+	// decided marks a call whose own decision was made: asks is then
+	// what that decision says, for good.
+	decided bool
+	// scanned is the snapshot a scan read the call under, nil when none
+	// did; a scan under another snapshot is stale.
+	scanned *snapshot
+	asks    bool
+}
+
+// batch is the memo of one batch.
+type batch struct {
+	calls    []*openresponses.FunctionCall
+	siblings []sibling
+}
+
+// batches is the memo of the batches decided recently, bounded by
+// batchCapacity and evicting the oldest.
+type batches struct {
+	mu    sync.Mutex
+	byKey map[batchKey]*batch
+	order []batchKey // insertion order, oldest first
+}
+
+// siblingAsks records the call at index at with its own judgement and
+// reports whether a sibling asks, when the judgement allows the call. A
+// sibling decided already is read as it was decided; any other is scanned
+// under s, with the tool the engine's lookup names, once per snapshot. The
+// scans call the splitters and the hooks, so they run with no lock held.
+func (m *batches) siblingAsks(ctx context.Context, e *Engine, s *snapshot, info agentturn.ToolCallInfo, at int, j judgement) bool {
+	m.mu.Lock()
+	b := m.batchOf(info)
+	b.siblings[at] = sibling{decided: true, asks: j.asks()}
+	if j.v.Action != agentturn.Allow {
+		m.mu.Unlock()
+		return false
+	}
+	var scan []int
+	for k, sib := range b.siblings {
+		switch {
+		case k == at || b.calls[k] == nil:
+		case sib.decided || sib.scanned == s:
+			if sib.asks {
+				m.mu.Unlock()
+				return true
+			}
+		default:
+			scan = append(scan, k)
+		}
+	}
+	m.mu.Unlock()
+	if len(scan) == 0 {
+		return false
+	}
+	if agentturn.RunIDFromContext(ctx) == "" {
+		ctx = agentturn.ContextWithRunID(ctx, info.RunID)
+	}
+	for _, k := range scan {
+		sj, err := e.judge(ctx, s, e.siblingInfo(ctx, info, k))
+		asks := err != nil || sj.asks()
+		m.mu.Lock()
+		if !b.siblings[k].decided {
+			b.siblings[k] = sibling{scanned: s, asks: asks}
+		}
+		m.mu.Unlock()
+		if asks {
+			return true
+		}
+	}
+	return false
+}
+
+// batchOf returns the memo of info's batch, making one when the batch is
+// new or its key now names other calls, a batch of approved calls on a
+// resume say. It is called with m.mu held.
+func (m *batches) batchOf(info agentturn.ToolCallInfo) *batch {
+	key := batchKey{run: info.RunID, first: info.Batch[0]}
+	if b, ok := m.byKey[key]; ok && slices.Equal(b.calls, info.Batch) {
+		return b
+	}
+	if m.byKey == nil {
+		m.byKey = make(map[batchKey]*batch, batchCapacity)
+	}
+	if _, ok := m.byKey[key]; !ok {
+		if len(m.order) == batchCapacity {
+			delete(m.byKey, m.order[0])
+			m.order = append(m.order[:0], m.order[1:]...)
+		}
+		m.order = append(m.order, key)
+	}
+	b := &batch{calls: slices.Clone(info.Batch), siblings: make([]sibling, len(info.Batch))}
+	m.byKey[key] = b
+	return b
+}
+
+// deferral is a call the engine deferred, remembered until it is answered.
+type deferral struct {
+	v Verdict
+	// allow is the reason the policy allowed a held call with.
+	allow string
+	// args and note are what the hooks gave the call, for its release.
+	args json.RawMessage
+	note string
+}
+
+// deferrals are the calls deferred and not yet answered, per run. A
+// decision that defers nothing only reads them, so the many decisions that
+// allow a call share the lock.
+type deferrals struct {
+	mu   sync.RWMutex
+	runs map[string]map[string]deferral
+}
+
+// remember keeps a deferred call of a run until it is answered, and drops
+// what an earlier decision of the same call left when it is not deferred
+// now. A nested call is settled inline by the loop and never pending, so
+// nothing is remembered for it.
+func (e *Engine) remember(info agentturn.ToolCallInfo, j judgement) {
+	if info.Parent != "" || info.Call == nil {
+		return
+	}
+	d := &e.deferred
+	if j.v.Action != agentturn.Defer {
+		d.mu.RLock()
+		_, stale := d.runs[info.RunID][info.Call.CallID]
+		d.mu.RUnlock()
+		if stale {
+			d.mu.Lock()
+			d.drop(info.RunID, info.Call.CallID)
+			d.mu.Unlock()
+		}
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.runs == nil {
+		d.runs = make(map[string]map[string]deferral)
+	}
+	calls := d.runs[info.RunID]
+	if calls == nil {
+		calls = make(map[string]deferral)
+		d.runs[info.RunID] = calls
+	}
+	calls[info.Call.CallID] = deferral{v: j.v.clone(), allow: j.allow, args: j.args, note: j.note}
+}
+
+// drop forgets a call of a run, and the run once its last call is gone.
+// It is called with d.mu held.
+func (d *deferrals) drop(run, callID string) {
+	calls, ok := d.runs[run]
+	if !ok {
+		return
+	}
+	delete(calls, callID)
+	if len(calls) == 0 {
+		delete(d.runs, run)
+	}
+}
+
+// Deferred returns the verdict that deferred the call in the run, asked or
+// held, so a front can show why a pending call waits and tell the calls it
+// must put to the user, the asked ones, from those [Engine.Release]
+// answers on its own, the held ones ([Verdict.Held] set). It reports false
+// for a call the engine did not defer, for one of another run, for a
+// nested call, and for one already answered: Release forgets a call as it
+// answers it, and a product that records verdicts does so from the
+// observer.
+func (e *Engine) Deferred(runID, callID string) (Verdict, bool) {
+	d := &e.deferred
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	def, ok := d.runs[runID][callID]
+	if !ok {
+		return Verdict{}, false
+	}
+	return def.v.clone(), true
+}
+
+// Forget drops what the engine remembers of a run: the calls it deferred
+// there and nobody answered. A front calls it when a run ends without its
+// pending calls being answered, an abandoned conversation or a cancelled
+// sub-agent, so one engine serving many runs does not keep them for the
+// life of the process. A run answered through [Engine.Release] needs no
+// Forget: Release forgets the calls it answers.
+func (e *Engine) Forget(runID string) {
+	d := &e.deferred
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.runs, runID)
+}
+
+// Runs returns, sorted, the runs the engine holds deferred calls for, so a
+// product can see what it has left unanswered.
+func (e *Engine) Runs() []string {
+	d := &e.deferred
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	return slices.Sorted(maps.Keys(d.runs))
+}
+
+// clone returns v with its own copy of the rule, so what the engine keeps
+// cannot be changed through a verdict it hands out.
+func (v Verdict) clone() Verdict {
+	if v.Rule != nil {
+		r := *v.Rule
+		v.Rule = &r
+	}
+	return v
+}
