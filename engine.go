@@ -206,10 +206,10 @@ func (e *Engine) Sources() []Source {
 }
 
 // Withheld returns the allow rules withheld from the untrusted sources, as
-// [Merge] withheld them, before any alias expansion. The engine never consults them: they are what a
-// front shows when it asks whether to trust a folder, so the user reads
-// what trusting it would allow. Trusting a source means merging again with
-// [Source.Trusted] set.
+// [Merge] withheld them, before any alias expansion. The engine never
+// consults them: they are what a front shows when it asks whether to trust
+// a folder, so the user reads what trusting it would allow. Trusting a
+// source means merging again with [Source.Trusted] set.
 func (e *Engine) Withheld() []Rule {
 	return slices.Clone(e.snap.Load().policy.Withheld)
 }

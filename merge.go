@@ -89,8 +89,7 @@ func (p Policy) clone() Policy {
 	return p
 }
 
-// RuleSet is the lists of one source, the input to [Merge] and to a grant
-// of a whole set.
+// RuleSet is the lists of one source, the input to [Merge].
 type RuleSet struct {
 	Source Source
 	Allow  []Rule
@@ -111,9 +110,9 @@ type RuleSet struct {
 // or not, in the merged order.
 //
 // Each source must be named, and no two may share a name, since the name is
-// what scopes a grant and names the file a product persists its own rules
-// into. A product merging several skills names each one, "skill:commit",
-// and the error says so.
+// what a verdict's record and a session name the source by. A product
+// merging several skills names each one, "skill:commit", and the error says
+// so.
 func Merge(sets ...RuleSet) (Policy, error) {
 	seen := make(map[string]bool, len(sets))
 	for _, set := range sets {

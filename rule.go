@@ -36,8 +36,7 @@ type Rule struct {
 	// an asked one. The note of a named source the user has not trusted
 	// stays out of the reason, so a repository cannot speak to the model
 	// in the harness's voice; it remains on [Verdict.Rule] for the record
-	// and the front. [Engine.GrantOver] treats two rules that differ only
-	// in their notes as one rule.
+	// and the front.
 	Note string
 }
 
@@ -45,9 +44,9 @@ type Rule struct {
 // session. [Merge] stamps it on every rule of a [RuleSet], so a verdict can
 // say whose rule fired.
 //
-// Name identifies the source: it keys a scoped grant and names the file a
-// product writes its own rules back into ([Engine.PolicyOf]). Path and Hash
-// let a session record which policy was in force ([Engine.Sources]).
+// Name identifies the source, and no two sources of a [Merge] may share
+// one. Path and Hash let a session record which policy was in force
+// ([Engine.Sources]); a verdict's record names the rule's source and hash.
 //
 // Trusted decides whether the source's allow rules apply. An untrusted
 // source, a repository's settings before the user trusts the folder, has
@@ -55,12 +54,11 @@ type Rule struct {
 // since those only restrict. A Source built by hand is untrusted until it
 // says otherwise.
 //
-// Rank orders sources by authority, higher first. It bounds what one
-// source can do to another's rules: a grant answers an ask rule only of a
-// source it does not rank below, a carve-out cancels only such rules, and
-// a grant set's allow rules shadow only such ask rules. Rank never changes
-// the precedence between lists: deny comes before ask before allow,
-// whatever the sources.
+// Rank orders sources by authority, higher first: [Merge] lists the most
+// authoritative rules first, so a verdict cites them, and a carve-out
+// cancels only a rule of a source it does not rank below. Rank never
+// changes the precedence between lists: deny comes before ask before
+// allow, whatever the sources.
 type Source struct {
 	Name    string
 	Path    string

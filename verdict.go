@@ -10,12 +10,14 @@ import (
 // Who a decision names as its decider, in the session format's words.
 const (
 	// ByPolicy is a rule the harness evaluated on its own, which is
-	// every decision the engine makes.
+	// every decision the engine makes, and the decider of a stricter
+	// decision a hook given to [WithHooks] names none for.
 	ByPolicy = "policy"
-	// ByAgent is another model: a reviewer backed by one.
+	// ByAgent is another model, a reviewer backed by one, as a hook that
+	// consulted one names it.
 	ByAgent = "agent"
-	// ByHuman is a person the front asked, which is what a reviewer
-	// that prompts one sets on its answer.
+	// ByHuman is a person a front asked, as a hook that prompted one
+	// names it.
 	ByHuman = "human"
 )
 
@@ -25,8 +27,8 @@ const (
 const VerdictNS = "agentpolicy:verdict"
 
 // Verdict is what was decided and why, for recording: the engine's
-// decision on a call, a hold and its release, a grant, a guard's verdict on
-// content, or a reviewer's answer to a deferred call. The loop's recorder
+// decision on a call, a hold and its release, or a guard's verdict on
+// content (package guard). The loop's recorder
 // writes the decision the hook returned as the call's decision entry; the
 // verdict carries what that entry cannot, the rule above all, and a product
 // writes it beside the decision as a custom entry under [VerdictNS] with
@@ -35,25 +37,25 @@ type Verdict struct {
 	RunID string
 	Turn  int
 	// CallID and Tool name the call decided. They are empty for a
-	// content verdict; a grant names the rule's tool.
+	// content verdict.
 	CallID string
 	Tool   string
 	// Guard names the guard that decided content; empty otherwise.
 	Guard string
 	// Action is Allow, Block or Defer.
 	Action agentturn.ToolAction
-	// Rule is the rule that fired, or the rule granted. On a call
-	// allowed because it runs confined it is the ask rule the
-	// confinement skipped. It is nil when the default applied and for a
-	// guard's or a reviewer's verdict.
+	// Rule is the rule that fired. On a call allowed because it runs
+	// confined it is the ask rule the confinement skipped. It is nil when
+	// the default applied, when a hook made the decision stricter, and
+	// for a guard's verdict.
 	Rule *Rule
 	// Reason is the stable text behind the action, the same text the
 	// model reads when the action blocks a call.
 	Reason string
 	// By names who decided, in the session format's words: [ByPolicy]
-	// for a rule the engine evaluated on its own, [ByAgent] for a
-	// reviewer that is a model, [ByHuman] for a person a front asked.
-	// It is what a product writes as the decision's decider when it
+	// for a rule the engine evaluated on its own, or the decider a hook
+	// given to [WithHooks] named when it made the decision stricter. It
+	// is what a product writes as the decision's decider when it
 	// records the verdict, and it is empty for a guard's verdict, whose
 	// decider is the guard that Guard names.
 	By string
