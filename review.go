@@ -1,0 +1,98 @@
+package agentpolicy
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/ChristopherDavenport/agentturn"
+)
+
+// Reviewer answers a deferred call without a human: an auto-review by
+// another model, a rule of the product's, a front that asks a person, or a
+// test double. It receives the call as the hook saw it and the verdict that
+// deferred it, and says who answered through [Review.By]. A model-backed one
+// lives in the classify package; the engine never calls a model itself.
+// [Engine.Answers] is what consults it.
+type Reviewer interface {
+	Review(ctx context.Context, info agentturn.ToolCallInfo, v Verdict) (Review, error)
+}
+
+// ReviewerFunc adapts a function to [Reviewer].
+type ReviewerFunc func(context.Context, agentturn.ToolCallInfo, Verdict) (Review, error)
+
+// Review calls f.
+func (f ReviewerFunc) Review(ctx context.Context, info agentturn.ToolCallInfo, v Verdict) (Review, error) {
+	return f(ctx, info, v)
+}
+
+// Review is a reviewer's answer to one deferred call.
+type Review struct {
+	Outcome Outcome
+	// Reason is shown to the model on a refusal and recorded on every
+	// outcome.
+	Reason string
+	// Args, for an approval, replaces the arguments the tool receives.
+	// nil keeps the call's own.
+	Args json.RawMessage
+	// Note is what the reviewer tells the model with the result, on an
+	// approval or a refusal: the loop appends it after the outputs as a
+	// user message, so the model reads the result and the note together.
+	Note string
+	// By names who answered, for the record: [ByAgent] for a model, which
+	// is what the classify package's reviewer sets, [ByHuman] for a person
+	// a reviewer asked on the front's behalf, [ByPolicy] for a reviewer
+	// that applies a rule of the product's, which the model then reads as
+	// "Denied by policy". Empty is read as ByAgent, since a Reviewer
+	// answers where a human would. [Engine.Answers] puts it on the verdict
+	// and on the answer, as agentturn.Answer.By; the engine's own
+	// fail-closed answers, a timeout and a review that failed, are
+	// ByPolicy.
+	By string
+}
+
+// Outcome is a reviewer's answer to a deferred call. The zero value is
+// [Refused], so a [Review] left unset refuses the call.
+type Outcome int
+
+const (
+	// Refused answers the call with a refusal the model reads.
+	Refused Outcome = iota
+	// Approved runs the call, with [Review.Args] in place of the model's
+	// arguments when set.
+	Approved
+	// TimedOut means the reviewer gave no answer in time. The call does
+	// not run, and the record says why, distinct from a refusal.
+	TimedOut
+)
+
+// String returns "refused", "approved" or "timed_out".
+func (o Outcome) String() string {
+	switch o {
+	case Approved:
+		return "approved"
+	case TimedOut:
+		return "timed_out"
+	default:
+		return "refused"
+	}
+}
+
+// DenialBound is when [Engine.Answers] stops answering: after Consecutive
+// refusals in a row, or Total refusals within the last Window reviews. A
+// zero field means no bound on that axis. Every answer a reviewer gives
+// that is not an approval counts as a refusal, a timeout and a failed
+// review included; the answers the engine makes on its own do not count.
+type DenialBound struct {
+	Consecutive int
+	Total       int
+	Window      int
+}
+
+// DefaultDenialBound is Codex's: three consecutive refusals, or ten within
+// the last fifty reviews.
+var DefaultDenialBound = DenialBound{Consecutive: 3, Total: 10, Window: 50}
+
+// ErrDenialBound is returned by [Engine.Answers], with the answers, when the
+// [DenialBound] was reached.
+var ErrDenialBound = errors.New("agentpolicy: reviewer denial bound reached")
