@@ -139,7 +139,7 @@ func TestNearMissesAreNoSecret(t *testing.T) {
 						t.Fatal(err)
 					}
 					if v.Action != agentturn.Allow || v.Reason != "" || v.Items != nil {
-						t.Fatalf("%s: verdict %+v, want a pass", g.Name, v)
+						t.Fatalf("%s: verdict %+v, want a pass", g.Name(), v)
 					}
 				}
 			})
