@@ -25,20 +25,8 @@ type Pattern struct {
 	Regexp *regexp.Regexp
 }
 
-// defaultSecrets is the list [DefaultSecrets] copies, compiled once.
-var defaultSecrets = []Pattern{
-	{"aws_access_key", regexp.MustCompile(`(?:AKIA|ASIA)[A-Z0-9]{16}`)},
-	{"github_token", regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{36,}`)},
-	{"github_pat", regexp.MustCompile(`github_pat_\w{22,}`)},
-	{"slack_token", regexp.MustCompile(`xox[baprs]-[A-Za-z0-9-]{10,}`)},
-	{"google_api_key", regexp.MustCompile(`AIza[A-Za-z0-9_-]{35}`)},
-	{"openai_key", regexp.MustCompile(`sk-(?:[A-Za-z0-9_]+-)*[A-Za-z0-9_]{20,}[A-Za-z0-9_-]*`)},
-	{"private_key", regexp.MustCompile(`-----BEGIN[A-Z ]*PRIVATE KEY-----(?:(?:[^-]|-[^-])*?-----END[A-Z ]*PRIVATE KEY-----)?`)},
-	{"jwt", regexp.MustCompile(`eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
-}
-
-// DefaultSecrets returns the kinds of secret [Secrets] and [Redact] look for
-// when given none, in this order:
+// DefaultSecrets is the kinds of secret [Secrets] and [Redact] look for when
+// given none, in this order:
 //
 //   - aws_access_key: AKIA or ASIA and 16 upper-case letters or digits
 //   - github_token: gh, one of p o u s r, _ and 36 or more letters or digits
@@ -55,10 +43,20 @@ var defaultSecrets = []Pattern{
 //     the end of the text for every BEGIN line)
 //   - jwt: eyJ and three dot-separated base64url segments of 10 or more
 //
-// The slice is the caller's; the regexps are shared and safe for concurrent
-// use.
-func DefaultSecrets() []Pattern {
-	return slices.Clone(defaultSecrets)
+// A product adds kinds of its own by passing append(guard.DefaultSecrets,
+// mine...) to Secrets or Redact, or by assigning the variable before it
+// builds its guards: a guard reads the list once, when it is built, and
+// keeps a copy, so a change made afterwards reaches only the guards built
+// after it. The regexps are shared and safe for concurrent use.
+var DefaultSecrets = []Pattern{
+	{"aws_access_key", regexp.MustCompile(`(?:AKIA|ASIA)[A-Z0-9]{16}`)},
+	{"github_token", regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{36,}`)},
+	{"github_pat", regexp.MustCompile(`github_pat_\w{22,}`)},
+	{"slack_token", regexp.MustCompile(`xox[baprs]-[A-Za-z0-9-]{10,}`)},
+	{"google_api_key", regexp.MustCompile(`AIza[A-Za-z0-9_-]{35}`)},
+	{"openai_key", regexp.MustCompile(`sk-(?:[A-Za-z0-9_]+-)*[A-Za-z0-9_]{20,}[A-Za-z0-9_-]*`)},
+	{"private_key", regexp.MustCompile(`-----BEGIN[A-Z ]*PRIVATE KEY-----(?:(?:[^-]|-[^-])*?-----END[A-Z ]*PRIVATE KEY-----)?`)},
+	{"jwt", regexp.MustCompile(`eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
 }
 
 // secretMatcher is a list of [Pattern] ready to match.
@@ -67,9 +65,11 @@ type secretMatcher struct {
 	m        *matcher
 }
 
+// newSecretMatcher copies patterns, or [DefaultSecrets] as it is now when
+// there are none, so a later change to either slice changes no guard.
 func newSecretMatcher(patterns []Pattern) *secretMatcher {
 	if len(patterns) == 0 {
-		patterns = defaultSecrets
+		patterns = DefaultSecrets
 	}
 	patterns = slices.Clone(patterns)
 	res := make([]*regexp.Regexp, len(patterns))
