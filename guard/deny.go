@@ -10,7 +10,7 @@ import (
 
 // Deny returns the guard "deny", which blocks a subject whose text matches
 // one of patterns, with the reason `matched denied pattern "P"`, P the
-// pattern's source as Go quotes it. The pattern named is the one of the
+// pattern's source exactly as written (its String), with no escaping. The pattern named is the one of the
 // first match in reading order, the earlier pattern where several match at
 // the same byte. It reads every text field of an [Input] (its instructions
 // first), a [Message] and an [Output]; with no patterns it passes
