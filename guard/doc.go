@@ -37,7 +37,9 @@
 // order: an input's instructions first, then each item's: a message's text
 // parts, a function call's arguments, a function call output's parts or
 // text, a reasoning item's summary and content. Images and compactions carry
-// no text. [Limit] bounds the wire size, [Deny] matches patterns, [Secrets]
+// no text. A function call's arguments are read as they are and as the
+// tool will read them: each JSON string, key or value, decoded, so an
+// escape such as \u0041 in a model's call hides nothing from a guard. [Limit] bounds the wire size, [Deny] matches patterns, [Secrets]
 // blocks on a key or a token and [Redact] replaces one with
 // "[REDACTED NAME]" before the model reads it, or before a message of the
 // model's is kept. Over a finished turn Redact reads only the items an output
