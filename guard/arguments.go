@@ -68,13 +68,19 @@ func stringEnd(s string, from int) int {
 // eachDecoded calls fn with each JSON string in args, decoded, until fn
 // returns false; it reports whether fn returned false. With escapedOnly it
 // leaves out the strings without an escape.
+//
+// A decoded string is read for strings in turn, since a tool may decode a
+// value that is JSON itself, arguments passed on to another tool say. Only
+// a string with an escape can hold one, and each level of nesting doubles
+// the backslashes a quote needs, so the depth is logarithmic in the length.
 func eachDecoded(args string, escapedOnly bool, fn func(text string) bool) bool {
 	return eachString(args, func(start, end int) bool {
 		token := args[start:end]
-		if escapedOnly && strings.IndexByte(token, '\\') < 0 {
-			return true
+		if strings.IndexByte(token, '\\') < 0 {
+			return escapedOnly || fn(decoded(token))
 		}
-		return fn(decoded(token))
+		value := decoded(token)
+		return fn(value) && !eachDecoded(value, escapedOnly, fn)
 	})
 }
 

