@@ -139,6 +139,10 @@ func BenchmarkLimit(b *testing.B) {
 	runGuard(b, Limit(2*benchSize), benchInput(prose(benchSize)), agentturn.Allow)
 }
 
+func BenchmarkLimitArguments(b *testing.B) {
+	runGuard(b, Limit(2*benchSize), benchCalls(prose(benchSize)), agentturn.Allow)
+}
+
 // BenchmarkSecretsWithSecrets checks each 4 KiB message of the text with
 // secrets on its own, as an output guard sees them: over the whole megabyte
 // at once Secrets would stop at the first secret, about 10 KiB in, and the
