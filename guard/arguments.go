@@ -180,8 +180,13 @@ func hex4(s string) rune {
 	return r
 }
 
-// quote is s as a JSON string, as encoding/json writes it.
+// quote is s as a JSON string, as encoding/json writes it but for < > &,
+// which it leaves as they are: a string quote rewrites may be a shell
+// command's quoted word inside a value, where \u003c would change it.
 func quote(s string) string {
-	data, _ := json.Marshal(s) // a string always encodes
-	return string(data)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return strings.TrimSuffix(b.String(), "\n")
 }

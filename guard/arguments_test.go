@@ -224,6 +224,21 @@ func TestRedactedArgumentsDecodeAsTheToolWillReadThem(t *testing.T) {
 	}
 }
 
+func TestRedactKeepsAQuotedWordInACommand(t *testing.T) {
+	args := `{"command":"echo \"AKIAABCDEFGHIJKLMNOP <x> & y\" > out"}`
+	v, err := Redact().Check(context.Background(), callIn["input"](args))
+	if err != nil || v.Reason != "redacted 1 secret: aws_access_key" {
+		t.Fatalf("verdict %+v, error %v", v, err)
+	}
+	var got struct{ Command string }
+	if err := json.Unmarshal([]byte(v.Items[1].(*or.FunctionCall).Arguments), &got); err != nil {
+		t.Fatal(err)
+	}
+	if want := `echo "[REDACTED aws_access_key] <x> & y" > out`; got.Command != want {
+		t.Fatalf("the tool reads %q, want %q", got.Command, want)
+	}
+}
+
 func TestArgumentsThatAreNotJSON(t *testing.T) {
 	tests := []struct {
 		name, args string
