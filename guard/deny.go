@@ -10,13 +10,14 @@ import (
 
 // Deny returns the guard "deny", which blocks a subject whose text matches
 // one of patterns, with the reason `matched denied pattern "P"`, P the
-// pattern's source exactly as written (its String), with no escaping. The pattern named is the one of the
-// first match in reading order, the earlier pattern where several match at
-// the same byte. It reads every text field of an [Input] (its instructions
-// first), a [Message] and an [Output], and a function call's arguments as
-// they are and then each of their JSON strings, keys and values, decoded
-// as the tool will read it, each string a text of its own (so ^ matches at
-// a value's start); with no patterns it passes everything.
+// pattern's source exactly as written (its String), with no escaping. The
+// pattern named is the one of the first match in reading order, the earlier
+// pattern where several match at the same byte. It reads every text field of
+// an [Input] (its instructions first), a [Message] and an [Output], and a
+// function call's arguments as they are and then each of their JSON strings,
+// keys and values, decoded as the tool will read it, each string a text of
+// its own (so ^ matches at a value's start); with no patterns it passes
+// everything.
 //
 // A pattern whose every match begins with one of a few literal strings is
 // run only from where the text holds one (see [Pattern]), so a list of

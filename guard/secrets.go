@@ -124,10 +124,9 @@ func Secrets(patterns ...Pattern) Guard {
 // stay valid and nothing in them decodes back to the secret; a secret
 // outside every string is replaced in the raw text, which leaves the
 // arguments invalid, so a tool refuses them rather than act on it. The
-// verdict is an Allow with the reason "redacted 1 secret: NAME"
-// or "redacted N secrets: A, B", N counting the secrets and the names their
-// kinds in the order first seen; a subject without a secret passes
-// unchanged.
+// verdict is an Allow with the reason "redacted 1 secret: NAME" or "redacted
+// N secrets: A, B", N counting the secrets and the names their kinds in the
+// order first seen; a subject without a secret passes unchanged.
 //
 // Over an [Output], a finished turn already in the transcript, it cannot
 // rewrite: it reads only the items an output guard never sees (function
