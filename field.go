@@ -1,6 +1,7 @@
 package agentpolicy
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"strconv"
@@ -38,33 +39,50 @@ func Field(args json.RawMessage, name string) (value string, ok bool, err error)
 	if err := r.open(); err != nil {
 		return "", false, err
 	}
+	nameASCII := isASCII(name)
 	var raw []byte
+	var escaped bool
 	for {
-		m, more, err := r.next()
+		more, err := r.next()
 		if err != nil {
 			return "", false, err
 		}
 		if !more {
 			break
 		}
-		key := m.keyString()
+		key := r.keyString()
 		switch {
 		case key == name:
 			if raw != nil {
 				return "", false, ambiguous(strconv.Quote(name) + " appears twice")
 			}
-			raw = m.value
+			raw, escaped = r.value, r.valueEscaped
+		case nameASCII && r.keyASCII && !r.keyEscaped && len(key) != len(name):
+			// Folding keeps the length of ASCII text; an escape may
+			// stand for any character.
 		case strings.EqualFold(key, name):
 			return "", false, alsoAs(name, key)
 		}
 	}
-	if raw == nil {
+	switch {
+	case raw == nil:
 		return "", false, nil
-	}
-	if raw[0] != '"' {
+	case raw[0] != '"':
 		return "", false, ambiguous(strconv.Quote(name) + " is not a string")
+	case escaped:
+		return unescape(raw), true, nil
 	}
-	return decodeString(raw), true, nil
+	return unsafeString(raw[1 : len(raw)-1]), true, nil
+}
+
+// isASCII reports whether s is ASCII throughout.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // checkArgs reports whether args are unambiguous as a whole: exactly one
@@ -83,14 +101,14 @@ func checkArgs(args []byte) error {
 	keys := small[:0]
 	var folded map[string]string
 	for {
-		m, more, err := r.next()
+		more, err := r.next()
 		if err != nil {
 			return err
 		}
 		if !more {
 			return nil
 		}
-		key := m.keyString()
+		key := r.keyString()
 		if folded == nil && len(keys) < len(small) {
 			for _, seen := range keys {
 				if err := collision(seen, key); err != nil {
@@ -158,26 +176,6 @@ func alsoAs(name, key string) error {
 	return ambiguous(strconv.Quote(name) + " also as " + strconv.Quote(key))
 }
 
-// member is one top-level member of an object: its key as a string
-// literal, quotes included, and its value as JSON text.
-type member struct {
-	key, value []byte
-	// escaped marks a key with an escape, which must be decoded to be
-	// compared.
-	escaped bool
-}
-
-// keyString is the member's key decoded. It shares memory with the
-// arguments when the key has no escapes, so it is only compared, never
-// kept.
-func (m member) keyString() string {
-	if !m.escaped {
-		body := m.key[1 : len(m.key)-1]
-		return unsafe.String(unsafe.SliceData(body), len(body))
-	}
-	return decodeString(m.key)
-}
-
 // objectReader walks the top-level members of one JSON object, validating
 // the whole text as it goes, so that what it reports of a member holds
 // only if the arguments are one valid object.
@@ -185,6 +183,13 @@ type objectReader struct {
 	scan jsonScanner
 	// started is set once the first member has been read.
 	started bool
+	// key and value are the member last read: its key as a string
+	// literal, quotes included, and its value as JSON text.
+	key, value []byte
+	// keyEscaped and keyASCII say whether the key has an escape, so it
+	// must be decoded to be compared, and whether it is ASCII
+	// throughout; valueEscaped whether the value, if a string, has one.
+	keyEscaped, keyASCII, valueEscaped bool
 }
 
 // open consumes the object's opening brace.
@@ -201,78 +206,74 @@ func (r *objectReader) open() error {
 	return nil
 }
 
-// next returns the next member, or more false after the last one, once
+// next reads the next member, or reports false after the last one, once
 // the object has been closed and nothing but space follows it.
-func (r *objectReader) next() (m member, more bool, err error) {
+func (r *objectReader) next() (bool, error) {
 	s := &r.scan
 	if r.started {
 		switch {
 		case s.next('}'):
 			return r.close()
 		case !s.next(','):
-			return member{}, false, s.invalid()
+			return false, s.invalid()
 		}
 		s.space()
 	} else if s.next('}') {
 		return r.close()
 	}
 	r.started = true
-	if s.peek() != '"' {
-		return member{}, false, s.invalid()
-	}
 	start := s.pos
-	if !s.string() {
-		return member{}, false, s.invalid()
+	if s.peek() != '"' || !s.string() {
+		return false, s.invalid()
 	}
-	m.key = s.data[start:s.pos]
-	m.escaped = s.escaped
+	r.key, r.keyEscaped, r.keyASCII = s.data[start:s.pos], s.escaped, s.ascii
 	s.space()
 	if !s.next(':') {
-		return member{}, false, s.invalid()
+		return false, s.invalid()
 	}
 	s.space()
 	start = s.pos
 	if !s.value(1) {
-		return member{}, false, s.invalid()
+		return false, s.invalid()
 	}
-	m.value = s.data[start:s.pos]
+	r.value, r.valueEscaped = s.data[start:s.pos], s.escaped
 	s.space()
-	return m, true, nil
+	return true, nil
 }
 
 // close ends the walk after the object's closing brace.
-func (r *objectReader) close() (member, bool, error) {
+func (r *objectReader) close() (bool, error) {
 	if !r.scan.end() {
-		return member{}, false, ambiguous("not one JSON object")
+		return false, ambiguous("not one JSON object")
 	}
-	return member{}, false, nil
+	return false, nil
 }
 
-// decodeString returns the contents of a string literal the scanner
-// validated, quotes included. A literal without escapes is its own
-// contents and shares its memory; one with escapes is decoded as
-// encoding/json decodes it, which for a validated literal repairs nothing.
-func decodeString(raw []byte) string {
-	body := raw[1 : len(raw)-1]
-	if !hasEscape(body) {
-		return unsafe.String(unsafe.SliceData(body), len(body))
+// keyString is the member's key decoded. It shares memory with the
+// arguments when the key has no escapes, so it is only compared, never
+// kept past the arguments.
+func (r *objectReader) keyString() string {
+	if r.keyEscaped {
+		return unescape(r.key)
 	}
+	return unsafeString(r.key[1 : len(r.key)-1])
+}
+
+// unsafeString is b as a string without a copy, for text read from
+// arguments the caller does not modify.
+func unsafeString(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// unescape decodes a string literal with escapes that the scanner
+// validated, quotes included, as encoding/json decodes it, which for a
+// validated literal repairs nothing.
+func unescape(raw []byte) string {
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		// The scanner accepted raw, so encoding/json does too.
 		panic("agentpolicy: a validated string literal did not decode: " + err.Error())
 	}
 	return s
-}
-
-// hasEscape reports whether a string literal's body holds a backslash.
-func hasEscape(body []byte) bool {
-	for _, c := range body {
-		if c == '\\' {
-			return true
-		}
-	}
-	return false
 }
 
 // maxJSONDepth is encoding/json's limit on nesting; a document nested
@@ -287,9 +288,9 @@ const maxJSONDepth = 10000
 type jsonScanner struct {
 	data []byte
 	pos  int
-	// escaped is set by string when the literal it consumed has an
-	// escape.
-	escaped bool
+	// escaped and ascii describe the last string literal consumed: it
+	// has an escape; its bytes are all ASCII.
+	escaped, ascii bool
 	// fault names what made the text invalid when it is more than a
 	// syntax error: "invalid UTF-8" or "unpaired surrogate escape".
 	fault string
@@ -334,14 +335,16 @@ func (s *jsonScanner) next(c byte) bool {
 
 // space skips JSON whitespace.
 func (s *jsonScanner) space() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
+	pos := s.pos
+	for pos < len(s.data) {
+		switch s.data[pos] {
 		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
+			pos++
+			continue
 		}
+		break
 	}
+	s.pos = pos
 }
 
 // value consumes one JSON value inside depth open containers.
@@ -411,37 +414,60 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
+// Bytes repeated across a 64-bit word, for reading a string literal eight
+// bytes at a time.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// needsLook reports whether any of the eight bytes of w may be other than
+// plain: a control character, a quote, a backslash or a byte of a
+// multibyte character. It errs only towards true, after a byte that is
+// not plain, so a word it passes is plain throughout.
+func needsLook(w uint64) bool {
+	quote, backslash := w^(ones*'"'), w^(ones*'\\')
+	return ((w-ones*0x20)|(quote-ones)|(backslash-ones)|w)&highs != 0
+}
+
 // string consumes a string literal, setting escaped when it has an
-// escape.
+// escape and ascii when every byte of it is ASCII.
 func (s *jsonScanner) string() bool {
-	s.escaped = false
-	s.pos++ // the opening quote
+	s.escaped, s.ascii = false, true
+	data, pos := s.data, s.pos+1 // past the opening quote
 	for {
-		for s.pos < len(s.data) && plain[s.data[s.pos]] {
-			s.pos++
+		for len(data)-pos >= 8 && !needsLook(binary.LittleEndian.Uint64(data[pos:])) {
+			pos += 8
 		}
-		if s.pos >= len(s.data) {
+		for pos < len(data) && plain[data[pos]] {
+			pos++
+		}
+		if pos >= len(data) {
+			s.pos = pos
 			return false
 		}
-		switch c := s.data[s.pos]; {
+		switch c := data[pos]; {
 		case c == '"':
-			s.pos++
+			s.pos = pos + 1
 			return true
 		case c == '\\':
 			s.escaped = true
-			s.pos++
+			s.pos = pos + 1
 			if !s.escape() {
 				return false
 			}
+			pos = s.pos
 		case c < 0x20:
+			s.pos = pos
 			return false
 		default:
-			r, n := utf8.DecodeRune(s.data[s.pos:])
+			r, n := utf8.DecodeRune(data[pos:])
 			if r == utf8.RuneError && n <= 1 {
-				s.fault = "invalid UTF-8"
+				s.pos, s.fault = pos, "invalid UTF-8"
 				return false
 			}
-			s.pos += n
+			s.ascii = false
+			pos += n
 		}
 	}
 }
