@@ -3,20 +3,11 @@ package agentpolicy
 import (
 	"encoding/binary"
 	"encoding/json"
-	"errors"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
-
-// ErrAmbiguousArgs is wrapped by the error [Field] returns when a call's
-// arguments do not say one thing: two decoders could read different values
-// from them, so a policy that reads one value may allow a call whose tool
-// acts on another. The engine blocks such a call as unevaluable, with a
-// reason that names the problem.
-var ErrAmbiguousArgs = errors.New("agentpolicy: ambiguous arguments")
 
 // Field returns the string member name of a call's arguments, the one
 // reading every matcher and splitter shares so that the policy reads what
@@ -35,6 +26,18 @@ var ErrAmbiguousArgs = errors.New("agentpolicy: ambiguous arguments")
 // When the value has no escapes, value shares memory with args and Field
 // allocates nothing: args must not be modified while value is in use.
 func Field(args json.RawMessage, name string) (value string, ok bool, err error) {
+	return readField(args, name, false)
+}
+
+// readField is [Field], and with folded set the reading of the built-in
+// matchers: a member spelled in another case only, "Command" for
+// "command", is read as the member, as encoding/json reads it. A Matcher
+// cannot say it could not read its member, and a member a deny rule's
+// matcher did not read must not let the call through: the engine has
+// refused arguments with two spellings of one key, so the one spelling
+// left is what every decoder that folds case reads, and a decoder that
+// does not fold reads no member at all.
+func readField(args []byte, name string, folded bool) (string, bool, error) {
 	r := objectReader{scan: jsonScanner{data: args}}
 	if err := r.open(); err != nil {
 		return "", false, err
@@ -42,6 +45,7 @@ func Field(args json.RawMessage, name string) (value string, ok bool, err error)
 	nameASCII := isASCII(name)
 	var raw []byte
 	var escaped bool
+	spelled := "" // the other spelling read, when folded
 	for {
 		more, err := r.next()
 		if err != nil {
@@ -53,22 +57,28 @@ func Field(args json.RawMessage, name string) (value string, ok bool, err error)
 		key := r.keyString()
 		switch {
 		case key == name:
-			if raw != nil {
-				return "", false, ambiguous(strconv.Quote(name) + " appears twice")
+			switch {
+			case spelled != "":
+				return "", false, errAlsoAs(name, spelled)
+			case raw != nil:
+				return "", false, errTwice(name)
 			}
 			raw, escaped = r.value, r.valueEscaped
 		case nameASCII && r.keyASCII && !r.keyEscaped && len(key) != len(name):
 			// Folding keeps the length of ASCII text; an escape may
 			// stand for any character.
 		case strings.EqualFold(key, name):
-			return "", false, alsoAs(name, key)
+			if !folded || raw != nil {
+				return "", false, errAlsoAs(name, key)
+			}
+			raw, escaped, spelled = r.value, r.valueEscaped, key
 		}
 	}
 	switch {
 	case raw == nil:
 		return "", false, nil
 	case raw[0] != '"':
-		return "", false, ambiguous(strconv.Quote(name) + " is not a string")
+		return "", false, errNotString(name)
 	case escaped:
 		return unescape(raw), true, nil
 	}
@@ -132,14 +142,41 @@ func checkArgs(args []byte) error {
 	}
 }
 
+// unambiguous reports why a subject's arguments cannot be decided under
+// the tool's rules: the rules read them, through a matcher or a splitter,
+// and they do not read the same under every decoder. A matcher is opaque,
+// so the engine cannot know which member it reads and holds every member
+// to one reading; a tool whose rules read nothing has nothing to confuse.
+func (tr *toolRules) unambiguous(args json.RawMessage) error {
+	if !tr.reads {
+		return nil
+	}
+	return checkArgs(args)
+}
+
+// unambiguous checks every subject of a split call of the tool, each under
+// the rules of the tool it is decided as.
+func (s *snapshot) unambiguous(tool string, subjects []Subject) error {
+	for _, sub := range subjects {
+		name := tool
+		if sub.Tool != "" {
+			name = sub.Tool
+		}
+		if err := s.rulesFor(name).unambiguous(sub.Args); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // collision is the error for a key that follows seen, nil when the two
 // are different keys under folding.
 func collision(seen, key string) error {
 	switch {
 	case seen == key:
-		return ambiguous(strconv.Quote(key) + " appears twice")
+		return errTwice(key)
 	case strings.EqualFold(seen, key):
-		return alsoAs(seen, key)
+		return errAlsoAs(seen, key)
 	}
 	return nil
 }
@@ -158,22 +195,6 @@ func foldKey(key string) string {
 		b.WriteRune(least)
 	}
 	return b.String()
-}
-
-// ambiguousError is the error [Field] and the engine's check return: the
-// problem alone is what a verdict's reason quotes.
-type ambiguousError struct {
-	problem string
-}
-
-func (e *ambiguousError) Error() string { return ErrAmbiguousArgs.Error() + ": " + e.problem }
-
-func (e *ambiguousError) Unwrap() error { return ErrAmbiguousArgs }
-
-func ambiguous(problem string) error { return &ambiguousError{problem: problem} }
-
-func alsoAs(name, key string) error {
-	return ambiguous(strconv.Quote(name) + " also as " + strconv.Quote(key))
 }
 
 // objectReader walks the top-level members of one JSON object, validating
@@ -197,7 +218,7 @@ func (r *objectReader) open() error {
 	r.scan.space()
 	if r.scan.peek() != '{' {
 		if r.scan.value(0) && r.scan.end() {
-			return ambiguous("not a JSON object")
+			return errNotObject
 		}
 		return r.scan.invalid()
 	}
@@ -244,7 +265,7 @@ func (r *objectReader) next() (bool, error) {
 // close ends the walk after the object's closing brace.
 func (r *objectReader) close() (bool, error) {
 	if !r.scan.end() {
-		return false, ambiguous("not one JSON object")
+		return false, errNotOneObject
 	}
 	return false, nil
 }
@@ -292,22 +313,17 @@ type jsonScanner struct {
 	// has an escape; its bytes are all ASCII.
 	escaped, ascii bool
 	// fault names what made the text invalid when it is more than a
-	// syntax error: "invalid UTF-8" or "unpaired surrogate escape".
+	// syntax error: faultUTF8 or faultSurrogate.
 	fault string
 }
 
 // invalid is the error for text that is not valid JSON, naming the byte
 // the scanner stopped at.
 func (s *jsonScanner) invalid() error {
-	fault := s.fault
-	switch {
-	case fault != "":
-	case s.pos >= len(s.data):
-		return ambiguous("invalid JSON: unexpected end")
-	default:
-		fault = "invalid JSON"
+	if s.fault == "" && s.pos >= len(s.data) {
+		return errUnexpectedEnd
 	}
-	return ambiguous(fault + " at byte " + strconv.Itoa(s.pos))
+	return errInvalidAt(s.fault, s.pos)
 }
 
 // end consumes trailing space and reports whether nothing else follows.
@@ -463,7 +479,7 @@ func (s *jsonScanner) string() bool {
 		default:
 			r, n := utf8.DecodeRune(data[pos:])
 			if r == utf8.RuneError && n <= 1 {
-				s.pos, s.fault = pos, "invalid UTF-8"
+				s.pos, s.fault = pos, faultUTF8
 				return false
 			}
 			s.ascii = false
@@ -499,7 +515,7 @@ func (s *jsonScanner) escape() bool {
 				return true
 			}
 		}
-		s.pos, s.fault = backslash, "unpaired surrogate escape"
+		s.pos, s.fault = backslash, faultSurrogate
 		return false
 	}
 	return false
