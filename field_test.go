@@ -230,10 +230,23 @@ func FuzzField(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, args []byte) {
 		checkAgainstEncodingJSON(t, args)
-		if err := checkArgs(args); err == nil {
-			var m map[string]any
-			if err := json.Unmarshal(args, &m); err != nil || m == nil {
-				t.Fatalf("checkArgs(%q) passes arguments encoding/json reads as no object: %v", args, err)
+		if err := checkArgs(args); err != nil {
+			return
+		}
+		var m map[string]any
+		if err := json.Unmarshal(args, &m); err != nil || m == nil {
+			t.Fatalf("checkArgs(%q) passes arguments encoding/json reads as no object: %v", args, err)
+		}
+		// What the built-in matchers read of arguments the engine lets
+		// through is what encoding/json reads.
+		for _, name := range []string{"command", "s", "k"} {
+			value, ok, err := readField(args, name, true)
+			got, set, _ := decodeOne(args, name)
+			if err == nil && (ok != set || value != got) {
+				t.Fatalf("readField(%q, %q) = %q, %v; encoding/json reads %q, %v", args, name, value, ok, got, set)
+			}
+			if err != nil && !strings.Contains(err.Error(), "is not a string") {
+				t.Fatalf("readField(%q, %q) fails on arguments checkArgs passes: %v", args, name, err)
 			}
 		}
 	})
