@@ -12,7 +12,10 @@ import (
 // A carve-out's pattern ([Rule.CarveOut]) is given to the same Matcher.
 //
 // The engine calls a Matcher from many goroutines at once and on every
-// decision, so it must be safe for concurrent use and should be cheap.
+// decision, so it must be safe for concurrent use and should be cheap. It
+// hands a Matcher only arguments that are unambiguous as a whole, one valid
+// JSON object with no key repeated or spelled twice; a Matcher reads the
+// member it needs with [Field].
 type Matcher func(spec string, args json.RawMessage) bool
 
 // GlobMatcher returns the reference's pattern language over the string
@@ -119,7 +122,9 @@ type Subject struct {
 // the product's; this package holds no shell parser.
 //
 // A split fails closed: an error blocks the call with the error as the
-// reason, and so does a split that returns no subjects.
+// reason, and so does a split that returns no subjects. A splitter reads the
+// call with [Field], and its error, which wraps [ErrAmbiguousArgs], is
+// reported as the engine reports the ambiguities it finds itself.
 type Subjects func(args json.RawMessage) ([]Subject, error)
 
 // ToolMatcher is what a product registers for one tool in [Build]: how the
