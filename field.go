@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -286,16 +287,39 @@ func unsafeString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// unescape decodes a string literal with escapes that the scanner
-// validated, quotes included, as encoding/json decodes it, which for a
-// validated literal repairs nothing.
+// unescape decodes a string literal, quotes included, that the scanner
+// validated and found to hold an escape. Validation leaves nothing to
+// repair: every escape is whole and every surrogate escape is paired.
 func unescape(raw []byte) string {
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		panic("agentpolicy: a validated string literal did not decode: " + err.Error())
+	body := raw[1 : len(raw)-1]
+	b := make([]byte, 0, len(body))
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c != '\\' {
+			b = append(b, c)
+			i++
+			continue
+		}
+		if body[i+1] != 'u' {
+			b = append(b, escapes[body[i+1]])
+			i += 2
+			continue
+		}
+		r, _ := hexRune(body[i+2:])
+		i += 6
+		if utf16.IsSurrogate(r) {
+			low, _ := hexRune(body[i+2:])
+			r = utf16.DecodeRune(r, low)
+			i += 6
+		}
+		b = utf8.AppendRune(b, r)
 	}
-	return s
+	return string(b)
 }
+
+// escapes maps the letter of a one-letter escape to the byte it stands
+// for.
+var escapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // maxJSONDepth is encoding/json's limit on nesting; a document nested
 // deeper is not valid to it, and so is invalid here too.
@@ -523,11 +547,20 @@ func (s *jsonScanner) escape() bool {
 
 // hex4 consumes the four hexadecimal digits of a \u escape.
 func (s *jsonScanner) hex4() (rune, bool) {
-	if len(s.data)-s.pos < 4 {
+	r, ok := hexRune(s.data[s.pos:])
+	if ok {
+		s.pos += 4
+	}
+	return r, ok
+}
+
+// hexRune reads the four hexadecimal digits b begins with.
+func hexRune(b []byte) (rune, bool) {
+	if len(b) < 4 {
 		return 0, false
 	}
 	var r rune
-	for _, c := range s.data[s.pos : s.pos+4] {
+	for _, c := range b[:4] {
 		var d byte
 		switch {
 		case '0' <= c && c <= '9':
@@ -541,7 +574,6 @@ func (s *jsonScanner) hex4() (rune, bool) {
 		}
 		r = r<<4 | rune(d)
 	}
-	s.pos += 4
 	return r, true
 }
 

@@ -24,6 +24,7 @@ func TestField(t *testing.T) {
 		{name: "whitespace around", args: " \n{ \"command\" : \"ls\" }\t", value: "ls", ok: true},
 		{name: "empty string", args: `{"command":""}`, value: "", ok: true},
 		{name: "escapes decoded", args: `{"command":"git \"st\u0061tus\"\n"}`, value: "git \"status\"\n", ok: true},
+		{name: "every escape", args: `{"command":"\b\f\n\r\t\/\\\"\u00e9\u0000\uD83D\uDE00x"}`, value: "\b\f\n\r\t/\\\"é\x00😀x", ok: true},
 		{name: "surrogate pair", args: `{"command":"\ud83d\ude00"}`, value: "😀", ok: true},
 		{name: "multibyte UTF-8", args: `{"command":"café ſ K"}`, value: "café ſ K", ok: true},
 		{name: "escaped key is the key", args: `{"comman\u0064":"ls"}`, value: "ls", ok: true},
