@@ -314,3 +314,29 @@ type bashArgs struct {
 type taskArgs struct {
 	Task string `json:"task"`
 }
+
+// FuzzAmbiguousArgs decides arbitrary arguments under a policy whose
+// default allows: whatever the engine allows, a Go tool decoding with
+// encoding/json runs what the policy read, or nothing.
+func FuzzAmbiguousArgs(f *testing.F) {
+	for _, tc := range attacks {
+		if tc.tool == "bash" {
+			f.Add([]byte(tc.args))
+		}
+	}
+	e := mustBuild(f, attackPolicy(f, Allow()), attackMatchers(GlobMatcher))
+	f.Fuzz(func(t *testing.T, args []byte) {
+		d, err := e.Decide(context.Background(), callInfo("bash", args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs := toolReads("bash", args)
+		if d.Action != agentturn.Allow || runs == "" {
+			return
+		}
+		read, ok, err := readField(args, "command", true)
+		if err != nil || !ok || read != runs {
+			t.Fatalf("%q allowed (%s) on %q (%v, %v), and the tool runs %q", args, d.Reason, read, ok, err, runs)
+		}
+	})
+}
