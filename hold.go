@@ -170,34 +170,26 @@ type deferral struct {
 	note string
 }
 
-// deferrals are the calls deferred and not yet answered, per run. A
-// decision that defers nothing only reads them, so the many decisions that
-// allow a call share the lock.
+// deferrals are the calls deferred and not yet answered, per run. Only a
+// deferral writes them, so the many decisions that allow a call never
+// touch the lock.
 type deferrals struct {
 	mu   sync.RWMutex
 	runs map[string]map[string]deferral
 }
 
-// remember keeps a deferred call of a run until it is answered, and drops
-// what an earlier decision of the same call left when it is not deferred
-// now. A nested call is settled inline by the loop and never pending, so
+// remember keeps a deferred call of a run until [Engine.Release],
+// [Engine.Answers] or [Engine.Forget] drops it. Deciding the call again
+// replaces the deferral when the call is deferred again and leaves it
+// otherwise: a run that ended on an ask is answered under the rules that
+// deferred it, whatever a later [Engine.SetPolicy] would make of the call.
+// A nested call is settled inline by the loop and never pending, so
 // nothing is remembered for it.
 func (e *Engine) remember(info agentturn.ToolCallInfo, j judgement) {
-	if info.Parent != "" || info.Call == nil {
+	if j.v.Action != agentturn.Defer || info.Parent != "" || info.Call == nil {
 		return
 	}
 	d := &e.deferred
-	if j.v.Action != agentturn.Defer {
-		d.mu.RLock()
-		_, stale := d.runs[info.RunID][info.Call.CallID]
-		d.mu.RUnlock()
-		if stale {
-			d.mu.Lock()
-			d.drop(info.RunID, info.Call.CallID)
-			d.mu.Unlock()
-		}
-		return
-	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.runs == nil {
