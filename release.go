@@ -10,7 +10,9 @@ import (
 // Release answers the calls end left pending that the engine held for an
 // ask, given the caller's answers to the calls it asked about, and returns
 // every answer for agentturn's Resume in the order of end.Pending, the
-// model's order, which is the order a sequential batch runs in.
+// model's order, which is the order a sequential batch runs in. A call
+// end lists twice is answered, and reported, once, since Resume takes one
+// answer per call.
 //
 // The policy allowed a held call, so it is approved and runs with the
 // batch, with the arguments and the note the hooks given to [WithHooks]
@@ -69,7 +71,8 @@ type released struct {
 }
 
 // release answers end's pending calls from the caller's answers and the
-// calls held in the run, and forgets the answered calls when every
+// calls held in the run, each call once however often end lists it, and
+// forgets the answered calls when every
 // pending call has an answer. It holds d.mu throughout, so two releases of
 // one run cannot both answer a held call.
 func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer) released {
@@ -85,6 +88,7 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer) rel
 		stopped = stopped || a.Terminate
 	}
 	used := make([]bool, len(given))
+	seen := make(map[string]bool, len(end.Pending))
 	r := released{
 		answers:  make([]agentturn.Answer, 0, len(end.Pending)+len(given)),
 		verdicts: make([]Verdict, 0, len(end.Pending)),
@@ -95,6 +99,10 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer) rel
 			continue
 		}
 		id := p.Call.CallID
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
 		if i, ok := first[id]; ok && !used[i] {
 			used[i] = true
 			r.answers = append(r.answers, given[i])
