@@ -162,7 +162,9 @@ func (m *batches) batchOf(info agentturn.ToolCallInfo) *batch {
 
 // deferral is a call the engine deferred, remembered until it is answered.
 type deferral struct {
-	v Verdict
+	// info is the call as the hook saw it, for a reviewer.
+	info agentturn.ToolCallInfo
+	v    Verdict
 	// allow is the reason the policy allowed a held call with.
 	allow string
 	// args and note are what the hooks gave the call, for its release.
@@ -200,7 +202,15 @@ func (e *Engine) remember(info agentturn.ToolCallInfo, j judgement) {
 		calls = make(map[string]deferral)
 		d.runs[info.RunID] = calls
 	}
-	calls[info.Call.CallID] = deferral{v: j.v.clone(), allow: j.allow, args: j.args, note: j.note}
+	calls[info.Call.CallID] = deferral{info: info, v: j.v.clone(), allow: j.allow, args: j.args, note: j.note}
+}
+
+// get returns the deferral of a call of a run.
+func (d *deferrals) get(run, callID string) (deferral, bool) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	def, ok := d.runs[run][callID]
+	return def, ok
 }
 
 // drop forgets a call of a run, and the run once its last call is gone.
@@ -225,10 +235,7 @@ func (d *deferrals) drop(run, callID string) {
 // answers it, and a product that records verdicts does so from the
 // observer.
 func (e *Engine) Deferred(runID, callID string) (Verdict, bool) {
-	d := &e.deferred
-	d.mu.RLock()
-	defer d.mu.RUnlock()
-	def, ok := d.runs[runID][callID]
+	def, ok := e.deferred.get(runID, callID)
 	if !ok {
 		return Verdict{}, false
 	}

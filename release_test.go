@@ -12,10 +12,10 @@ import (
 )
 
 // notReleased is the engine's answer to a held call the turn's end left
-// unreleased.
+// unreleased: a refusal that ends the turn too.
 func notReleased(callID string) agentturn.Answer {
 	out := openresponses.NewFunctionCallOutput(callID, "The call was held for an approval and the turn was stopped; the call did not run.")
-	return agentturn.Output(out).WithBy(ByPolicy).WithReason("not released: the turn was stopped")
+	return agentturn.Refuse(out).WithBy(ByPolicy).WithReason("not released: the turn was stopped")
 }
 
 // released is what a test expects of a release verdict.
