@@ -212,11 +212,9 @@ func (a *answering) answer(ctx context.Context, p agentturn.PendingCall) error {
 		a.refuse(base, textCutOff, "")
 		return nil
 	}
-	c := cutOff{on: p.MayHaveRun(), dispatched: p.Args, key: p.IdempotencyKey, tool: p.Tool}
-	if c.dispatched == nil {
-		c.dispatched = callArgs(p.Call)
-	}
+	c := cutOff{on: p.MayHaveRun(), key: p.IdempotencyKey, tool: p.Tool}
 	if c.on {
+		c.dispatched = dispatchedArgs(p)
 		if a.e.neverStarted != nil && a.e.neverStarted(ctx, a.run, id) {
 			base.Reason = reasonNeverStarted
 			a.refuse(base, textNeverStarted, "")
@@ -241,8 +239,17 @@ func (a *answering) answer(ctx context.Context, p agentturn.PendingCall) error {
 	if c.on {
 		return a.replay(ctx, p, c, base)
 	}
-	info := agentturn.ToolCallInfo{RunID: a.run, Call: p.Call, Tool: p.Tool, Args: c.dispatched, Index: -1}
+	info := agentturn.ToolCallInfo{RunID: a.run, Call: p.Call, Tool: p.Tool, Args: dispatchedArgs(p), Index: -1}
 	return a.review(ctx, info, Verdict{RunID: a.run, CallID: id, Tool: p.Call.Name, Action: agentturn.Defer}, c, nil)
+}
+
+// dispatchedArgs are the arguments a pending call was handed over or held
+// with, the model's when the loop records none.
+func dispatchedArgs(p agentturn.PendingCall) json.RawMessage {
+	if p.Args != nil {
+		return p.Args
+	}
+	return callArgs(p.Call)
 }
 
 // ranElsewhere answers a call with the output the record shows it
