@@ -657,3 +657,30 @@ func TestAnswersReviewerDeadline(t *testing.T) {
 		refusal("call_1", "The reviewer did not answer in time; the call did not run.", ByPolicy, "reviewer timed out"),
 	})
 }
+
+// TestAnswersNeverStartedReadsOnlyCallsThatMayHaveRun: a deferred call
+// never started either, and is the reviewer's, whatever the record says.
+func TestAnswersNeverStartedReadsOnlyCallsThatMayHaveRun(t *testing.T) {
+	var asked []string
+	never := WithNeverStarted(func(_ context.Context, _, call string) bool {
+		asked = append(asked, call)
+		return true
+	})
+	e := mustBuild(t, gitPolicy(t), shellMatchers(), never)
+	end := askedEnd(t, e, "git push")
+	end.Pending = append(end.Pending,
+		agentturn.PendingCall{Call: bashCall("call_u", "ls"), Reason: agentturn.PendingUndispatched},
+		agentturn.PendingCall{Call: bashCall("call_a", "ls"), Reason: agentturn.PendingAborted, IdempotencyKey: "k1"})
+	answers, err := e.Answers(context.Background(), &fixedReview{rev: Review{Outcome: Approved}}, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAnswers(t, answers, []agentturn.Answer{
+		agentturn.Approve("call_1").WithBy(ByAgent).WithReason("approved by reviewer"),
+		agentturn.Approve("call_u").WithBy(ByPolicy).WithReason("not started: decided on resume"),
+		refusal("call_a", "The call was cut off before it started; it did not run.", ByPolicy, "not run: the call never started"),
+	})
+	if !reflect.DeepEqual(asked, []string{"call_a"}) {
+		t.Errorf("WithNeverStarted was asked about %v, want only the cut-off call", asked)
+	}
+}

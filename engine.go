@@ -15,8 +15,10 @@ import (
 // Engine is the runtime form of a [Policy]: the policy in force, compiled
 // with the matchers it is evaluated with. [Build] makes one; [Engine.Decide]
 // is the loop's BeforeToolCall hook, [Engine.ToolProvider] its
-// ToolProvider, [Engine.SetPolicy] replaces the rules under it, and
-// [Engine.Release] answers the calls it held for an ask. One engine serves
+// ToolProvider, [Engine.SetPolicy] replaces the rules under it,
+// [Engine.Release] answers the calls it held for an ask, and
+// [Engine.Answers] answers the calls it deferred with a [Reviewer] when
+// nobody is there to ask. One engine serves
 // every agent of a product: it remembers what it defers under the call's
 // own run, see [Engine.Deferred]. It is safe for concurrent use: the
 // policy is compiled into an immutable snapshot that a decision reads from

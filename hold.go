@@ -18,7 +18,8 @@ import (
 // deciding whether to hold a call means reading its siblings; a memo of
 // recent batches makes that a scan of each sibling once per batch rather
 // than once per pair. What is deferred is remembered per run until
-// [Engine.Release] answers it or [Engine.Forget] drops it.
+// [Engine.Release] or [Engine.Answers] answers it or [Engine.Forget]
+// drops it.
 
 // hold defers the call the judgement allows when a sibling in its batch
 // asks, see [Engine.Decide], and records the call's own judgement for the
@@ -231,9 +232,10 @@ func (d *deferrals) drop(run, callID string) {
 // must put to the user, the asked ones, from those [Engine.Release]
 // answers on its own, the held ones ([Verdict.Held] set). It reports false
 // for a call the engine did not defer, for one of another run, for a
-// nested call, and for one already answered: Release forgets a call as it
-// answers it, and a product that records verdicts does so from the
-// observer.
+// nested call, and for one already answered: [Engine.Release] and
+// [Engine.Answers] forget a call as they answer it, and a product that
+// records verdicts does so from the observer. A later decision of the same
+// call that does not defer it leaves the deferral in place.
 func (e *Engine) Deferred(runID, callID string) (Verdict, bool) {
 	def, ok := e.deferred.get(runID, callID)
 	if !ok {
@@ -246,8 +248,8 @@ func (e *Engine) Deferred(runID, callID string) (Verdict, bool) {
 // there and nobody answered. A front calls it when a run ends without its
 // pending calls being answered, an abandoned conversation or a cancelled
 // sub-agent, so one engine serving many runs does not keep them for the
-// life of the process. A run answered through [Engine.Release] needs no
-// Forget: Release forgets the calls it answers.
+// life of the process. A run answered through [Engine.Release] or
+// [Engine.Answers] needs no Forget: they forget the calls they answer.
 func (e *Engine) Forget(runID string) {
 	d := &e.deferred
 	d.mu.Lock()

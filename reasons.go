@@ -167,7 +167,8 @@ func actionWord(a agentturn.ToolAction) string {
 // ErrUnanswered is returned by [Engine.Release], with the answers it
 // built, when a call the run left pending has no answer: the caller did
 // not answer it and the engine did not hold it, so resuming with the
-// answers would fail. The error names every such call.
+// answers would fail. The error names every such call. [Engine.Answers]
+// completes through Release and returns it the same way.
 var ErrUnanswered = errors.New("agentpolicy: pending call has no answer")
 
 // errUnanswered names the pending calls nobody answered, each as
