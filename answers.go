@@ -185,8 +185,10 @@ type cutOff struct {
 	// on marks a call that may have run.
 	on   bool
 	tool agenttool.Tool
-	// dispatched are the arguments the call was handed over with.
+	// dispatched are the arguments the call was handed over with, and
+	// replay what its tool says of running them again.
 	dispatched json.RawMessage
+	replay     agenttool.Replay
 	key        string
 }
 
@@ -223,8 +225,8 @@ func (a *answering) answer(ctx context.Context, p agentturn.PendingCall) error {
 		if c.tool == nil && a.e.tools != nil {
 			c.tool, _ = a.e.tools(ctx, p.Call.Name)
 		}
-		replay := agenttool.ReplayOf(ctx, c.tool, c.dispatched)
-		if replay != agenttool.ReplaySafe && (replay != agenttool.ReplayKeyed || c.key == "") {
+		c.replay = agenttool.ReplayOf(ctx, c.tool, c.dispatched)
+		if c.replay != agenttool.ReplaySafe && (c.replay != agenttool.ReplayKeyed || c.key == "") {
 			base.Reason = notReviewedReason(p.Reason)
 			a.refuse(base, textCutOff, "")
 			return nil
@@ -279,7 +281,6 @@ func (a *answering) replay(ctx context.Context, p agentturn.PendingCall, c cutOf
 	if err != nil {
 		j = judgement{v: base.unevaluable(err)}
 	}
-	replay := agenttool.ReplayOf(ctx, c.tool, c.dispatched)
 	switch {
 	case j.v.Action == agentturn.Block:
 		a.refuse(j.v, cutOffText(deniedText(ByPolicy, trimReason(j.v.Reason))), "")
@@ -296,7 +297,7 @@ func (a *answering) replay(ctx context.Context, p agentturn.PendingCall, c cutOf
 	if j.v.Action == agentturn.Defer {
 		return a.review(ctx, info, j.v, c, j.args)
 	}
-	j.v.Reason = replayReason(replay, j.v.Reason)
+	j.v.Reason = replayReason(c.replay, j.v.Reason)
 	a.approve(j.v, c, j.args, j.note)
 	return nil
 }

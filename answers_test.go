@@ -239,6 +239,28 @@ func TestAnswersContract(t *testing.T) {
 			rev:     Review{Outcome: Approved, Args: shellArgs("ls -la")},
 			want:    agentturn.ApproveWith("call_1", shellArgs("ls -la")).WithIdempotencyKey("k1").WithBy(ByAgent).WithReason("approved by reviewer"),
 			verdict: &answerVerdict{"call_1", agentturn.Allow, "approved by reviewer", ByAgent, false}, reviews: 1},
+		{name: "a hook fails for a replay", opts: []Option{WithHooks(failingHook("git add -A"))}, end: cut("git add -A", safe),
+			want: refusal("call_1", cutOffText7+" Denied by policy: bash call could not be evaluated: hook down."+doNotPursue, ByPolicy,
+				"bash call could not be evaluated: hook down"),
+			verdict: &answerVerdict{"call_1", agentturn.Block, "bash call could not be evaluated: hook down", ByPolicy, false}},
+		{name: "a hook fails for the reviewer's rewrite", opts: []Option{WithHooks(failingHook("git push --boom"))}, end: asked,
+			rev: Review{Outcome: Approved, Args: shellArgs("git push --boom")},
+			want: refusal("call_1", "Denied by policy: bash call could not be evaluated: hook down."+doNotPursue, ByPolicy,
+				"bash call could not be evaluated: hook down"),
+			verdict: &answerVerdict{"call_1", agentturn.Block, "bash call could not be evaluated: hook down", ByPolicy, false}, reviews: 1},
+		{name: "a hook hands a keyed replay its own arguments back, spaced differently",
+			opts: []Option{WithHooks(func(context.Context, agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
+				return &agentturn.ToolDecision{Args: json.RawMessage(`{"command":"git add -A"}`)}, nil
+			})},
+			end: withPending(agentturn.PendingCall{Reason: agentturn.PendingAborted, IdempotencyKey: "k1", Tool: keyed,
+				Args: json.RawMessage(`{ "command": "git add -A" }`)}),
+			want:    agentturn.Approve("call_1").WithIdempotencyKey("k1").WithBy(ByPolicy).WithReason("run again: replay keyed; allowed by bash(git add:*)"),
+			verdict: &answerVerdict{"call_1", agentturn.Allow, "run again: replay keyed; allowed by bash(git add:*)", ByPolicy, false}},
+		{name: "ran elsewhere under no call ID", end: withPending(agentturn.PendingCall{Reason: agentturn.PendingUnknown,
+			Ran: &openresponses.FunctionCallOutput{Output: openresponses.FunctionCallOutputData{Text: "pushed"}}}),
+			want: agentturn.Output(&openresponses.FunctionCallOutput{CallID: "call_1",
+				Output: openresponses.FunctionCallOutputData{Text: "pushed"}}).WithBy(ByPolicy).WithReason("ran elsewhere"),
+			verdict: &answerVerdict{"call_1", agentturn.Block, "ran elsewhere", ByPolicy, false}},
 		{name: "may have run, no replay claim", end: cut("git add -A", unknown),
 			want:    refusal("call_1", cutOffText7, ByPolicy, "not reviewed: aborted"),
 			verdict: &answerVerdict{"call_1", agentturn.Block, "not reviewed: aborted", ByPolicy, false}},
@@ -285,6 +307,24 @@ func TestAnswersContract(t *testing.T) {
 				t.Errorf("Runs() = %v after Answers, want none", runs)
 			}
 		})
+	}
+}
+
+// failingHook is a hook that fails for the bash command cmd and has
+// nothing to say about any other call.
+func failingHook(cmd string) hook {
+	return func(_ context.Context, info agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
+		if string(info.Args) == string(shellArgs(cmd)) {
+			return nil, errors.New("hook down")
+		}
+		return nil, nil
+	}
+}
+
+func TestAnswersNoRunEnd(t *testing.T) {
+	e := mustBuild(t, gitPolicy(t), shellMatchers())
+	if answers, err := e.Answers(context.Background(), &fixedReview{}, nil); answers != nil || err != nil {
+		t.Errorf("Answers of no run end = %+v, %v; want nothing", answers, err)
 	}
 }
 
@@ -682,5 +722,22 @@ func TestAnswersNeverStartedReadsOnlyCallsThatMayHaveRun(t *testing.T) {
 	})
 	if !reflect.DeepEqual(asked, []string{"call_a"}) {
 		t.Errorf("WithNeverStarted was asked about %v, want only the cut-off call", asked)
+	}
+}
+
+func TestSameArgs(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{`{"command":"ls"}`, `{"command":"ls"}`, true},
+		{`{ "command" : "ls" }`, `{"command":"ls"}`, true},
+		{`{"command":"ls"}`, `{"command":"ls -la"}`, false},
+		{`{"command":"ls"`, `{"command":"ls"}`, false},
+		{`{"command":"ls"}`, `not json`, false},
+	} {
+		if got := sameArgs(json.RawMessage(tc.a), json.RawMessage(tc.b)); got != tc.same {
+			t.Errorf("sameArgs(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.same)
+		}
 	}
 }
