@@ -34,7 +34,9 @@ type Review struct {
 	// outcome.
 	Reason string
 	// Args, for an approval, replaces the arguments the tool receives.
-	// nil keeps the call's own.
+	// nil keeps the call's own. [Engine.Answers] decides them again under
+	// the policy, and refuses a rewrite a deny rule matches, or one of a
+	// call that may have run that its tool does not say is safe to run.
 	Args json.RawMessage
 	// Note is what the reviewer tells the model with the result, on an
 	// approval or a refusal: the loop appends it after the outputs as a
