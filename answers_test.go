@@ -270,6 +270,24 @@ func TestAnswersContract(t *testing.T) {
 		{name: "may have run, no tool", end: withPending(agentturn.PendingCall{Reason: agentturn.PendingUnknown}),
 			want:    refusal("call_1", cutOffText7, ByPolicy, "not reviewed: unknown"),
 			verdict: &answerVerdict{"call_1", agentturn.Block, "not reviewed: unknown", ByPolicy, false}},
+		{name: "held after its dispatch, may run again, refused by the reviewer",
+			end: func(t *testing.T, e *Engine) *agentturn.RunEnd {
+				end := askedEnd(t, e, "git push")
+				end.Pending[0].Dispatched, end.Pending[0].IdempotencyKey, end.Pending[0].Tool = true, "k1", keyed
+				return end
+			},
+			rev:     Review{Reason: "not again"},
+			want:    refusal("call_1", cutOffText7+" Denied by reviewer: not again."+doNotPursue, ByAgent, "denied by reviewer: not again"),
+			verdict: &answerVerdict{"call_1", agentturn.Block, "denied by reviewer: not again", ByAgent, false}, reviews: 1},
+		{name: "held after its dispatch, may run again, approved by the reviewer",
+			end: func(t *testing.T, e *Engine) *agentturn.RunEnd {
+				end := askedEnd(t, e, "git push")
+				end.Pending[0].Dispatched, end.Pending[0].IdempotencyKey, end.Pending[0].Tool = true, "k1", keyed
+				return end
+			},
+			rev:     Review{Outcome: Approved},
+			want:    agentturn.Approve("call_1").WithIdempotencyKey("k1").WithBy(ByAgent).WithReason("approved by reviewer"),
+			verdict: &answerVerdict{"call_1", agentturn.Allow, "approved by reviewer", ByAgent, false}, reviews: 1},
 		{name: "held after its dispatch, may not run again",
 			end:     withPending(agentturn.PendingCall{Reason: agentturn.PendingDeferred, Dispatched: true, IdempotencyKey: "k1", Tool: unknown}),
 			want:    refusal("call_1", cutOffText7, ByPolicy, "not reviewed: deferred"),
