@@ -20,7 +20,9 @@
 // The hook values are the whole interface to the loop: BeforeToolCall
 // allows a call, blocks it with a reason the model reads ("denied by
 // bash(rm:*)"), or defers it to the caller, who answers through the loop's
-// Resume; ToolProvider leaves out of the request a tool a deny rule with no
+// Resume, with [Engine.Release] for the calls held beside it, or with a
+// [Reviewer] through [Engine.Answers] when nobody is there to ask;
+// ToolProvider leaves out of the request a tool a deny rule with no
 // specifier takes away, so the model never plans around it.
 //
 // Precedence is deny, then ask, then allow, then the default, always,
