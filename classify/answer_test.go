@@ -100,3 +100,17 @@ func FuzzReadAnswer(f *testing.F) {
 		}
 	})
 }
+
+// The reader tries the first maxOpenings objects the text opens: an
+// answer that is the last of them reads, one after them does not.
+func TestReadAnswerTriesTheFirstOpenings(t *testing.T) {
+	answerAfter := func(n int) string {
+		return strings.Repeat("{ ", n) + `{"allow": true, "reason": "late"}`
+	}
+	if a, err := readAnswer(answerAfter(maxOpenings - 1)); err != nil || !a.allow || a.reason != "late" {
+		t.Fatalf("the answer at opening %d: %+v, %v; want it read", maxOpenings, a, err)
+	}
+	if _, err := readAnswer(answerAfter(maxOpenings)); !errors.Is(err, ErrUnreadableAnswer) {
+		t.Fatalf("the answer at opening %d: %v, want unreadable", maxOpenings+1, err)
+	}
+}
