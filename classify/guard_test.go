@@ -3,7 +3,9 @@ package classify
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -237,5 +239,30 @@ func TestGuardInAChain(t *testing.T) {
 	}
 	if want := `agentpolicy/guard: classify: agentpolicy/classify: unreadable answer: "no idea"`; err.Error() != want {
 		t.Fatalf("err %q, want %q", err, want)
+	}
+}
+
+// One guard serves every run: questions asked at once each get their own
+// answer.
+func TestGuardConcurrentChecks(t *testing.T) {
+	g := New(refusing("secret", "it names a secret"), "judge", "rubric")
+	var wg sync.WaitGroup
+	errs := make(chan error, 16)
+	for i := range 16 {
+		wg.Go(func() {
+			text, want := fmt.Sprintf("message %d", i), agentturn.Allow
+			if i%2 == 1 {
+				text, want = fmt.Sprintf("secret %d", i), agentturn.Block
+			}
+			v, err := g.Check(context.Background(), guard.Message{Message: or.AssistantText(text)})
+			if err != nil || v.Action != want {
+				errs <- fmt.Errorf("%q: %+v, %v; want action %d", text, v, err, want)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

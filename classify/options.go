@@ -45,7 +45,8 @@ func WithTimeout(d time.Duration) Option {
 // WithRequest is the request every question starts from, for the settings
 // a model server wants: temperature, reasoning effort, a service tier,
 // metadata. The fields a question sets are replaced (see [New]); the others
-// are sent as given.
+// are sent as given, tools included, so a base that offers tools invites a
+// call where an answer is wanted, which reads as an unreadable answer.
 func WithRequest(base openresponses.Request) Option {
 	return func(o *options) { o.base = base }
 }
