@@ -37,11 +37,15 @@ type Engine struct {
 	confine   func(ctx context.Context, tool agenttool.Tool, args json.RawMessage) (bool, string)
 	hooks     []hook
 	tools     func(ctx context.Context, name string) (agenttool.Tool, bool)
+	// neverStarted is WithNeverStarted's reading of the session's record.
+	neverStarted func(ctx context.Context, runID, callID string) bool
 
 	// State that outlives a call, each behind its own lock: the recent
-	// batches the hold read, and the calls deferred and not yet answered.
+	// batches the hold read, the calls deferred and not yet answered, and
+	// the reviews the denial bound counts.
 	batches  batches
 	deferred deferrals
+	reviews  reviewLog
 }
 
 // Option configures an [Engine] at [Build].
@@ -130,7 +134,7 @@ func WithConfinement(fn func(ctx context.Context, tool agenttool.Tool, args json
 // The lists, the matchers and the alias table are copied; the caller's
 // slices and maps are not retained.
 func Build(p Policy, matchers map[string]ToolMatcher, opts ...Option) (*Engine, error) {
-	e := &Engine{confine: agenttool.ConfinedBy}
+	e := &Engine{confine: agenttool.ConfinedBy, reviews: reviewLog{bound: DefaultDenialBound}}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(e)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 )
 
@@ -193,8 +194,102 @@ func releasedReason(allow string) string {
 
 // reasonNotReleased is the reason of a held call an answer that ended the
 // turn left unreleased, and textNotReleased is what the model reads for
-// it.
+// it. reasonHeldRefused and textHeldRefused are the same for a held call
+// [Engine.Answers] did not release because a reviewer did not approve a
+// call of its run.
 const (
 	reasonNotReleased = "not released: the turn was stopped"
 	textNotReleased   = "The call was held for an approval and the turn was stopped; the call did not run."
+	reasonHeldRefused = "not released: a call of its turn was not approved"
+	textHeldRefused   = "The call was held for the approval of another call of its turn, which was not approved; the call did not run."
 )
+
+// The reviewer's answers and the engine's own answers to the calls
+// [Engine.Answers] is given, contract section 7.
+
+// errNoReviewer is what [Engine.Answers] returns for a nil reviewer.
+var errNoReviewer = errors.New("agentpolicy: no reviewer")
+
+const (
+	// textDoNotPursue follows every refusal the model reads from a
+	// reviewer or a replay the policy denies.
+	textDoNotPursue = "Do not pursue the same outcome through a workaround, indirect execution or policy circumvention."
+	// textCutOff opens what the model reads for a call that may have run
+	// and was not run again.
+	textCutOff         = "The call was cut off before it finished and may have run; it was not run again."
+	textTimedOut       = "The reviewer did not answer in time; the call did not run."
+	textTimedOutCutOff = "The reviewer did not answer in time."
+	textFailed         = "The reviewer could not evaluate the call; the call did not run."
+	textFailedCutOff   = "The reviewer could not evaluate the call."
+	textNeverStarted   = "The call was cut off before it started; it did not run."
+	textRejected       = "The call was refused before it ran; it did not run"
+	reasonTimedOut     = "reviewer timed out"
+	reasonUndispatched = "not started: decided on resume"
+	reasonRanElsewhere = "ran elsewhere"
+	reasonNeverStarted = "not run: the call never started"
+	reasonRejected     = "not run: the call was refused before it ran"
+	reasonApproved     = "approved by reviewer"
+	reasonDenied       = "denied by reviewer"
+)
+
+// failedReason is the reason of a review that failed with err.
+func failedReason(err error) string {
+	return "reviewer failed: " + err.Error()
+}
+
+// notReviewedReason is the reason of a call that may have run and is
+// refused without a review, why the loop lists it pending.
+func notReviewedReason(why agentturn.PendingReason) string {
+	return "not reviewed: " + string(why)
+}
+
+// trimReason is a reason as the model reads it: without surrounding
+// spaces and without one trailing full stop, so the text that follows it
+// punctuates it once.
+func trimReason(r string) string {
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(r), "."))
+}
+
+// withReason is base, followed by ": r" when r is not empty.
+func withReason(base, r string) string {
+	if r == "" {
+		return base
+	}
+	return base + ": " + r
+}
+
+// deniedText is what the model reads for a refusal by w, "reviewer" or
+// "policy", with the refusing reason r, trimmed.
+func deniedText(w, r string) string {
+	if r == "" {
+		return "Denied by " + w + ". " + textDoNotPursue
+	}
+	return "Denied by " + w + ": " + r + ". " + textDoNotPursue
+}
+
+// cutOffText is what the model reads for a call that may have run and
+// was not run again, text saying why.
+func cutOffText(text string) string {
+	return textCutOff + " " + text
+}
+
+// rejectedText is what the model reads for a call refused before it ran,
+// with the record's reason r, trimmed, when it gives one.
+func rejectedText(r string) string {
+	if r == "" {
+		return textRejected + "."
+	}
+	return textRejected + ": " + r + "."
+}
+
+// replayReason is the reason of a cut-off call the policy lets run again.
+func replayReason(replay agenttool.Replay, policy string) string {
+	return "run again: replay " + replay.String() + "; " + policy
+}
+
+// rewriteReason is the reason of a cut-off call whose arguments who, "a
+// hook" or "the reviewer", rewrote to ones its tool does not say may run
+// again.
+func rewriteReason(who string, replay agenttool.Replay) string {
+	return "not run again: " + who + " rewrote the arguments, and replay is " + replay.String() + " for the rewrite"
+}
