@@ -2,6 +2,7 @@ package classify
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -72,7 +73,8 @@ func (c classifier) withTimeout(ctx context.Context) (context.Context, context.C
 // collect runs the model on req and returns its response, or ctx's error
 // as soon as ctx ends: a model that ignores its context is left to finish
 // on its own rather than waited for, so a timeout holds whatever the
-// adapter does.
+// adapter does. A model that panics is an error, since the panic would
+// otherwise end the process from a goroutine nobody can recover in.
 func collect(ctx context.Context, model openresponses.Streamer, req openresponses.Request) (*openresponses.Response, error) {
 	type result struct {
 		resp *openresponses.Response
@@ -80,6 +82,11 @@ func collect(ctx context.Context, model openresponses.Streamer, req openresponse
 	}
 	done := make(chan result, 1)
 	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{err: fmt.Errorf("panic: %v", p)}
+			}
+		}()
 		resp, err := openresponses.CollectStream(ctx, model, req)
 		done <- result{resp, err}
 	}()

@@ -223,3 +223,18 @@ type streamerFunc func(ctx context.Context, req or.Request, sink or.EventSink) e
 func (f streamerFunc) CreateStream(ctx context.Context, req or.Request, sink or.EventSink) error {
 	return f(ctx, req, sink)
 }
+
+// A model that panics fails the question instead of the process: the
+// panic happens on a goroutine of the classifier's, where no caller could
+// recover it.
+func TestPanickingModelIsAnError(t *testing.T) {
+	m := streamerFunc(func(context.Context, or.Request, or.EventSink) error { panic("adapter bug") })
+	_, err := New(m, "judge", "rubric").Check(context.Background(), guard.Message{Message: or.AssistantText("hi")})
+	if err == nil || err.Error() != "agentpolicy/classify: model: panic: adapter bug" {
+		t.Fatalf("guard: err %v", err)
+	}
+	_, err = NewReviewer(m, "judge", "rubric").Review(context.Background(), callInfo("bash", `{}`, nil), verdict(""))
+	if err == nil || err.Error() != "agentpolicy/classify: model: panic: adapter bug" {
+		t.Fatalf("reviewer: err %v", err)
+	}
+}
