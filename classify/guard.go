@@ -10,10 +10,10 @@ import (
 
 // Guard is a content guard that asks a model whether content passes a
 // rubric the product writes: a prompt injection in a tool's output, a
-// message that leaks what it should not. It is a guard for a guard.Chain,
-// over an input (guard.Input), an assistant message (guard.Message) or a
-// finished turn (guard.Output). Build one with [New]; it is safe for
-// concurrent use when its model is.
+// message that leaks what it should not. It is a [guard.Guard] for a
+// [guard.Chain], over an input ([guard.Input]), an assistant message
+// ([guard.Message]) or a finished turn ([guard.Output]). Build one with
+// [New]; it is safe for concurrent use when its model is.
 type Guard struct {
 	name      string
 	everyTurn bool
@@ -47,8 +47,8 @@ func (g *Guard) Name() string { return g.name }
 // section): an input as "input:" and a line per item, after its
 // instructions; a message and a finished turn as "output:" and a line per
 // item. It passes without asking an empty subject, a turn that is not final
-// unless [WithEveryTurn], and any subject that is not a guard.Input,
-// guard.Message or guard.Output.
+// unless [WithEveryTurn], and any subject that is not a [guard.Input],
+// [guard.Message] or [guard.Output].
 //
 // It fails closed: a cancelled context, a model error, a model that does
 // not answer within [WithTimeout] and an answer it cannot read

@@ -8,7 +8,7 @@ import (
 	"github.com/ChristopherDavenport/openresponses"
 )
 
-// Reviewer is an agentpolicy.Reviewer that asks a model whether a call the
+// Reviewer is an [agentpolicy.Reviewer] that asks a model whether a call the
 // policy deferred may run, under a rubric the product writes, so
 // [agentpolicy.Engine.Answers] can answer an unattended run's asks. Build
 // one with [NewReviewer]; it is safe for concurrent use when its model is.
@@ -30,14 +30,14 @@ func NewReviewer(model openresponses.Streamer, modelName, rubric string, opts ..
 // when the tool is known and has one, the arguments it runs with and the
 // reason the policy gave in v, a line each. The model's allow approves the
 // call and anything else refuses it, with the model's reason, By
-// agentpolicy.ByAgent.
+// [agentpolicy.ByAgent].
 //
 // A model that does not answer within [WithTimeout], while ctx is still
 // live, is an [agentpolicy.TimedOut] review with the reason
 // "no answer within <d>", By ByAgent. A cancelled ctx, a model error and
 // an answer it cannot read ([ErrUnreadableAnswer]) are errors, which
-// Engine.Answers answers with a refusal, so nothing runs that the model
-// did not approve.
+// [agentpolicy.Engine.Answers] answers with a refusal, so nothing runs
+// that the model did not approve.
 func (r *Reviewer) Review(ctx context.Context, info agentturn.ToolCallInfo, v agentpolicy.Verdict) (agentpolicy.Review, error) {
 	asked, cancel := r.c.withTimeout(ctx)
 	defer cancel()
