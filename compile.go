@@ -73,24 +73,40 @@ type toolRules struct {
 	noRule string
 }
 
-// snapshot is a policy compiled with the engine's matchers. It is never
-// changed once built, so a decision reads it without a lock.
-type snapshot struct {
-	// policy is the policy as evaluated: aliases expanded, lists
-	// copied.
-	policy Policy
-	tools  map[string]*toolRules
-	// other serves a tool no rule and no matcher names: the tool-name
-	// globs of the deny and ask lists, tested at decision time.
+// ruleIndex is a set of rules indexed by tool: per tool, the rules naming
+// it and the tool-name globs matching it, each with the carve-outs that
+// reach it. The policy is one; the grant sets of a scope are another.
+type ruleIndex struct {
+	tools map[string]*toolRules
+	// other serves a tool the index does not name: the tool-name globs,
+	// tested at decision time.
 	other toolRules
 }
 
 // rulesFor returns what a decision reads for the tool.
-func (s *snapshot) rulesFor(tool string) *toolRules {
-	if tr, ok := s.tools[tool]; ok {
+func (ix *ruleIndex) rulesFor(tool string) *toolRules {
+	if tr, ok := ix.tools[tool]; ok {
 		return tr
 	}
-	return &s.other
+	return &ix.other
+}
+
+// snapshot is what a decision reads: the policy compiled with the engine's
+// matchers, and the grant sets in force. It is never changed once built,
+// so a decision reads it without a lock.
+type snapshot struct {
+	// policy is the policy as evaluated: aliases expanded, lists
+	// copied, every grant of [Engine.Grant] and [Engine.GrantOver]
+	// applied.
+	policy Policy
+	ruleIndex
+	// grants are the grant sets in force under every scope; see
+	// grant.go.
+	grants *grantState
+	// sets are the compiled rules of the grant sets a decision with
+	// this snapshot consults: the unscoped sets', then those of one
+	// scope; nil where there are none.
+	sets [2]*ruleIndex
 }
 
 // compile validates p against the engine's matchers and aliases and
@@ -161,23 +177,31 @@ func (e *Engine) nearMiss(tool string) string {
 }
 
 // index builds the snapshot of a validated policy: every tool a rule or a
-// matcher names gets its lists, with the globs that match it merged in at
-// their place in the list, and the carve-outs that reach each rule beside
-// it.
+// matcher names gets its lists, how it splits and its default's reason.
 func (e *Engine) index(pol Policy) *snapshot {
-	s := &snapshot{policy: pol, tools: make(map[string]*toolRules)}
-	toolOf := func(name string) *toolRules {
-		tr, ok := s.tools[name]
-		if !ok {
-			tr = &toolRules{noRule: defaultReason(pol.Default, name)}
-			s.tools[name] = tr
-		}
-		return tr
-	}
-	for _, name := range slices.Sorted(maps.Keys(e.matchers)) {
-		toolOf(name).split = e.matchers[name].Subjects
-	}
 	lists := [3][]Rule{denyList: pol.Deny, askList: pol.Ask, allowList: pol.Allow}
+	s := &snapshot{policy: pol, ruleIndex: e.indexRules(lists, slices.Sorted(maps.Keys(e.matchers)))}
+	for name, tr := range s.tools {
+		tr.split = e.matchers[name].Subjects
+		tr.noRule = defaultReason(pol.Default, name)
+	}
+	return s
+}
+
+// indexRules indexes validated lists by tool: every tool of names and
+// every tool a rule names gets its lists, with the globs that match it
+// merged in at their place in the list, and the carve-outs that reach each
+// rule beside it.
+func (e *Engine) indexRules(lists [3][]Rule, names []string) ruleIndex {
+	ix := ruleIndex{tools: make(map[string]*toolRules)}
+	toolOf := func(name string) {
+		if _, ok := ix.tools[name]; !ok {
+			ix.tools[name] = &toolRules{}
+		}
+	}
+	for _, name := range names {
+		toolOf(name)
+	}
 	for _, rules := range lists {
 		for _, r := range rules {
 			if !r.Glob() {
@@ -194,18 +218,18 @@ func (e *Engine) index(pol Policy) *snapshot {
 			case carveOut:
 				carve[r.Tool] = append(carve[r.Tool], c)
 			case r.Glob():
-				s.other.lists[l] = append(s.other.lists[l], entry{compiled: c, anyTool: true})
-				for name, tr := range s.tools {
+				ix.other.lists[l] = append(ix.other.lists[l], entry{compiled: c, anyTool: true})
+				for name, tr := range ix.tools {
 					if r.MatchesTool(name) {
 						tr.lists[l] = append(tr.lists[l], entry{compiled: c})
 					}
 				}
 			default:
-				tr := s.tools[r.Tool]
+				tr := ix.tools[r.Tool]
 				tr.lists[l] = append(tr.lists[l], entry{compiled: c})
 			}
 		}
-		for name, tr := range s.tools {
+		for name, tr := range ix.tools {
 			for i := range tr.lists[l] {
 				en := &tr.lists[l][i]
 				for _, c := range carve[name] {
@@ -216,7 +240,7 @@ func (e *Engine) index(pol Policy) *snapshot {
 			}
 		}
 	}
-	return s
+	return ix
 }
 
 // compileRule readies one validated rule of a list.
