@@ -206,7 +206,10 @@ func carveOuts(list []Rule) []Rule {
 }
 
 // Grant adds an allow rule to the policy for the rest of the process, as
-// "always allow" does in an approval prompt the default raised. The grant
+// "always allow" does in an approval prompt the default raised. The rule
+// goes where [Merge] would put a rule of its source, after that source's
+// other rules, so the most authoritative rule is still the one a verdict
+// cites and an engine built from the persisted files cites the same. The grant
 // is journaled through the observers with a [Verdict] whose Action is Allow,
 // whose Rule is the new rule and whose reason is "granted G", G the rule
 // as given. A rule whose name is an alias is expanded as [Build] expands
@@ -228,7 +231,7 @@ func (e *Engine) Grant(ctx context.Context, r Rule) error {
 	rules, err := e.grantable(r)
 	if err == nil {
 		p := s.policy.clone()
-		p.Allow = appendNew(p.Allow, rules...)
+		p.Allow = withGranted(p.Allow, rules...)
 		e.install(e.index(p), s.grants.sets, nil, "")
 	}
 	e.mu.Unlock()
@@ -252,7 +255,11 @@ func (e *Engine) Grant(ctx context.Context, r Rule) error {
 // source's rules writes a personal "always allow" into its own settings
 // and not into the file the team shares, and a carve-out cancels a rule of
 // any source it does not rank below, which is what makes it reach the rule
-// it answers. [Engine.PolicyOf] is what a product persists.
+// it answers. [Engine.PolicyOf] is what a product persists. A bare grant
+// over another source's ask rule removes that rule from the policy in
+// force, which no file of the grant's source can say: a product that must
+// persist such a grant writes the removal into the rule's own file, or
+// offers the grant with a specifier.
 //
 // It grants over an ask rule only from a source that ranks at or above the
 // rule's, and it reports why it cannot, with stable text a front shows as
@@ -304,7 +311,7 @@ func (e *Engine) grantOver(p Policy, v Verdict, g Rule) (_ Policy, added []Rule,
 		return p, nil, refusedHeld, false
 	case v.Rule == nil:
 		p = p.clone()
-		p.Allow = appendNew(p.Allow, rules...)
+		p.Allow = withGranted(p.Allow, rules...)
 		return p, rules, grantedReason(g), true
 	}
 	ask := *v.Rule
@@ -336,7 +343,7 @@ func (e *Engine) grantOver(p Policy, v Verdict, g Rule) (_ Policy, added []Rule,
 		}
 		p.Ask = slices.Insert(p.Ask, at+1, carve...)
 	}
-	p.Allow = appendNew(p.Allow, rules...)
+	p.Allow = withGranted(p.Allow, rules...)
 	return p, rules, grantedOverReason(g, ask), true
 }
 
@@ -355,14 +362,35 @@ func sameRule(a, b Rule) bool {
 	return a.Tool == b.Tool && a.Spec == b.Spec && a.Source == b.Source
 }
 
-// appendNew appends the rules list does not hold already.
-func appendNew(list []Rule, rules ...Rule) []Rule {
+// withGranted returns list with each rule it does not hold already put
+// where [Merge] would put its source's: after the last rule of the same
+// source, else before the first rule of a lower rank, so the most
+// authoritative rule is still the one a verdict cites, and a policy merged
+// again from the persisted files cites the rules this one does.
+func withGranted(list []Rule, rules ...Rule) []Rule {
 	for _, r := range rules {
-		if !slices.ContainsFunc(list, func(x Rule) bool { return sameRule(x, r) }) {
-			list = append(list, r)
+		if slices.ContainsFunc(list, func(x Rule) bool { return sameRule(x, r) }) {
+			continue
 		}
+		at := len(list)
+		if i := lastIndexFunc(list, func(x Rule) bool { return x.Source.Name == r.Source.Name }); i >= 0 {
+			at = i + 1
+		} else if i := slices.IndexFunc(list, func(x Rule) bool { return x.Source.Rank < r.Source.Rank }); i >= 0 {
+			at = i
+		}
+		list = slices.Insert(list, at, r)
 	}
 	return list
+}
+
+// lastIndexFunc returns the index of the last element f reports, or -1.
+func lastIndexFunc(list []Rule, f func(Rule) bool) int {
+	for i := len(list) - 1; i >= 0; i-- {
+		if f(list[i]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Refusal is one rule a grant could not activate, with the stable text that
