@@ -179,20 +179,46 @@ func (e *Engine) nearMiss(tool string) string {
 // index builds the snapshot of a validated policy: every tool a rule or a
 // matcher names gets its lists, how it splits and its default's reason.
 func (e *Engine) index(pol Policy) *snapshot {
-	lists := [3][]Rule{denyList: pol.Deny, askList: pol.Ask, allowList: pol.Allow}
-	s := &snapshot{policy: pol, ruleIndex: e.indexRules(lists, slices.Sorted(maps.Keys(e.matchers)))}
+	s := &snapshot{policy: pol, ruleIndex: e.indexRules(listsOf(pol), slices.Sorted(maps.Keys(e.matchers)), true)}
 	for name, tr := range s.tools {
-		tr.split = e.matchers[name].Subjects
-		tr.noRule = defaultReason(pol.Default, name)
+		e.finish(tr, name, pol.Default)
 	}
 	return s
 }
 
-// indexRules indexes validated lists by tool: every tool of names and
-// every tool a rule names gets its lists, with the globs that match it
-// merged in at their place in the list, and the carve-outs that reach each
-// rule beside it.
-func (e *Engine) indexRules(lists [3][]Rule, names []string) ruleIndex {
+// reindex returns the snapshot of pol, a policy that differs from the one
+// s was built from in the rules of the named tools alone, none of them a
+// glob: it compiles those tools' rules again and shares every other tool's
+// with s, which is what keeps a grant at the cost of the rules it touches.
+func (e *Engine) reindex(s *snapshot, pol Policy, names []string) *snapshot {
+	part := e.indexRules(listsOf(pol), names, false)
+	tools := maps.Clone(s.tools)
+	for name, tr := range part.tools {
+		e.finish(tr, name, pol.Default)
+		tools[name] = tr
+	}
+	return &snapshot{policy: pol, ruleIndex: ruleIndex{tools: tools, other: s.other}}
+}
+
+// listsOf returns the policy's lists in precedence order.
+func listsOf(p Policy) [3][]Rule {
+	return [3][]Rule{denyList: p.Deny, askList: p.Ask, allowList: p.Allow}
+}
+
+// finish gives a tool's rules of the policy how the tool splits and the
+// default's reason.
+func (e *Engine) finish(tr *toolRules, name string, d Default) {
+	tr.split = e.matchers[name].Subjects
+	tr.noRule = defaultReason(d, name)
+}
+
+// indexRules indexes validated lists by tool: every tool of names gets its
+// lists, with the globs that match it merged in at their place in the
+// list, and the carve-outs that reach each rule beside it. With every set,
+// so does every tool a rule names, and the tool-name globs are kept in
+// other for the tools the index does not name; without it, a rule is
+// compiled only when a tool of names needs it.
+func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleIndex {
 	ix := ruleIndex{tools: make(map[string]*toolRules)}
 	toolOf := func(name string) {
 		if _, ok := ix.tools[name]; !ok {
@@ -204,7 +230,7 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string) ruleIndex {
 	}
 	for _, rules := range lists {
 		for _, r := range rules {
-			if !r.Glob() {
+			if every && !r.Glob() {
 				toolOf(r.Tool)
 			}
 		}
@@ -212,21 +238,30 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string) ruleIndex {
 	for l, rules := range lists {
 		carve := make(map[string][]*compiled)
 		for _, r := range rules {
-			c := e.compileRule(list(l), r)
 			_, carveOut := r.CarveOut()
 			switch {
 			case carveOut:
-				carve[r.Tool] = append(carve[r.Tool], c)
+				if ix.tools[r.Tool] != nil {
+					carve[r.Tool] = append(carve[r.Tool], e.compileRule(list(l), r))
+				}
 			case r.Glob():
-				ix.other.lists[l] = append(ix.other.lists[l], entry{compiled: c, anyTool: true})
+				var c *compiled
+				if every {
+					c = e.compileRule(list(l), r)
+					ix.other.lists[l] = append(ix.other.lists[l], entry{compiled: c, anyTool: true})
+				}
 				for name, tr := range ix.tools {
 					if r.MatchesTool(name) {
+						if c == nil {
+							c = e.compileRule(list(l), r)
+						}
 						tr.lists[l] = append(tr.lists[l], entry{compiled: c})
 					}
 				}
 			default:
-				tr := ix.tools[r.Tool]
-				tr.lists[l] = append(tr.lists[l], entry{compiled: c})
+				if tr := ix.tools[r.Tool]; tr != nil {
+					tr.lists[l] = append(tr.lists[l], entry{compiled: e.compileRule(list(l), r)})
+				}
 			}
 		}
 		for name, tr := range ix.tools {

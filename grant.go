@@ -190,7 +190,7 @@ func (e *Engine) compileSets(p Policy, sets []*grantSet) *ruleIndex {
 		lists[askList] = append(lists[askList], g.set.Ask...)
 		lists[allowList] = append(lists[allowList], g.set.Allow...)
 	}
-	ix := e.indexRules(lists, nil)
+	ix := e.indexRules(lists, nil, true)
 	return &ix
 }
 
@@ -230,9 +230,9 @@ func (e *Engine) Grant(ctx context.Context, r Rule) error {
 	s := e.snap.Load()
 	rules, err := e.grantable(r)
 	if err == nil {
-		p := s.policy.clone()
-		p.Allow = withGranted(p.Allow, rules...)
-		e.install(e.index(p), s.grants.sets, nil, "")
+		p := s.policy
+		p.Allow = withGranted(slices.Clone(p.Allow), rules...)
+		e.install(e.reindex(s, p, toolsOf(rules)), s.grants.sets, nil, "")
 	}
 	e.mu.Unlock()
 	if err != nil {
@@ -282,7 +282,11 @@ func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool
 	s := e.snap.Load()
 	p, rules, reason, ok := e.grantOver(s.policy, v, r)
 	if ok {
-		e.install(e.index(p), s.grants.sets, nil, "")
+		touched := toolsOf(rules)
+		if v.Rule != nil && !v.Rule.Glob() {
+			touched = append(touched, v.Rule.Tool)
+		}
+		e.install(e.reindex(s, p, touched), s.grants.sets, nil, "")
 	}
 	e.mu.Unlock()
 	if !ok {
@@ -297,7 +301,8 @@ func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool
 
 // grantOver returns p with the grant g over the prompt behind v applied,
 // the allow rules it added, and the reason; ok is false, with the reason,
-// for a grant it refuses.
+// for a grant it refuses. The lists it changes are copies, so p's own are
+// left as the snapshot holds them.
 func (e *Engine) grantOver(p Policy, v Verdict, g Rule) (_ Policy, added []Rule, reason string, ok bool) {
 	rules, err := e.grantable(g)
 	switch {
@@ -310,8 +315,7 @@ func (e *Engine) grantOver(p Policy, v Verdict, g Rule) (_ Policy, added []Rule,
 	case v.Held:
 		return p, nil, refusedHeld, false
 	case v.Rule == nil:
-		p = p.clone()
-		p.Allow = withGranted(p.Allow, rules...)
+		p.Allow = withGranted(slices.Clone(p.Allow), rules...)
 		return p, rules, grantedReason(g), true
 	}
 	ask := *v.Rule
@@ -330,7 +334,7 @@ func (e *Engine) grantOver(p Policy, v Verdict, g Rule) (_ Policy, added []Rule,
 	case at < 0:
 		return p, nil, refusedGone(ask), false
 	}
-	p = p.clone()
+	p.Ask = slices.Clone(p.Ask)
 	if g.Bare() {
 		p.Ask = slices.DeleteFunc(p.Ask, func(x Rule) bool { return sameRule(x, ask) })
 	} else {
@@ -343,7 +347,7 @@ func (e *Engine) grantOver(p Policy, v Verdict, g Rule) (_ Policy, added []Rule,
 		}
 		p.Ask = slices.Insert(p.Ask, at+1, carve...)
 	}
-	p.Allow = withGranted(p.Allow, rules...)
+	p.Allow = withGranted(slices.Clone(p.Allow), rules...)
 	return p, rules, grantedOverReason(g, ask), true
 }
 
@@ -354,6 +358,15 @@ func (e *Engine) grantable(r Rule) ([]Rule, error) {
 		return nil, errGrantCarveOut(r)
 	}
 	return e.expand(allowList, []Rule{r})
+}
+
+// toolsOf returns the tools the rules name.
+func toolsOf(rules []Rule) []string {
+	names := make([]string, len(rules))
+	for i, r := range rules {
+		names[i] = r.Tool
+	}
+	return names
 }
 
 // sameRule reports whether two rules are the same rule to a grant: the
