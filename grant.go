@@ -282,11 +282,8 @@ func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool
 	s := e.snap.Load()
 	p, rules, reason, ok := e.grantOver(s.policy, v, r)
 	if ok {
-		touched := toolsOf(rules)
-		if v.Rule != nil && !v.Rule.Glob() {
-			touched = append(touched, v.Rule.Tool)
-		}
-		e.install(e.reindex(s, p, touched), s.grants.sets, nil, "")
+		// The ask rule a grant answers governs a tool the grant names.
+		e.install(e.reindex(s, p, toolsOf(rules)), s.grants.sets, nil, "")
 	}
 	e.mu.Unlock()
 	if !ok {

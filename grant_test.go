@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -414,4 +415,70 @@ func settingsFile(set RuleSet) map[string]string {
 		return strings.Join(parts, " ")
 	}
 	return map[string]string{"allow": join(set.Allow), "deny": join(set.Deny), "ask": join(set.Ask)}
+}
+
+// TestGrantCompilesAsBuildWould: a grant compiles only the tools it
+// touches; what it leaves in force must be what Build makes of the policy
+// with the grant applied, tool by tool, carve-outs and all.
+func TestGrantCompilesAsBuildWould(t *testing.T) {
+	p := pushPolicy(t)
+	p.Ask = append(p.Ask, Rule{Tool: "mcp__*", Source: userSrc}, Rule{Tool: "edit", Source: userSrc})
+	p.Deny = append(p.Deny, Rule{Tool: "read", Spec: ".env:*", Source: projectSrc})
+	matchers := shellMatchers()
+	matchers["mcp__db__query"] = ToolMatcher{Match: PrefixMatcher("sql")}
+	e := mustBuild(t, p, matchers, WithAliases(map[string][]string{"Read": {"read", "grep"}}))
+	ctx := context.Background()
+	mcp, _ := e.Would(ctx, callInfo("mcp__db__query", json.RawMessage(`{"sql":"select 1"}`)))
+	edit, _ := e.Would(ctx, callInfo("edit", json.RawMessage(`{"path":"a"}`)))
+	for _, g := range []struct {
+		v Verdict
+		r Rule
+	}{
+		{would(t, e, ctx, "git push"), Rule{Tool: "bash", Spec: "git push origin:*", Source: localSrc}},
+		{mcp, Rule{Tool: "mcp__db__query", Spec: "select:*", Source: localSrc}},
+		{edit, Rule{Tool: "edit", Source: localSrc}},
+		{would(t, e, ctx, "make"), Rule{Tool: "Read", Source: localSrc}},
+		{would(t, e, ctx, "make"), Rule{Tool: "fetch", Source: localSrc}},
+	} {
+		if ok, reason := e.GrantOver(ctx, g.v, g.r); !ok {
+			t.Fatalf("GrantOver(%s): %s", g.r, reason)
+		}
+	}
+	for _, r := range []Rule{{Tool: "bash", Spec: "ls:*", Source: userSrc}, {Tool: "mcp__new", Source: userSrc}} {
+		if err := e.Grant(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, want := describeIndex(e.snap.Load().ruleIndex), describeIndex(e.index(e.Policy()).ruleIndex)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the grants compiled\n%s\nwant what Build compiles\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// describeIndex renders what a decision reads of every tool of the index,
+// in order: each list's rules with their sources and the carve-outs that
+// reach them, how the tool splits and its default's reason.
+func describeIndex(ix ruleIndex) []string {
+	var out []string
+	render := func(name string, tr *toolRules) {
+		line := name + ": " + tr.noRule
+		if tr.split != nil {
+			line += " (split)"
+		}
+		for l, entries := range tr.lists {
+			line += " |" + []string{"deny", "ask", "allow"}[l]
+			for _, en := range entries {
+				line += " " + en.rule.String() + "@" + en.rule.Source.Name
+				for _, c := range en.carve {
+					line += " !" + c.rule.String()
+				}
+			}
+		}
+		out = append(out, line)
+	}
+	for _, name := range slices.Sorted(maps.Keys(ix.tools)) {
+		render(name, ix.tools[name])
+	}
+	render("(other)", &ix.other)
+	return out
 }
