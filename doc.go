@@ -33,6 +33,12 @@
 // user has not trusted; a carve-out, read(!.env.example), lets some calls
 // past a rule of a source it does not rank below.
 //
+// [Engine.GrantOver] answers a prompt with "always allow", writing into the
+// policy the rules a product persists, [Engine.PolicyOf]; [Engine.GrantSet]
+// activates a skill's rules beside it, for one conversation under
+// [ContextWithGrantScope], until [Engine.Revoke] takes them back, its allow
+// rules shadowing the ask rules of the sources it does not rank below.
+//
 // [Build] compiles the policy once into an immutable form indexed by tool,
 // so a decision reads the rules of its own tool and takes no lock;
 // [Engine.SetPolicy] replaces it under a running loop. The engine never
