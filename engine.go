@@ -13,15 +13,18 @@ import (
 )
 
 // Engine is the runtime form of a [Policy]: the policy in force, compiled
-// with the matchers it is evaluated with. [Build] makes one; [Engine.Decide]
-// is the loop's BeforeToolCall hook, [Engine.ToolProvider] its
-// ToolProvider, [Engine.SetPolicy] replaces the rules under it, and
-// [Engine.Release] answers the calls it held for an ask. One engine serves
-// every agent of a product: it remembers what it defers under the call's
-// own run, see [Engine.Deferred]. It is safe for concurrent use: the
-// policy is compiled into an immutable snapshot that a decision reads from
-// start to end without a lock, and a replacement compiles a new snapshot
-// and swaps it in; the batch hold and the deferred calls sit behind small
+// with the matchers it is evaluated with, and the grants made since it was
+// built. [Build] makes one; [Engine.Decide] is the loop's BeforeToolCall
+// hook, [Engine.ToolProvider] its ToolProvider, [Engine.SetPolicy] replaces
+// the rules under it, [Engine.GrantOver] and [Engine.GrantSet] grant more,
+// and [Engine.Release] answers the calls it held for an ask. One engine
+// serves every agent of a product: it remembers what it defers under the
+// call's own run, see [Engine.Deferred], and decides with the grant sets of
+// the call's grant scope, see [ContextWithGrantScope]. It is safe for
+// concurrent use: the policy and the grant sets are compiled into an
+// immutable snapshot that a decision reads from start to end without a
+// lock, and a replacement or a grant compiles a new snapshot and swaps it
+// in; the batch hold and the deferred calls sit behind small
 // locks of their own, never held while a hook, a splitter or an observer
 // runs.
 type Engine struct {
