@@ -346,3 +346,55 @@ func TestBatchHoldReadsTheGrants(t *testing.T) {
 		t.Errorf("under another scope = %+v; want the grant not to reach it", d)
 	}
 }
+
+// TestGrantJournalReachesEveryObserverOnce: every grant, refusal and
+// revocation is one verdict to each observer, in the order the observers
+// were given, by the policy.
+func TestGrantJournalReachesEveryObserverOnce(t *testing.T) {
+	var first, second journal
+	var order []string
+	e := mustBuild(t, pushPolicy(t), shellMatchers(),
+		WithObserver(func(ctx context.Context, v Verdict) { first.observe(ctx, v); order = append(order, "first") }),
+		WithObserver(func(ctx context.Context, v Verdict) { second.observe(ctx, v); order = append(order, "second") }))
+	ctx := ContextWithGrantScope(context.Background(), "conv")
+	e.Grant(ctx, Rule{Tool: "read", Source: localSrc})
+	e.Grant(ctx, Rule{Tool: "fetch", Spec: "x"})
+	v := would(t, e, ctx, "git push")
+	e.GrantOver(ctx, v, Rule{Tool: "bash", Spec: "git push origin:*", Source: localSrc})
+	e.GrantOver(ctx, v, Rule{Tool: "bash", Spec: "git push origin:*", Source: userSrc})
+	e.GrantSet(ctx, RuleSet{Source: skillSrc, Allow: parseOrFail(t, "bash(make:*) bash(!x)")})
+	e.Revoke(ctx, skillSrc.Name)
+	e.Revoke(ctx, skillSrc.Name)
+	e.GrantSet(ctx, RuleSet{Source: skillSrc, Deny: parseOrFail(t, "edit")})
+	e.RevokeScope(ctx)
+	want := []string{
+		"allow granted read",
+		"block not granted fetch(x): agentpolicy: no matcher for the rule's tool: fetch(x)",
+		"allow granted bash(git push origin:*) over bash(git push:*)",
+		"block not granted bash(git push origin:*): bash(git push:*) from project outranks the grant",
+		"allow granted bash(make:*) by skill:commit",
+		"block not granted bash(!x): agentpolicy: cannot grant a carve-out: bash(!x)",
+		"block revoked the rules granted by skill:commit",
+		"allow granted edit by skill:commit",
+		"block revoked the rules granted under conv",
+	}
+	for _, v := range first.verdicts {
+		if v.By != ByPolicy {
+			t.Errorf("%q is by %q, want the policy", v.Reason, v.By)
+		}
+	}
+	if got := first.reasons(); !reflect.DeepEqual(got, want) {
+		t.Errorf("the first observer saw %q", got)
+	}
+	if got := second.reasons(); !reflect.DeepEqual(got, want) {
+		t.Errorf("the second observer saw %q", got)
+	}
+	for i := 0; i+1 < len(order); i += 2 {
+		if order[i] != "first" || order[i+1] != "second" {
+			t.Fatalf("observers called in the order %v", order)
+		}
+	}
+	if len(order) != 2*len(want) {
+		t.Errorf("observers called %d times for %d verdicts", len(order), len(want))
+	}
+}
