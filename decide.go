@@ -52,14 +52,14 @@ func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) 
 //
 // A deferred call is remembered under the call's own run, so one engine
 // serves every agent of a product: a decision in a sub-agent's run never
-// touches what the main agent is waiting on. The rule sets consulted are
-// the policy's, the unscoped sets [Engine.GrantSet] activated, and those of
-// the grant scope ctx carries, see [ContextWithGrantScope], so a skill one
-// conversation opened does not decide another's calls. A nested call, one a tool
-// made with agentturn.Invoke, has a Parent on its info: it is a batch of
-// its own, and its deferral is reported as a verdict but not remembered,
-// since the loop settles it inline and it never ends the run pending, so
-// no release would ever forget it.
+// touches what the main agent is waiting on. The rule sets consulted are the
+// policy's, the unscoped sets [Engine.GrantSet] activated, and those of the
+// grant scope ctx carries, see [ContextWithGrantScope], so a skill one
+// conversation opened does not decide another's calls. A nested call, one a
+// tool made with agentturn.Invoke, has a Parent on its info: it is a batch
+// of its own, and its deferral is reported as a verdict but not remembered,
+// since the loop settles it inline and it never ends the run pending, so no
+// release would ever forget it.
 //
 // The decision names the policy as its decider, or the hook that made it
 // stricter, and carries the verdict's subject and what the hooks added:

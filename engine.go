@@ -22,11 +22,10 @@ import (
 // call's own run, see [Engine.Deferred], and decides with the grant sets of
 // the call's grant scope, see [ContextWithGrantScope]. It is safe for
 // concurrent use: the policy and the grant sets are compiled into an
-// immutable snapshot that a decision reads from start to end without a
-// lock, and a replacement or a grant compiles a new snapshot and swaps it
-// in; the batch hold and the deferred calls sit behind small
-// locks of their own, never held while a hook, a splitter or an observer
-// runs.
+// immutable snapshot that a decision reads from start to end without a lock,
+// and a replacement or a grant compiles a new snapshot and swaps it in; the
+// batch hold and the deferred calls sit behind small locks of their own,
+// never held while a hook, a splitter or an observer runs.
 type Engine struct {
 	snap atomic.Pointer[snapshot]
 	// mu serialises the mutations that compile a snapshot from the one
