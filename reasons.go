@@ -14,7 +14,7 @@ import (
 // concatenations: the cited form of every rule is built once, when the
 // policy is compiled, and a decision only picks it up.
 
-// Errors returned by [Build] and [Engine.SetPolicy]. Every
+// Errors returned by [Build], [Engine.SetPolicy] and the grants. Every
 // error the package produces begins with "agentpolicy:"; these are wrapped
 // with the detail that names the rule, and matched with errors.Is.
 var (
