@@ -11,10 +11,11 @@ import (
 
 // grantBenchEngine is the engine of BenchmarkDecide at 100 rules, with
 // grant sets active when sets is set: five unscoped, five under the call's
-// scope and one under each of ninety other scopes, each allowing two bash
-// commands of its own, one of them under the policy's ask rule
-// bash(docker:*). It returns the engine and the call's context.
-func grantBenchEngine(b *testing.B, sets bool) (*Engine, context.Context) {
+// scope and one under each of ninety other scopes, each allowing two
+// commands of the tool of its own, one of them, for bash, under the
+// policy's ask rule bash(docker:*). It returns the engine and the call's
+// context.
+func grantBenchEngine(b *testing.B, sets bool, tool string) (*Engine, context.Context) {
 	p, matchers := benchPolicy(100, 0)
 	e, err := Build(p, matchers, WithObserver(func(context.Context, Verdict) {}))
 	if err != nil {
@@ -26,7 +27,7 @@ func grantBenchEngine(b *testing.B, sets bool) (*Engine, context.Context) {
 	}
 	activate := func(ctx context.Context, i int) {
 		src := Source{Name: fmt.Sprintf("skill:%d", i), Trusted: true}
-		allow := []Rule{{Tool: "bash", Spec: fmt.Sprintf("skill%d build:*", i)}, {Tool: "bash", Spec: fmt.Sprintf("docker skill%d:*", i)}}
+		allow := []Rule{{Tool: tool, Spec: fmt.Sprintf("skill%d build:*", i)}, {Tool: tool, Spec: fmt.Sprintf("docker skill%d:*", i)}}
 		if _, refused := e.GrantSet(ctx, RuleSet{Source: src, Allow: allow}); len(refused) > 0 {
 			b.Fatal(refused)
 		}
@@ -45,17 +46,19 @@ func grantBenchEngine(b *testing.B, sets bool) (*Engine, context.Context) {
 // and with ten in force for the call (five unscoped, five of its scope)
 // among a hundred: a call the policy allows, one it denies, one a set's rule
 // allows by shadowing the ask rule, and one that asks after every set's
-// allow rule for the tool was tried against it for a shadow.
+// allow rule for the tool was tried against it for a shadow; and the call
+// that asks with the sets' rules all for another tool.
 func BenchmarkDecideGrants(b *testing.B) {
 	bash := agenttool.NewFunc("bash", "", json.RawMessage(`{"type":"object"}`), nil)
-	for _, call := range []struct{ name, cmd, none, sets string }{
-		{"allowed", "make test", "allowed by bash(make:*)", "allowed by bash(make:*)"},
-		{"denied", "rm -rf /", "denied by bash(rm:*)", "denied by bash(rm:*)"},
-		{"shadowed", "docker skill7 up", "approval required by bash(docker:*)", "allowed by bash(docker skill7:*)"},
-		{"asked", "docker run alpine", "approval required by bash(docker:*)", "approval required by bash(docker:*)"},
+	for _, call := range []struct{ name, cmd, none, sets, setTool string }{
+		{"allowed", "make test", "allowed by bash(make:*)", "allowed by bash(make:*)", "bash"},
+		{"denied", "rm -rf /", "denied by bash(rm:*)", "denied by bash(rm:*)", "bash"},
+		{"shadowed", "docker skill7 up", "approval required by bash(docker:*)", "allowed by bash(docker skill7:*)", "bash"},
+		{"asked", "docker run alpine", "approval required by bash(docker:*)", "approval required by bash(docker:*)", "bash"},
+		{"asked-other-tool-sets", "docker run alpine", "approval required by bash(docker:*)", "approval required by bash(docker:*)", "tool0001"},
 	} {
 		for _, sets := range []bool{false, true} {
-			e, ctx := grantBenchEngine(b, sets)
+			e, ctx := grantBenchEngine(b, sets, call.setTool)
 			want, name := call.none, "sets=0"
 			if sets {
 				want, name = call.sets, "sets=10of100"
