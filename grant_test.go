@@ -482,3 +482,42 @@ func describeIndex(ix ruleIndex) []string {
 	render("(other)", &ix.other)
 	return out
 }
+
+// TestGrantIsPlacedWhereAMergeWouldPutIt: a grant goes after its source's
+// rules, else before the first rule of a lower rank, so the rule a verdict
+// cites is the one an engine merged again from the persisted files cites.
+func TestGrantIsPlacedWhereAMergeWouldPutIt(t *testing.T) {
+	p, err := Merge(
+		RuleSet{Source: managedSrc, Allow: parseOrFail(t, "bash(git status:*)")},
+		RuleSet{Source: userSrc, Allow: parseOrFail(t, "bash(ls:*)")},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Allow = append(p.Allow, Rule{Tool: "read"})
+	e := mustBuild(t, p.WithDefault(Ask()), shellMatchers())
+	ctx := context.Background()
+	for _, r := range []Rule{
+		{Tool: "bash", Spec: "make:*", Source: localSrc},
+		{Tool: "bash", Spec: "go:*", Source: userSrc},
+		{Tool: "bash", Spec: "npm:*", Source: localSrc},
+		{Tool: "edit"},
+		{Tool: "bash", Spec: "cargo:*", Source: Source{Name: "low", Rank: -3, Trusted: true}},
+	} {
+		if err := e.Grant(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	for _, r := range e.Policy().Allow {
+		got = append(got, r.String()+"@"+r.Source.Name)
+	}
+	want := []string{"bash(git status:*)@managed", "bash(make:*)@local", "bash(npm:*)@local", "bash(ls:*)@user",
+		"bash(go:*)@user", "read@", "edit@", "bash(cargo:*)@low"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Policy().Allow = %q, want %q", got, want)
+	}
+	if set := e.PolicyOf("local"); set.Source != localSrc || len(set.Allow) != 2 {
+		t.Errorf("PolicyOf(local) = %+v, want the source its rules carry", set)
+	}
+}
