@@ -70,15 +70,85 @@ func BenchmarkDecide(b *testing.B) {
 					b.Fatalf("reason = %q, want %q", d.Reason, call.reason)
 				}
 				b.ReportAllocs()
-				for b.Loop() {
+				reportCPU(b, func() {
 					if _, err := e.Decide(ctx, info); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		}
 		if seen == 0 {
 			b.Fatal("the observer saw no verdict")
+		}
+	}
+}
+
+// BenchmarkDecideSplit decides at 100 rules a call of a tool whose
+// splitter returns three subjects, all allowed, so every rule of the tool
+// is tried for each; BenchmarkDecide's allowed call is the same work for
+// one subject. The splitter hands back subjects it made once, so what is
+// measured is the engine's part, not the host's parser.
+func BenchmarkDecideSplit(b *testing.B) {
+	p, matchers := benchPolicy(100, 0)
+	subjects := []Subject{
+		{Args: shellArgs("git status"), Text: "git status"},
+		{Args: shellArgs("make test"), Text: "make test"},
+		{Args: shellArgs("ls -la"), Text: "ls -la"},
+	}
+	matchers["bash"] = ToolMatcher{
+		Match:    matchers["bash"].Match,
+		Subjects: func(json.RawMessage) ([]Subject, error) { return subjects, nil },
+	}
+	e, err := Build(p, matchers, WithObserver(func(context.Context, Verdict) {}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	info := callInfo("bash", shellArgs("git status && make test && ls -la"))
+	ctx := context.Background()
+	if d, _ := e.Decide(ctx, info); d.Reason != "allowed by bash(git status:*)" {
+		b.Fatalf("reason = %q", d.Reason)
+	}
+	b.ReportAllocs()
+	reportCPU(b, func() {
+		if _, err := e.Decide(ctx, info); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkDecideOneTool decides calls of one tool whose policy holds n
+// prefix rules of its own, with a matcher of each built-in language: the
+// allowed call matches the last allow rule, so a decision that tried each
+// rule in turn would grow with n.
+func BenchmarkDecideOneTool(b *testing.B) {
+	for _, lang := range []struct {
+		name  string
+		match Matcher
+	}{{"prefix", PrefixMatcher("command")}, {"glob", GlobMatcher("command")}} {
+		for _, n := range []int{10, 1000} {
+			p := Policy{Default: Ask()}
+			for i := range n {
+				p.Deny = append(p.Deny, Rule{Tool: "bash", Spec: fmt.Sprintf("rm%04d:*", i)})
+				p.Ask = append(p.Ask, Rule{Tool: "bash", Spec: fmt.Sprintf("docker%04d:*", i)})
+				p.Allow = append(p.Allow, Rule{Tool: "bash", Spec: fmt.Sprintf("make%04d:*", i)})
+			}
+			e, err := Build(p, map[string]ToolMatcher{"bash": {Match: lang.match}}, WithObserver(func(context.Context, Verdict) {}))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("%s/rules=%d", lang.name, 3*n), func(b *testing.B) {
+				info := callInfo("bash", shellArgs(fmt.Sprintf("make%04d test", n-1)))
+				ctx := context.Background()
+				if d, _ := e.Decide(ctx, info); d.Reason != fmt.Sprintf("allowed by bash(make%04d:*)", n-1) {
+					b.Fatalf("reason = %q", d.Reason)
+				}
+				b.ReportAllocs()
+				reportCPU(b, func() {
+					if _, err := e.Decide(ctx, info); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
 		}
 	}
 }
