@@ -1,7 +1,6 @@
 package agentpolicy
 
 import (
-	"encoding/json"
 	"maps"
 	"slices"
 	"strings"
@@ -24,6 +23,9 @@ type compiled struct {
 	// match is the tool's matcher, nil for a bare rule, which matches
 	// every subject of the tools it names.
 	match Matcher
+	// builtin is match when it is one of this package's, read without
+	// calling it; its zero value marks a host's matcher.
+	builtin builtin
 	// spec is what match is given: the specifier, or a carve-out's
 	// pattern without its "!".
 	spec string
@@ -48,19 +50,30 @@ type entry struct {
 
 // fires reports whether the rule matches the subject and no carve-out
 // cancels the match.
-func (en *entry) fires(tool string, args json.RawMessage) bool {
-	if en.anyTool && !en.rule.MatchesTool(tool) {
+func (en *entry) fires(sub *reading) bool {
+	if en.anyTool && !en.rule.MatchesTool(sub.tool) {
 		return false
 	}
-	if en.match != nil && !en.match(en.spec, args) {
+	if en.match != nil && !en.matches(sub) {
 		return false
 	}
 	for _, c := range en.carve {
-		if c.match(c.spec, args) {
+		if c.matches(sub) {
 			return false
 		}
 	}
 	return true
+}
+
+// matches reports whether the rule's specifier, or the carve-out's
+// pattern, matches the subject: a built-in matcher's over the member the
+// subject has read once, a host's by calling it.
+func (c *compiled) matches(sub *reading) bool {
+	if c.builtin.lang == 0 {
+		return c.match(c.spec, sub.args)
+	}
+	value, ok := sub.member(c.builtin.field)
+	return ok && c.builtin.matches(c.spec, value)
 }
 
 // toolRules is everything a decision reads for one tool: per list, the
@@ -68,6 +81,9 @@ func (en *entry) fires(tool string, args json.RawMessage) bool {
 // how the tool splits a call.
 type toolRules struct {
 	lists [3][]entry
+	// index files each list's rules by their literal prefix, nil for a
+	// list with none to file.
+	index [3]*prefixIndex
 	split Subjects
 	// noRule is the default's reason for a subject of this tool.
 	noRule string
@@ -280,6 +296,7 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 				}
 				tr.reads = tr.reads || en.match != nil || len(en.carve) > 0
 			}
+			tr.index[l] = indexPrefixes(tr.lists[l])
 		}
 	}
 	return ix
@@ -290,6 +307,7 @@ func (e *Engine) compileRule(l list, r Rule) *compiled {
 	c := &compiled{rule: r, token: r.String(), reason: ruleReason(l, cite(r))}
 	if r.Spec != "" {
 		c.match = e.matchers[r.Tool].Match
+		c.builtin, _ = builtinOf(c.match)
 		c.spec = r.Spec
 		if pattern, ok := r.CarveOut(); ok {
 			c.spec = pattern

@@ -201,10 +201,11 @@ type outcome struct {
 // only the deny and ask lists.
 func (s *snapshot) decideSubject(tr *toolRules, tool string, args json.RawMessage, conf confinement, constrain bool) outcome {
 	rs := s.withGrants(tr, tool)
-	if c := rs.first(denyList, tool, args); c != nil {
+	sub := &reading{tool: tool, args: args}
+	if c := rs.first(denyList, sub); c != nil {
 		return outcome{action: agentturn.Block, rule: c, reason: c.reason}
 	}
-	ask, skipped, shadowed := rs.firstAsk(tool, args, conf.on)
+	ask, skipped, shadowed := rs.firstAsk(sub, conf.on)
 	switch {
 	case ask != nil:
 		return outcome{action: agentturn.Defer, rule: ask, reason: ask.reason}
@@ -215,7 +216,7 @@ func (s *snapshot) decideSubject(tr *toolRules, tool string, args json.RawMessag
 	case shadowed != nil:
 		return outcome{action: agentturn.Allow, rule: shadowed, reason: shadowed.reason}
 	}
-	if c := rs.first(allowList, tool, args); c != nil {
+	if c := rs.first(allowList, sub); c != nil {
 		return outcome{action: agentturn.Allow, rule: c, reason: c.reason}
 	}
 	reason := tr.noRule
@@ -226,14 +227,16 @@ func (s *snapshot) decideSubject(tr *toolRules, tool string, args json.RawMessag
 }
 
 // first returns the first rule of the list that fires for the subject.
-func (rs *rules) first(l list, tool string, args json.RawMessage) *compiled {
+func (rs *rules) first(l list, sub *reading) *compiled {
 	for _, tr := range rs {
 		if tr == nil {
 			continue
 		}
-		for i := range tr.lists[l] {
-			if tr.lists[l][i].fires(tool, args) {
-				return tr.lists[l][i].compiled
+		var buf [8]int32
+		c := tr.cursor(l, sub, buf[:0])
+		for en := c.next(); en != nil; en = c.next() {
+			if en.fires(sub) {
+				return en.compiled
 			}
 		}
 	}
@@ -245,21 +248,22 @@ func (rs *rules) first(l list, tool string, args json.RawMessage) *compiled {
 // bare ones, the first it passed returned as skipped; a subject a grant
 // set allows passes the ask rules the set shadows, the first set rule that
 // did returned as shadowed.
-func (rs *rules) firstAsk(tool string, args json.RawMessage, confined bool) (ask, skipped, shadowed *compiled) {
+func (rs *rules) firstAsk(sub *reading, confined bool) (ask, skipped, shadowed *compiled) {
 	for _, tr := range rs {
 		if tr == nil {
 			continue
 		}
-		for i := range tr.lists[askList] {
-			en := &tr.lists[askList][i]
-			if !en.fires(tool, args) {
+		var buf [8]int32
+		c := tr.cursor(askList, sub, buf[:0])
+		for en := c.next(); en != nil; en = c.next() {
+			if !en.fires(sub) {
 				continue
 			}
 			if confined && en.match == nil {
 				skipped = cmp.Or(skipped, en.compiled)
 				continue
 			}
-			by := rs.shadow(en, tool, args)
+			by := rs.shadow(en, sub)
 			if by == nil {
 				return en.compiled, skipped, shadowed
 			}

@@ -2,7 +2,6 @@ package agentpolicy
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 
 	"github.com/ChristopherDavenport/agentturn"
@@ -105,14 +104,15 @@ func (s *snapshot) withGrants(tr *toolRules, tool string) rules {
 // shadow returns the grant set's allow rule that shadows the ask rule en
 // for the subject, or nil: the first rule of a set from another source,
 // ranking at or above the ask rule's, that allows the subject.
-func (rs *rules) shadow(en *entry, tool string, args json.RawMessage) *compiled {
+func (rs *rules) shadow(en *entry, sub *reading) *compiled {
 	for _, tr := range rs[1:] {
 		if tr == nil {
 			continue
 		}
-		for i := range tr.lists[allowList] {
-			a := &tr.lists[allowList][i]
-			if a.rule.Source.Name != en.rule.Source.Name && a.rule.Source.Rank >= en.rule.Source.Rank && a.fires(tool, args) {
+		var buf [8]int32
+		c := tr.cursor(allowList, sub, buf[:0])
+		for a := c.next(); a != nil; a = c.next() {
+			if a.rule.Source.Name != en.rule.Source.Name && a.rule.Source.Rank >= en.rule.Source.Rank && a.fires(sub) {
 				return a.compiled
 			}
 		}

@@ -3,6 +3,8 @@ package agentpolicy
 import (
 	"encoding/json"
 	"strings"
+	"sync"
+	"unsafe"
 )
 
 // Matcher reports whether a rule's specifier matches one subject's
@@ -50,20 +52,13 @@ type Matcher func(spec string, args json.RawMessage) bool
 // Matching takes time linear in the arguments for a given pattern, with no
 // backtracking, and allocates nothing unless the member's key or value
 // carries JSON escapes.
+//
+// Calls with the same field return the same Matcher, one the engine
+// recognises: a decision reads the member once for every rule of the tool
+// it tries, and finds the rules that may match by their literal prefix
+// rather than trying each in turn.
 func GlobMatcher(field string) Matcher {
-	return func(spec string, args json.RawMessage) bool {
-		value, ok, err := readField(args, field, true)
-		if !ok || err != nil {
-			return false
-		}
-		if spec == ":*" {
-			return true
-		}
-		if prefix, ok := strings.CutSuffix(spec, ":*"); ok {
-			return globMatch(prefix, value, false) || globMatch(prefix, value, true)
-		}
-		return globMatch(spec, value, false)
-	}
+	return builtin{field: field, lang: globLanguage}.matcher()
 }
 
 // PrefixMatcher returns the simplest useful language over the string member
@@ -76,17 +71,109 @@ func GlobMatcher(field string) Matcher {
 // trailing ":*" is a literal star, so "git log * main" matches nothing a
 // shell would run. A settings file copied from the reference's
 // documentation needs [GlobMatcher].
+//
+// Calls with the same field return the same Matcher, one the engine
+// recognises as it recognises GlobMatcher's.
 func PrefixMatcher(field string) Matcher {
-	return func(spec string, args json.RawMessage) bool {
-		value, ok, err := readField(args, field, true)
-		if !ok || err != nil {
-			return false
-		}
+	return builtin{field: field, lang: prefixLanguage}.matcher()
+}
+
+// language is the pattern language of a built-in matcher; the zero
+// language is a host's own matcher, opaque to the engine.
+type language uint8
+
+const (
+	prefixLanguage language = iota + 1
+	globLanguage
+)
+
+// builtin is a matcher this package builds, [PrefixMatcher] or
+// [GlobMatcher]: the member it reads and the language of its specifiers.
+// The engine finds it behind the Matcher it was given when it compiles a
+// policy ([builtinOf]), so a decision can read the member once for every
+// rule it tries ([reading]) and skip the rules whose literal prefix the
+// value does not begin with ([prefixIndex]). What it reads is the
+// member as the Matcher itself reads it, so a verdict cannot tell the two
+// paths apart.
+type builtin struct {
+	field string
+	lang  language
+}
+
+// matches reports whether spec matches value, the member as the matcher
+// read it.
+func (b builtin) matches(spec, value string) bool {
+	if b.lang == prefixLanguage {
 		if prefix, ok := strings.CutSuffix(spec, ":*"); ok {
 			return strings.HasPrefix(value, prefix)
 		}
 		return value == spec
 	}
+	if spec == ":*" {
+		return true
+	}
+	if prefix, ok := strings.CutSuffix(spec, ":*"); ok {
+		return globMatch(prefix, value, false) || globMatch(prefix, value, true)
+	}
+	return globMatch(spec, value, false)
+}
+
+// literal is the text every value spec matches begins with: the
+// specifier up to its trailing ":*" and, in the glob language, up to its
+// first "*".
+func (b builtin) literal(spec string) string {
+	prefix, _ := strings.CutSuffix(spec, ":*")
+	if b.lang == globLanguage {
+		prefix, _, _ = strings.Cut(prefix, "*")
+	}
+	return prefix
+}
+
+// builtins holds every built-in matcher made, one per member and
+// language, so that the engine can tell it from a host's: a Matcher is a
+// func, which Go cannot compare, but the closure a func value points to
+// identifies it. Holding each for good keeps that identity from being
+// reused by another func, and costs one closure per member name a
+// program uses.
+var builtins struct {
+	sync.Mutex
+	made map[builtin]Matcher
+	of   map[unsafe.Pointer]builtin
+}
+
+// matcher returns the Matcher of b, made on first use.
+func (b builtin) matcher() Matcher {
+	builtins.Lock()
+	defer builtins.Unlock()
+	if m, ok := builtins.made[b]; ok {
+		return m
+	}
+	m := Matcher(func(spec string, args json.RawMessage) bool {
+		value, ok, err := readField(args, b.field, true)
+		return ok && err == nil && b.matches(spec, value)
+	})
+	if builtins.made == nil {
+		builtins.made, builtins.of = make(map[builtin]Matcher), make(map[unsafe.Pointer]builtin)
+	}
+	builtins.made[b], builtins.of[closure(m)] = m, b
+	return m
+}
+
+// builtinOf returns the built-in matcher m is, if it is one.
+func builtinOf(m Matcher) (builtin, bool) {
+	if m == nil {
+		return builtin{}, false
+	}
+	builtins.Lock()
+	defer builtins.Unlock()
+	b, ok := builtins.of[closure(m)]
+	return b, ok
+}
+
+// closure is the identity of a func value: the pointer to its closure,
+// which every copy of the value shares.
+func closure(m Matcher) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&m))
 }
 
 // Subject is one thing the policy is decided on. A call is one subject, its
