@@ -269,7 +269,7 @@ func (a *answering) ranElsewhere(p agentturn.PendingCall, v Verdict) {
 	ans := agentturn.Output(out).WithBy(ByPolicy).WithReason(v.Reason)
 	ans.CallID = p.Call.CallID
 	a.answers = append(a.answers, ans)
-	a.verdicts = append(a.verdicts, v)
+	a.verdicts = append(a.verdicts, v.clone())
 }
 
 // replay decides a call that may run again under the policy of the
@@ -381,7 +381,7 @@ func (a *answering) approve(v Verdict, c cutOff, args json.RawMessage, note stri
 		ans = ans.WithNote(note)
 	}
 	a.answers = append(a.answers, ans.WithBy(v.By).WithReason(v.Reason))
-	a.verdicts = append(a.verdicts, v)
+	a.verdicts = append(a.verdicts, v.clone())
 }
 
 // refuse answers a call with an output the model reads, text, and the
@@ -394,7 +394,7 @@ func (a *answering) refuse(v Verdict, text, note string) {
 	}
 	a.refusals = append(a.refusals, len(a.answers))
 	a.answers = append(a.answers, ans)
-	a.verdicts = append(a.verdicts, v)
+	a.verdicts = append(a.verdicts, v.clone())
 }
 
 // consult asks the reviewer, reading a panic as a review that failed: a

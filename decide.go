@@ -75,8 +75,21 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 	}
 	j = e.hold(ctx, s, info, j)
 	e.remember(info, j)
-	e.notify(ctx, j.v)
-	return j.decision(), nil
+	out := &handout{decision: j.decision()}
+	v := j.v
+	if v.Rule != nil {
+		out.rule = *v.Rule
+		v.Rule = &out.rule
+	}
+	e.notify(ctx, v)
+	return &out.decision, nil
+}
+
+// handout is what one decision hands out: the loop's decision and the
+// copy of the verdict's rule the observers read, made in one allocation.
+type handout struct {
+	decision agentturn.ToolDecision
+	rule     Rule
 }
 
 // Would reports what [Engine.Decide] would decide for the call on its own,
@@ -102,7 +115,7 @@ func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdic
 	if err != nil {
 		return Verdict{}, err
 	}
-	return j.v, nil
+	return j.v.clone(), nil
 }
 
 // evaluate is the policy's half of the decision path Decide and Would
@@ -325,13 +338,13 @@ func strictness(a agentturn.ToolAction) int {
 }
 
 // with returns v carrying the outcome, made on the subject with the given
-// text. The rule is a copy, so an observer that changes it changes nothing
-// in the engine.
+// text. Its rule is the engine's own, the compiled rule: a verdict leaves
+// the engine as a copy ([Verdict.clone]), so whoever changes the rule it
+// was handed changes nothing in the engine.
 func (v Verdict) with(o outcome, subject string) Verdict {
 	v.Action, v.Reason, v.Subject = o.action, o.reason, subject
 	if o.rule != nil {
-		r := o.rule.rule
-		v.Rule = &r
+		v.Rule = &o.rule.rule
 	}
 	return v
 }

@@ -165,7 +165,9 @@ func (m *batches) batchOf(info agentturn.ToolCallInfo) *batch {
 type deferral struct {
 	// info is the call as the hook saw it, for a reviewer.
 	info agentturn.ToolCallInfo
-	v    Verdict
+	// v is the verdict that deferred the call, its rule the engine's
+	// own, copied wherever it is handed out.
+	v Verdict
 	// allow is the reason the policy allowed a held call with.
 	allow string
 	// args and note are what the hooks gave the call, for its release.
@@ -203,7 +205,7 @@ func (e *Engine) remember(info agentturn.ToolCallInfo, j judgement) {
 		calls = make(map[string]deferral)
 		d.runs[info.RunID] = calls
 	}
-	calls[info.Call.CallID] = deferral{info: info, v: j.v.clone(), allow: j.allow, args: j.args, note: j.note}
+	calls[info.Call.CallID] = deferral{info: info, v: j.v, allow: j.allow, args: j.args, note: j.note}
 }
 
 // get returns the deferral of a call of a run.

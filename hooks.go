@@ -103,6 +103,8 @@ func WithToolsFor(lookup func(ctx context.Context, name string) (agenttool.Tool,
 // judgement is a call's verdict before the batch hold, with what the
 // hooks add to the decision besides the verdict.
 type judgement struct {
+	// v is the verdict, its rule the engine's own: it is copied
+	// ([Verdict.clone]) wherever it leaves the engine.
 	v Verdict
 	// args are the arguments a hook rewrote the call to, nil when none
 	// did.
@@ -125,8 +127,8 @@ func (j judgement) asks() bool {
 }
 
 // decision is what the loop reads for the judgement.
-func (j judgement) decision() *agentturn.ToolDecision {
-	d := decisionOf(j.v)
+func (j judgement) decision() agentturn.ToolDecision {
+	d := *decisionOf(j.v)
 	d.Args, d.Note, d.Terminate = j.args, j.note, j.terminate
 	return d
 }
