@@ -490,3 +490,52 @@ func TestWouldWithoutTheModelsCallNamesTheTool(t *testing.T) {
 	}
 	expect{agentturn.Defer, "fetch", "approval required by fetch", ""}.check(t, v)
 }
+
+// TestVerdictsHandedOutAreCopies changes the rule of every verdict the
+// engine hands out, to its observers, from Would, Deferred and Answers
+// (a replay the policy allows and one it denies): the engine's rules, and
+// so every later verdict, stay as they were.
+func TestVerdictsHandedOutAreCopies(t *testing.T) {
+	vandalise := func(v Verdict) {
+		if v.Rule != nil {
+			*v.Rule = Rule{Tool: "changed", Spec: "changed", Source: Source{Name: "changed", Rank: 99}}
+		}
+	}
+	e := mustBuild(t, gitPolicy(t), shellMatchers(), WithObserver(func(_ context.Context, v Verdict) { vandalise(v) }))
+	ctx := context.Background()
+	want := map[string]string{
+		"ls -la":   "allowed by bash(ls:*)",
+		"git push": "approval required by bash(git push:*)",
+		"rm -rf /": "denied by bash(rm:*)",
+	}
+	check := func(after string) {
+		t.Helper()
+		for cmd, reason := range want {
+			v, err := e.Would(ctx, callInfo("bash", shellArgs(cmd)))
+			if err != nil || v.Reason != reason || v.Rule == nil || v.Rule.Tool != "bash" || v.Rule.Source.Rank != 0 {
+				t.Errorf("after %s, Would(%q) = %+v, %v", after, cmd, v, err)
+			}
+			vandalise(v)
+		}
+	}
+	for cmd := range want {
+		if _, err := e.Decide(ctx, callInfo("bash", shellArgs(cmd))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("the observers changed what Decide gave them")
+	check("Would's callers changed what it gave them")
+	if v, ok := e.Deferred("run_1", "call_1"); ok {
+		vandalise(v)
+	} else {
+		t.Fatal("the asked call was not remembered")
+	}
+	check("Deferred's caller changed what it gave")
+	safe := replayBash(agenttool.ReplaySafe, "")
+	for _, cmd := range []string{"ls -la", "rm -rf /"} {
+		if _, err := e.Answers(ctx, &fixedReview{rev: Review{Outcome: Refused}}, cutEnd(cmd, safe)); err != nil {
+			t.Fatal(err)
+		}
+		check("the observers changed the verdict of a replay of " + cmd)
+	}
+}
