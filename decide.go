@@ -214,11 +214,11 @@ type outcome struct {
 // only the deny and ask lists.
 func (s *snapshot) decideSubject(tr *toolRules, tool string, args json.RawMessage, conf confinement, constrain bool) outcome {
 	rs := s.withGrants(tr, tool)
-	sub := &reading{tool: tool, args: args}
-	if c := rs.first(denyList, sub); c != nil {
+	rd := &reading{tool: tool, args: args}
+	if c := rs.first(denyList, rd); c != nil {
 		return outcome{action: agentturn.Block, rule: c, reason: c.reason}
 	}
-	ask, skipped, shadowed := rs.firstAsk(sub, conf.on)
+	ask, skipped, shadowed := rs.firstAsk(rd, conf.on)
 	switch {
 	case ask != nil:
 		return outcome{action: agentturn.Defer, rule: ask, reason: ask.reason}
@@ -229,7 +229,7 @@ func (s *snapshot) decideSubject(tr *toolRules, tool string, args json.RawMessag
 	case shadowed != nil:
 		return outcome{action: agentturn.Allow, rule: shadowed, reason: shadowed.reason}
 	}
-	if c := rs.first(allowList, sub); c != nil {
+	if c := rs.first(allowList, rd); c != nil {
 		return outcome{action: agentturn.Allow, rule: c, reason: c.reason}
 	}
 	reason := tr.noRule
