@@ -291,20 +291,20 @@ func (rs *rules) firstAsk(sub *reading, confined bool) (ask, skipped, shadowed *
 // that tool's rules and matcher, and the called tool's confinement says
 // nothing about it.
 func (s *snapshot) fold(v Verdict, subjects []Subject, conf confinement) Verdict {
-	outs := make([]outcome, len(subjects))
+	var best outcome
 	winner := -1
 	for i, sub := range subjects {
 		tool, c := v.Tool, conf
 		if sub.Tool != "" && sub.Tool != v.Tool {
 			tool, c = sub.Tool, confinement{}
 		}
-		outs[i] = s.decideSubject(s.rulesFor(tool), tool, sub.Args, c, sub.Constrain)
-		if !outs[i].none && (winner < 0 || strictness(outs[i].action) > strictness(outs[winner].action)) {
-			winner = i
+		out := s.decideSubject(s.rulesFor(tool), tool, sub.Args, c, sub.Constrain)
+		if !out.none && (winner < 0 || strictness(out.action) > strictness(best.action)) {
+			best, winner = out, i
 		}
 	}
 	text := subjects[winner].Text
-	v = v.with(outs[winner], text)
+	v = v.with(best, text)
 	if v.Action == agentturn.Block && len(subjects) > 1 && text != "" {
 		v.Reason = compoundReason(v.Reason, text, otherTexts(subjects, text))
 	}

@@ -14,10 +14,13 @@ import (
 // A carve-out's pattern ([Rule.CarveOut]) is given to the same Matcher.
 //
 // The engine calls a Matcher from many goroutines at once and on every
-// decision, so it must be safe for concurrent use and should be cheap. It
-// hands a Matcher only arguments that are unambiguous as a whole, one valid
-// JSON object with no key repeated or spelled twice; a Matcher reads the
-// member it needs with [Field].
+// decision, once for each rule it tries, so it must be safe for concurrent
+// use and should be cheap. The built-in ones, [GlobMatcher] and
+// [PrefixMatcher], are not called: the engine reads their member once per
+// subject and finds their rules by literal prefix. The engine hands a
+// Matcher only arguments that are unambiguous as a whole, one valid JSON
+// object with no key repeated or spelled twice; a Matcher reads the member
+// it needs with [Field].
 type Matcher func(spec string, args json.RawMessage) bool
 
 // GlobMatcher returns the reference's pattern language over the string

@@ -225,3 +225,23 @@ func FuzzBuiltinMatchersAsCalled(f *testing.F) {
 		}
 	})
 }
+
+// TestBuiltinMatchersConcurrently makes and recognises matchers from many
+// goroutines at once, as hosts building engines in parallel do; the race
+// detector reads it.
+func TestBuiltinMatchersConcurrently(t *testing.T) {
+	done := make(chan Matcher)
+	for i := range 8 {
+		go func() {
+			field := fmt.Sprintf("field%d", i%2)
+			m := PrefixMatcher(field)
+			if b, ok := builtinOf(m); !ok || b.field != field {
+				t.Errorf("builtinOf(PrefixMatcher(%q)) = %+v, %v", field, b, ok)
+			}
+			done <- m
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+}
