@@ -23,7 +23,8 @@ func TestBuiltinMatchersAreRecognised(t *testing.T) {
 	if got, ok := builtinOf(GlobMatcher("path")); !ok || got != (builtin{"path", globLanguage}) {
 		t.Errorf("builtinOf(GlobMatcher) = %+v, %v", got, ok)
 	}
-	if closure(PrefixMatcher("command")) != closure(PrefixMatcher("command")) {
+	first, again := PrefixMatcher("command"), PrefixMatcher("command")
+	if closure(first) != closure(again) {
 		t.Error("two PrefixMatcher(\"command\") are different matchers")
 	}
 	if closure(PrefixMatcher("command")) == closure(GlobMatcher("command")) {
