@@ -1,17 +1,19 @@
 package agentpolicy
 
 import (
+	"cmp"
 	"encoding/json"
 	"slices"
+	"strings"
 )
 
 // The rules a decision tries: one list of one tool can hold thousands of
 // rules, and trying each in turn would make a decision as slow as the
 // largest list. A rule of a built-in matcher only matches a value that
 // begins with the rule's literal prefix ([builtin.literal]), so the rules
-// are filed in a trie under those prefixes and a decision walks the
-// subject's value through it once, reaching exactly the rules whose
-// literal the value begins with. Whatever cannot be filed is tried always.
+// are filed under those prefixes and a decision finds, with one binary
+// search, exactly the rules whose literal the value begins with. Whatever
+// cannot be filed is tried always.
 // The rules found are then tried in list order, so the first that fires is
 // the one a scan of the whole list would have found.
 
@@ -40,91 +42,97 @@ func (r *reading) member(field string) (string, bool) {
 }
 
 // prefixIndex files the rules of one list of one tool that a built-in
-// matcher reads by their literal prefix.
+// matcher reads by their literal prefix. The literals are kept sorted, each
+// with the longest other literal that is a prefix of it: the literals a
+// value begins with are then the one found by a binary search, or one of
+// its prefixes, and the chain of prefixes above it.
 type prefixIndex struct {
 	// of is the matcher whose rules are filed: a tool has one matcher,
 	// and a rule of any other is tried always.
 	of builtin
-	// nodes is the trie, the root, the empty prefix, first.
-	nodes []prefixNode
+	// literals are the filed rules' literal prefixes, each once, sorted.
+	literals []string
+	// parent is, for each literal, the longest other literal that is a
+	// prefix of it, -1 when none is.
+	parent []int32
+	// rules[start[i]:start[i+1]] are the positions of the rules filed
+	// under literals[i], in list order.
+	start, rules []int32
 	// always are the positions of the rules that are not filed: bare
 	// rules, tool-name globs, rules of a host's matcher and rules whose
 	// literal prefix is empty.
 	always []int32
 }
 
-// prefixNode is one prefix of the trie.
-type prefixNode struct {
-	// next are the prefixes one byte longer, by byte.
-	next []prefixEdge
-	// rules are the positions of the rules whose literal prefix ends
-	// here, in list order.
-	rules []int32
-}
-
-// prefixEdge leads to the node of a prefix one byte longer.
-type prefixEdge struct {
-	b  byte
-	to int32
-}
-
 // indexPrefixes files the list's rules, or returns nil when there is no
 // rule to file, and the list is tried in turn.
 func indexPrefixes(entries []entry) *prefixIndex {
-	ix := &prefixIndex{nodes: []prefixNode{{}}}
-	filed := false
+	type filed struct {
+		literal string
+		pos     int32
+	}
+	files := make([]filed, 0, len(entries))
+	ix := &prefixIndex{}
 	for i, en := range entries {
 		lit := ""
-		if en.builtin.lang != 0 && !en.anyTool && (!filed || en.builtin == ix.of) {
+		if en.builtin.lang != 0 && !en.anyTool && (len(files) == 0 || en.builtin == ix.of) {
 			lit = en.builtin.literal(en.spec)
 		}
 		if lit == "" {
 			ix.always = append(ix.always, int32(i))
 			continue
 		}
-		ix.of, filed = en.builtin, true
-		n := ix.file(lit)
-		ix.nodes[n].rules = append(ix.nodes[n].rules, int32(i))
+		ix.of = en.builtin
+		files = append(files, filed{lit, int32(i)})
 	}
-	if !filed {
+	if len(files) == 0 {
 		return nil
 	}
+	slices.SortFunc(files, func(a, b filed) int {
+		return cmp.Or(strings.Compare(a.literal, b.literal), cmp.Compare(a.pos, b.pos))
+	})
+	ix.literals = make([]string, 0, len(files))
+	ix.parent = make([]int32, 0, len(files))
+	ix.start = make([]int32, 0, len(files)+1)
+	ix.rules = make([]int32, 0, len(files))
+	for _, f := range files {
+		if n := len(ix.literals); n == 0 || ix.literals[n-1] != f.literal {
+			// The prefixes of the literal before are its parent
+			// chain; the longest of them this one begins with is its
+			// parent, since sorting puts nothing between a literal
+			// and one it is a prefix of that does not begin with it.
+			up := int32(n - 1)
+			for up >= 0 && !strings.HasPrefix(f.literal, ix.literals[up]) {
+				up = ix.parent[up]
+			}
+			ix.literals = append(ix.literals, f.literal)
+			ix.parent = append(ix.parent, up)
+			ix.start = append(ix.start, int32(len(ix.rules)))
+		}
+		ix.rules = append(ix.rules, f.pos)
+	}
+	ix.start = append(ix.start, int32(len(ix.rules)))
 	return ix
 }
 
-// file returns the node of the prefix lit, adding the nodes it lacks.
-func (ix *prefixIndex) file(lit string) int32 {
-	var n int32
-	for i := 0; i < len(lit); i++ {
-		next := ix.nodes[n].next
-		at, found := slices.BinarySearchFunc(next, lit[i], func(e prefixEdge, b byte) int { return int(e.b) - int(b) })
-		if found {
-			n = next[at].to
-			continue
-		}
-		to := int32(len(ix.nodes))
-		ix.nodes = append(ix.nodes, prefixNode{})
-		ix.nodes[n].next = slices.Insert(next, at, prefixEdge{b: lit[i], to: to})
-		n = to
-	}
-	return n
-}
-
 // hits appends to buf, in list order, the positions of the filed rules
-// whose literal prefix value begins with. The walk takes one step per
-// byte of the value at most.
+// whose literal prefix value begins with. The greatest literal not above
+// the value shares with it every literal the value begins with, so those
+// are the literal found and its chain of prefixes, from where the value
+// and the literal part.
 func (ix *prefixIndex) hits(value string, buf []int32) []int32 {
-	n, sources := &ix.nodes[0], 0
-	for i := 0; i < len(value); i++ {
-		at, found := slices.BinarySearchFunc(n.next, value[i], func(e prefixEdge, b byte) int { return int(e.b) - int(b) })
-		if !found {
-			break
-		}
-		n = &ix.nodes[n.next[at].to]
-		if len(n.rules) > 0 {
-			buf = append(buf, n.rules...)
-			sources++
-		}
+	at, found := slices.BinarySearch(ix.literals, value)
+	if !found {
+		at--
+	}
+	lit := int32(at)
+	for lit >= 0 && !strings.HasPrefix(value, ix.literals[lit]) {
+		lit = ix.parent[lit]
+	}
+	sources := 0
+	for ; lit >= 0; lit = ix.parent[lit] {
+		buf = append(buf, ix.rules[ix.start[lit]:ix.start[lit+1]]...)
+		sources++
 	}
 	if sources > 1 {
 		slices.Sort(buf)
