@@ -154,12 +154,13 @@ type cursor struct {
 
 // cursor returns the walk of list l of tr for the subject, its hits kept
 // in buf.
-func (tr *toolRules) cursor(l list, sub *reading, buf []int32) cursor {
+func (tr *toolRules) cursor(l list, sub *reading, buf []int32) (c cursor) {
+	c.entries = tr.lists[l]
 	ix := tr.index[l]
 	if ix == nil {
-		return cursor{entries: tr.lists[l]}
+		return c
 	}
-	c := cursor{entries: tr.lists[l], indexed: true, always: ix.always}
+	c.indexed, c.always = true, ix.always
 	if value, ok := sub.member(ix.of.field); ok {
 		c.hits = ix.hits(value, buf)
 	}
