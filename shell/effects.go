@@ -70,11 +70,14 @@ type wrapper struct {
 	none string
 	// privileged marks a wrapper that changes who runs the command.
 	privileged bool
+	// assigns marks a wrapper that reads NAME=VALUE words before the
+	// command as the environment to run it with.
+	assigns bool
 }
 
 // wrappers are the commands decided as the command they run.
 var wrappers = map[string]wrapper{
-	"sudo":    {short: "CDghpRrTtUu", long: []string{"--chdir", "--close-from", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"}, none: "eKklLVv", privileged: true},
+	"sudo":    {short: "CDghpRrTtUu", long: []string{"--chdir", "--close-from", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"}, none: "eKklLVv", privileged: true, assigns: true},
 	"doas":    {short: "Cu", none: "L", privileged: true},
 	"nice":    {short: "n", long: []string{"--adjustment"}},
 	"nohup":   {},
@@ -97,6 +100,10 @@ func (w wrapper) unwrap(base string, args []word) effects {
 		return e
 	}
 	i += w.operands
+	for ; w.assigns && i < len(args) && isAssignment(args[i].value); i++ {
+		name, _, _ := strings.Cut(args[i].value, "=")
+		e.unseen = firstOf(e.unseen, variableUnseen(name), substitutionUnseen(name, args[i]))
+	}
 	if i < len(args) {
 		e.commands = append(e.commands, args[i:])
 	}
@@ -164,7 +171,7 @@ func envEffects(args []word) effects {
 		case v == "-u" || v == "--unset" || v == "-C" || v == "--chdir":
 			i++
 		case strings.HasPrefix(v, "-"):
-		case strings.Contains(v, "="):
+		case isAssignment(v):
 			name, _, _ := strings.Cut(v, "=")
 			e.unseen = firstOf(e.unseen, variableUnseen(name), substitutionUnseen(name, a))
 		default:
@@ -173,6 +180,20 @@ func envEffects(args []word) effects {
 		}
 	}
 	return e
+}
+
+// isAssignment reports whether a word a wrapper reads is NAME=VALUE.
+func isAssignment(v string) bool {
+	name, _, ok := strings.Cut(v, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, c := range name {
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // nonEmpty is words as one command, or none when there are no words.

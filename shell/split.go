@@ -113,15 +113,14 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 	if unseen == "" {
 		unseen = s.assignsUnseen(c.Assigns)
 	}
-	return s.run(command{words: words, text: text, end: c.End().Offset(), unseen: unseen}, depth)
+	return s.run(command{words: words, text: text, unseen: unseen}, depth)
 }
 
 // command is one command that will run.
 type command struct {
 	words []word
-	// text is the command as written, end where it ends in the source.
+	// text is the command as written.
 	text string
-	end  uint
 	// unseen is a reason the command hides code that is known before its
 	// name is read, from the assignments it runs with, say.
 	unseen string
@@ -147,12 +146,7 @@ func (s *splitter) run(cmd command, depth int) error {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
 	}
 	for _, inner := range e.commands {
-		if err := s.run(command{
-			words:  inner,
-			text:   s.textFrom(inner[0], cmd),
-			end:    cmd.end,
-			unseen: cmd.unseen,
-		}, depth+1); err != nil {
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen}, depth+1); err != nil {
 			return err
 		}
 	}
@@ -164,14 +158,9 @@ func (s *splitter) run(cmd command, depth int) error {
 	return nil
 }
 
-// textFrom is the text of a command a wrapper runs: from its first word
-// to the end of the wrapper's command, or the wrapper's own text when the
-// word does not lie in the source being read.
-func (s *splitter) textFrom(first word, outer command) string {
-	if first.pos >= outer.end || outer.end > uint(len(s.src)) {
-		return outer.text
-	}
-	return s.src[first.pos:outer.end]
+// span is the source of words as written, from the first to the last.
+func (s *splitter) span(words []word) string {
+	return s.src[words[0].pos:words[len(words)-1].end]
 }
 
 // firstOf is the first reason that is not empty.

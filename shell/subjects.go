@@ -83,6 +83,9 @@ func Subjects(opts ...Option) agentpolicy.Subjects {
 	return c.split
 }
 
+// errCarriageReturn is the split of a command with a carriage return.
+var errCarriageReturn = errors.New("agentpolicy/shell: the command has a carriage return, which the parser and the shell read differently")
+
 // errEmpty is the split of a command with nothing to run.
 var errEmpty = errors.New("agentpolicy/shell: the command runs nothing")
 
@@ -94,6 +97,11 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	}
 	if !ok {
 		return nil, fmt.Errorf("agentpolicy/shell: the arguments have no %q", c.field)
+	}
+	if strings.IndexByte(command, '\r') >= 0 {
+		// The parser reads a carriage return as space where the shell
+		// keeps it in the word, so the two would read different commands.
+		return nil, errCarriageReturn
 	}
 	s := splitter{config: c}
 	if err := s.script(command, 0); err != nil {

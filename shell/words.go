@@ -25,8 +25,8 @@ type word struct {
 	// "$(" or a backquote: text to the parser, code to whatever runs the
 	// value later.
 	holdsCode bool
-	// pos is where the word starts in the source.
-	pos uint
+	// pos and end are where the word starts and ends in the source.
+	pos, end uint
 }
 
 // maxWords bounds the words brace expansion may make of one command.
@@ -52,7 +52,7 @@ func (s *splitter) expandWords(ws []*syntax.Word) ([]word, string) {
 				return s.words(ws), "brace expansion makes more words than the splitter reads"
 			}
 			read := s.wordOf(ew)
-			read.pos = w.Pos().Offset()
+			read.pos, read.end = w.Pos().Offset(), w.End().Offset()
 			out = append(out, read)
 		}
 	}
@@ -80,7 +80,7 @@ func hasBraces(w *syntax.Word) bool {
 
 // wordOf reads one word.
 func (s *splitter) wordOf(w *syntax.Word) word {
-	out := word{literal: true, pos: w.Pos().Offset()}
+	out := word{literal: true, pos: w.Pos().Offset(), end: w.End().Offset()}
 	var b strings.Builder
 	for _, p := range w.Parts {
 		switch p := p.(type) {
