@@ -89,14 +89,11 @@ func FuzzGlobMatcher(f *testing.F) {
 	})
 }
 
-// refField is the "command" member of raw as encoding/json decodes it.
+// refField is the "command" member of raw as Field reads it, which
+// FuzzField holds to encoding/json.
 func refField(raw []byte) (string, bool) {
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return "", false
-	}
-	s, ok := m["command"].(string)
-	return s, ok
+	s, ok, err := Field(raw, "command")
+	return s, ok && err == nil
 }
 
 // refGlob is GlobMatcher's language read straight from the contract: ":*"

@@ -1,10 +1,8 @@
 package agentpolicy
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
-	"unicode/utf8"
 )
 
 // Matcher reports whether a rule's specifier matches one subject's
@@ -46,8 +44,8 @@ type Matcher func(spec string, args json.RawMessage) bool
 // carries JSON escapes or invalid UTF-8.
 func GlobMatcher(field string) Matcher {
 	return func(spec string, args json.RawMessage) bool {
-		value, ok := stringField(args, field)
-		if !ok {
+		value, ok, err := Field(args, field)
+		if !ok || err != nil {
 			return false
 		}
 		if spec == ":*" {
@@ -73,14 +71,14 @@ func GlobMatcher(field string) Matcher {
 // documentation needs [GlobMatcher].
 func PrefixMatcher(field string) Matcher {
 	return func(spec string, args json.RawMessage) bool {
-		value, ok := stringField(args, field)
-		if !ok {
+		value, ok, err := Field(args, field)
+		if !ok || err != nil {
 			return false
 		}
 		if prefix, ok := strings.CutSuffix(spec, ":*"); ok {
-			return len(value) >= len(prefix) && string(value[:len(prefix)]) == prefix
+			return strings.HasPrefix(value, prefix)
 		}
-		return string(value) == spec
+		return value == spec
 	}
 }
 
@@ -140,264 +138,4 @@ type ToolMatcher struct {
 	Match Matcher
 	// Subjects splits a call; nil for a tool whose call is one subject.
 	Subjects Subjects
-}
-
-// stringField returns the string member field of the JSON object args,
-// decoded, and whether there is one. It reports false for args that are
-// not exactly one valid JSON document, for a document that is not an
-// object, and for a member that is absent or not a string; when the member
-// repeats, the last one counts. It reads args once, validating as it goes,
-// and allocates only to decode a key or value with escapes or invalid UTF-8.
-func stringField(args []byte, field string) ([]byte, bool) {
-	s := jsonScanner{data: args}
-	s.space()
-	if !s.next('{') {
-		return nil, false
-	}
-	var value []byte
-	s.space()
-	if !s.next('}') {
-		for {
-			key, ok := s.string()
-			if !ok {
-				return nil, false
-			}
-			s.space()
-			if !s.next(':') {
-				return nil, false
-			}
-			s.space()
-			start := s.pos
-			if !s.value(1) {
-				return nil, false
-			}
-			if sameString(key, field) {
-				value = s.data[start:s.pos]
-			}
-			s.space()
-			if s.next('}') {
-				break
-			}
-			if !s.next(',') {
-				return nil, false
-			}
-			s.space()
-		}
-	}
-	s.space()
-	if s.pos != len(s.data) || len(value) == 0 || value[0] != '"' {
-		return nil, false
-	}
-	return decodeString(value)
-}
-
-// sameString reports whether the JSON string literal raw, quotes included,
-// decodes to want.
-func sameString(raw []byte, want string) bool {
-	s, ok := decodeString(raw)
-	return ok && string(s) == want
-}
-
-// decodeString returns the contents of the JSON string literal raw, quotes
-// included, as encoding/json decodes them: escapes resolved and invalid
-// UTF-8 replaced. A literal with neither is its own contents, which is the
-// common case and costs no allocation.
-func decodeString(raw []byte) ([]byte, bool) {
-	body := raw[1 : len(raw)-1]
-	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
-		return body, true
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return nil, false
-	}
-	return []byte(s), true
-}
-
-// maxJSONDepth is encoding/json's limit on nesting; a document nested
-// deeper is not valid to it, and so matches nothing here either.
-const maxJSONDepth = 10000
-
-// jsonScanner validates JSON text as RFC 8259 and encoding/json define it,
-// one value at a time, without building anything.
-type jsonScanner struct {
-	data []byte
-	pos  int
-}
-
-// peek returns the next byte, or 0 at the end.
-func (s *jsonScanner) peek() byte {
-	if s.pos < len(s.data) {
-		return s.data[s.pos]
-	}
-	return 0
-}
-
-// next consumes c when it is the next byte.
-func (s *jsonScanner) next(c byte) bool {
-	if s.peek() == c && s.pos < len(s.data) {
-		s.pos++
-		return true
-	}
-	return false
-}
-
-// space skips JSON whitespace.
-func (s *jsonScanner) space() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
-		}
-	}
-}
-
-// value consumes one JSON value inside depth open containers.
-func (s *jsonScanner) value(depth int) bool {
-	switch c := s.peek(); {
-	case c == '"':
-		_, ok := s.string()
-		return ok
-	case c == '{' || c == '[':
-		return s.container(depth + 1)
-	case c == 't':
-		return s.literal("true")
-	case c == 'f':
-		return s.literal("false")
-	case c == 'n':
-		return s.literal("null")
-	default:
-		return s.number()
-	}
-}
-
-// container consumes an object or an array at the given depth.
-func (s *jsonScanner) container(depth int) bool {
-	if depth > maxJSONDepth {
-		return false
-	}
-	object := s.peek() == '{'
-	closing := byte(']')
-	if object {
-		closing = '}'
-	}
-	s.pos++
-	s.space()
-	if s.next(closing) {
-		return true
-	}
-	for {
-		if object {
-			if s.peek() != '"' {
-				return false
-			}
-			if _, ok := s.string(); !ok {
-				return false
-			}
-			s.space()
-			if !s.next(':') {
-				return false
-			}
-			s.space()
-		}
-		if !s.value(depth) {
-			return false
-		}
-		s.space()
-		if s.next(closing) {
-			return true
-		}
-		if !s.next(',') {
-			return false
-		}
-		s.space()
-	}
-}
-
-// string consumes a string literal and returns it, quotes included.
-func (s *jsonScanner) string() ([]byte, bool) {
-	start := s.pos
-	if !s.next('"') {
-		return nil, false
-	}
-	for s.pos < len(s.data) {
-		c := s.data[s.pos]
-		s.pos++
-		switch {
-		case c == '"':
-			return s.data[start:s.pos], true
-		case c < 0x20:
-			return nil, false
-		case c == '\\':
-			if !s.escape() {
-				return nil, false
-			}
-		}
-	}
-	return nil, false
-}
-
-// escape consumes what follows a backslash in a string literal.
-func (s *jsonScanner) escape() bool {
-	switch s.peek() {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		s.pos++
-		return true
-	case 'u':
-		s.pos++
-		for range 4 {
-			if !isHex(s.peek()) {
-				return false
-			}
-			s.pos++
-		}
-		return true
-	}
-	return false
-}
-
-// isHex reports whether c is a hexadecimal digit.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// literal consumes word.
-func (s *jsonScanner) literal(word string) bool {
-	if len(s.data)-s.pos < len(word) || string(s.data[s.pos:s.pos+len(word)]) != word {
-		return false
-	}
-	s.pos += len(word)
-	return true
-}
-
-// number consumes a number: an optional minus, an integer part without
-// leading zeros, an optional fraction and an optional exponent.
-func (s *jsonScanner) number() bool {
-	s.next('-')
-	if !s.next('0') {
-		if !s.digits() {
-			return false
-		}
-	}
-	if s.next('.') && !s.digits() {
-		return false
-	}
-	if s.next('e') || s.next('E') {
-		if !s.next('+') {
-			s.next('-')
-		}
-		return s.digits()
-	}
-	return true
-}
-
-// digits consumes one or more decimal digits.
-func (s *jsonScanner) digits() bool {
-	start := s.pos
-	for s.pos < len(s.data) && '0' <= s.data[s.pos] && s.data[s.pos] <= '9' {
-		s.pos++
-	}
-	return s.pos > start
 }
