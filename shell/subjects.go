@@ -72,7 +72,8 @@ func WithReadTool(name, field string) Option {
 // the call, when the arguments are ambiguous or lack the field, when the
 // command does not parse (the error names the line and column), when it
 // nests strings, wrappers or substitutions deeper than the splitter
-// follows, and when it holds no command.
+// follows, when it holds a carriage return, which the parser and bash
+// read differently, and when it holds no command.
 //
 // The splitter is safe for concurrent use.
 func Subjects(opts ...Option) agentpolicy.Subjects {
@@ -91,13 +92,16 @@ var errEmpty = errors.New("agentpolicy/shell: the command runs nothing")
 
 // split is the [agentpolicy.Subjects] for the configuration.
 func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
-	command, ok, err := field(args, c.field)
+	command, ok, err := agentpolicy.Field(args, c.field)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, fmt.Errorf("agentpolicy/shell: the arguments have no %q", c.field)
 	}
+	// The subjects' texts are slices of the command, which Field may
+	// share with the caller's arguments.
+	command = strings.Clone(command)
 	if strings.IndexByte(command, '\r') >= 0 {
 		// The parser reads a carriage return as space where the shell
 		// keeps it in the word, so the two would read different commands.
