@@ -1,11 +1,11 @@
 package shell
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -91,14 +91,50 @@ func (s *splitter) add(field, value, text, unseen string, constrain bool, tool s
 	})
 }
 
-// jsonObject is {"field": "value"}, with <, > and & as they are, so a
-// matcher reads the command without decoding escapes.
+// jsonObject is {"field": "value"}, encoded as encoding/json encodes it
+// but with <, > and & as they are, so a matcher reads the command without
+// decoding escapes.
 func jsonObject(field, value string) json.RawMessage {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(map[string]string{field: value}) // a map of strings always encodes
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	b := make([]byte, 0, len(field)+len(value)+8)
+	b = append(b, '{')
+	b = appendString(b, field)
+	b = append(b, ':')
+	b = appendString(b, value)
+	return append(b, '}')
+}
+
+// appendString appends s as a JSON string literal: quotes, backslashes
+// and control characters escaped, invalid UTF-8 replaced by U+FFFD.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, s[i:i+n]...)
+			}
+			i += n
+			continue
+		}
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\n':
+			b = append(b, `\n`...)
+		case c == '\t':
+			b = append(b, `\t`...)
+		case c < 0x20 || c == 0x7f:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		default:
+			b = append(b, c)
+		}
+		i++
+	}
+	return append(b, '"')
 }
 
 // call adds the subjects of a simple command: its assignments alone when
@@ -202,7 +238,7 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 		return
 	}
 	w := s.wordOf(r.Word)
-	if w.literal && deviceFiles[w.value] {
+	if w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
 	unseen := ""
@@ -212,7 +248,8 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	s.add(t.field, w.value, s.text(r.Word), unseen, false, t.tool)
 }
 
-// deviceFiles are redirect targets that are no file a rule guards.
+// deviceFiles are redirect targets that are no file a rule guards; an
+// empty target is none either, since the shell refuses it.
 var deviceFiles = map[string]bool{
 	"/dev/null": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/tty": true,
 }

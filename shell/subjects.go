@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -126,9 +127,14 @@ const (
 	maxNesting = 256
 )
 
+// parsers reuse the parser's buffers across calls.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
 // parse reads one script in the bash dialect.
 func parse(src string) (*syntax.File, error) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p)
+	f, err := p.Parse(strings.NewReader(src), "")
 	if err != nil {
 		return nil, fmt.Errorf("agentpolicy/shell: %w", err)
 	}
