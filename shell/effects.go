@@ -52,6 +52,16 @@ func effectsOf(base string, args []word) effects {
 		return gitEffects(args)
 	case base == "watch":
 		return watchEffects(args)
+	case base == "su" || base == "runuser" || base == "script":
+		return commandOption(base, args)
+	case base == "flock":
+		return flockEffects(args)
+	case base == "hash" && hasOption(args, "p", "", nil):
+		return effects{unseen: "hash -p changes which program a name runs"}
+	case base == "enable" && hasOption(args, "f", "", nil):
+		return effects{unseen: "enable -f loads a builtin from a shared object"}
+	case (base == "mapfile" || base == "readarray") && hasOption(args, "C", "", nil):
+		return effects{unseen: base + " -C runs a string for every line it reads"}
 	case interpreter(base) != "":
 		return interpreterEffects(base, args)
 	}
@@ -73,23 +83,30 @@ type wrapper struct {
 	// assigns marks a wrapper that reads NAME=VALUE words before the
 	// command as the environment to run it with.
 	assigns bool
+	// shell lists the short options, and login the long ones, that make
+	// it run the command's words through a shell, or start one that reads
+	// standard input when no command follows.
+	shell string
+	login []string
 }
 
 // wrappers are the commands decided as the command they run.
 var wrappers = map[string]wrapper{
-	"sudo":    {short: "CDghpRrTtUu", long: []string{"--chdir", "--close-from", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"}, none: "eKklLVv", privileged: true, assigns: true},
-	"doas":    {short: "Cu", none: "L", privileged: true},
-	"nice":    {short: "n", long: []string{"--adjustment"}},
-	"nohup":   {},
-	"timeout": {short: "sk", long: []string{"--signal", "--kill-after"}, operands: 1},
-	"time":    {short: "fo", long: []string{"--format", "--output"}},
-	"command": {none: "vV"},
-	"builtin": {},
-	"exec":    {short: "a"},
-	"stdbuf":  {short: "ioe", long: []string{"--input", "--output", "--error"}},
-	"ionice":  {short: "cnpPu", long: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}, none: "pPu"},
-	"setsid":  {},
-	"xargs":   {short: "adEILnPs", long: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
+	"sudo":     {short: "CDghpRrTtUu", long: []string{"--chdir", "--close-from", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"}, none: "eKklLVv", privileged: true, assigns: true, shell: "is", login: []string{"--login", "--shell"}},
+	"doas":     {short: "Cu", none: "L", privileged: true, shell: "s"},
+	"nice":     {short: "n", long: []string{"--adjustment"}},
+	"nohup":    {},
+	"timeout":  {short: "sk", long: []string{"--signal", "--kill-after"}, operands: 1},
+	"time":     {short: "fo", long: []string{"--format", "--output"}},
+	"command":  {none: "vV"},
+	"builtin":  {},
+	"exec":     {short: "a"},
+	"stdbuf":   {short: "ioe", long: []string{"--input", "--output", "--error"}},
+	"ionice":   {short: "cnpPu", long: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}, none: "pPu"},
+	"setsid":   {},
+	"xargs":    {short: "adEILnPs", long: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
+	"taskset":  {operands: 1, none: "p"},
+	"unbuffer": {},
 }
 
 // unwrap finds the command a wrapper runs.
@@ -99,15 +116,62 @@ func (w wrapper) unwrap(base string, args []word) effects {
 	if stopped {
 		return e
 	}
-	i += w.operands
+	options := args[:i]
+	i = min(i+w.operands, len(args))
 	for ; w.assigns && i < len(args) && isAssignment(args[i].value); i++ {
 		name, _, _ := strings.Cut(args[i].value, "=")
 		e.unseen = firstOf(e.unseen, variableUnseen(name), substitutionUnseen(name, args[i]))
 	}
-	if i < len(args) {
-		e.commands = append(e.commands, args[i:])
+	rest := args[i:]
+	switch {
+	case w.shell != "" && hasOption(options, w.shell, w.short, w.login):
+		// "sudo -s CMD" hands the words to a shell's -c: they are code.
+		e.scripts, e.unseen = shellString(base, rest, e.unseen)
+	case len(rest) > 0:
+		e.commands = append(e.commands, rest)
 	}
 	return e
+}
+
+// shellString reads words a program joins and hands to a shell: they
+// are a script when literal; with none the shell reads standard input.
+// unseen is a reason already known, kept first.
+func shellString(what string, words []word, unseen string) ([]string, string) {
+	switch {
+	case len(words) == 0:
+		return nil, firstOf(unseen, what+" starts a shell that reads standard input")
+	case !allLiteral(words):
+		return nil, firstOf(unseen, what+" runs a string made when it runs")
+	}
+	return []string{strings.Join(values(words), " ")}, unseen
+}
+
+// hasOption reports whether the options give one of the short options in
+// flags, or one of the long ones. A short option that takes an argument
+// ends its cluster.
+func hasOption(options []word, flags, short string, long []string) bool {
+	for _, o := range options {
+		v := o.value
+		if strings.HasPrefix(v, "--") {
+			name, _, _ := strings.Cut(v, "=")
+			if contains(long, name) {
+				return true
+			}
+			continue
+		}
+		if len(v) < 2 || v[0] != '-' {
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte(flags, v[j]) >= 0 {
+				return true
+			}
+			if strings.IndexByte(short, v[j]) >= 0 {
+				break
+			}
+		}
+	}
+	return false
 }
 
 // skipOptions returns the index of the first operand of args, given the
@@ -275,6 +339,49 @@ func trapEffects(args []word) effects {
 		return effects{unseen: "trap runs a string made when it runs"}
 	}
 	return effects{wrapper: true, scripts: []string{action.value}}
+}
+
+// commandOption reads su, runuser and script, which run the string
+// given with -c through a shell, and otherwise start a shell that reads
+// standard input.
+func commandOption(base string, args []word) effects {
+	e := effects{wrapper: true, privileged: base != "script"}
+	for i := 0; i < len(args); i++ {
+		v := args[i].value
+		var code []word
+		switch {
+		case (v == "-c" || v == "--command" || v == "--session-command") && i+1 < len(args):
+			code = args[i+1 : i+2]
+		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
+			_, value, _ := strings.Cut(v, "=")
+			code = []word{{value: value, literal: args[i].literal}}
+		case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
+			code = []word{{value: v[2:], literal: args[i].literal}}
+		default:
+			continue
+		}
+		e.scripts, e.unseen = shellString(base+" -c", code, "")
+		return e
+	}
+	e.unseen = base + " starts a shell that reads standard input"
+	return e
+}
+
+// flockEffects reads flock: "flock FILE CMD…" runs the command, and
+// "flock FILE -c STRING" the string through a shell.
+func flockEffects(args []word) effects {
+	e := effects{wrapper: true}
+	for i, a := range args {
+		if (a.value == "-c" || a.value == "--command") && i+1 < len(args) {
+			e.scripts, e.unseen = shellString("flock -c", args[i+1:i+2], "")
+			return e
+		}
+	}
+	i, _ := skipOptions(args, "wE", []string{"--timeout", "--wait", "--conflict-exit-code"}, "")
+	if i+1 < len(args) {
+		e.commands = append(e.commands, args[i+1:])
+	}
+	return e
 }
 
 // watchEffects reads watch, which runs its words joined through sh -c,

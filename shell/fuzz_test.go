@@ -95,7 +95,7 @@ func readFurther(name string) bool {
 		return true
 	}
 	switch name {
-	case "env", "eval", "trap", "find", "git", "watch":
+	case "env", "eval", "trap", "find", "git", "watch", "su", "runuser", "script", "flock":
 		return true
 	}
 	return shells[name]

@@ -66,7 +66,7 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 		s.declare(n)
 	case *syntax.LetClause, *syntax.TestClause, *syntax.ArithmCmd:
 		text := s.text(n)
-		s.add(s.config.field, text, text, "", false, "")
+		s.add(s.config.field, text, text, quotedCode(n), false, "")
 	case *syntax.Redirect:
 		s.redirect(n)
 	}
@@ -174,7 +174,7 @@ func (s *splitter) run(cmd command, depth int) error {
 		base = path.Base(base)
 	}
 	e := effectsOf(base, cmd.words[1:])
-	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen)
+	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]))
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
 	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
@@ -192,6 +192,45 @@ func (s *splitter) run(cmd command, depth int) error {
 		}
 	}
 	return nil
+}
+
+// quotedCode is why an arithmetic or test command hides code: a quoted
+// string in it holding "$(" or a backquote, which bash runs when it
+// evaluates the string as an expression or an array subscript though the
+// parser read it as text.
+func quotedCode(n syntax.Node) string {
+	why := ""
+	syntax.Walk(n, func(n syntax.Node) bool {
+		var text string
+		switch n := n.(type) {
+		case *syntax.SglQuoted:
+			text = n.Value
+		case *syntax.Lit:
+			text = n.Value
+		}
+		if why == "" && (strings.Contains(text, "$(") || strings.Contains(text, "`")) {
+			why = "the quoted " + text + " holds a command substitution bash may run as an expression"
+		}
+		return why == ""
+	})
+	return why
+}
+
+// subscriptCode is why a command's arguments hide code: a quoted word
+// holding an array subscript with a command substitution, "a[$(rm x)]",
+// which bash runs when a builtin such as printf -v, read, unset or test -v
+// reads the word as a variable name.
+func subscriptCode(args []word) string {
+	for _, w := range args {
+		if !w.holdsCode {
+			continue
+		}
+		open := strings.IndexByte(w.value, '[')
+		if open >= 0 && (strings.Contains(w.value[open:], "$(") || strings.Contains(w.value[open:], "`")) {
+			return "the word " + w.value + " holds a subscript with a command substitution bash may run"
+		}
+	}
+	return ""
 }
 
 // span is the source of words as written, from the first to the last.
