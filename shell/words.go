@@ -81,6 +81,24 @@ func hasBraces(w *syntax.Word) bool {
 // wordOf reads one word.
 func (s *splitter) wordOf(w *syntax.Word) word {
 	out := word{literal: true, pos: w.Pos().Offset(), end: w.End().Offset()}
+	if len(w.Parts) == 1 {
+		// Most words are one plain literal or one quoted string, which
+		// are their own value.
+		switch p := w.Parts[0].(type) {
+		case *syntax.Lit:
+			if strings.IndexByte(p.Value, '\\') < 0 {
+				out.value, out.pattern = p.Value, strings.ContainsAny(p.Value, "*?[")
+				out.holdsCode = strings.Contains(p.Value, "`")
+				return out
+			}
+		case *syntax.SglQuoted:
+			if !p.Dollar {
+				out.value = p.Value
+				out.holdsCode = strings.Contains(p.Value, "$(") || strings.Contains(p.Value, "`")
+				return out
+			}
+		}
+	}
 	var b strings.Builder
 	for _, p := range w.Parts {
 		switch p := p.(type) {
@@ -273,6 +291,11 @@ func isDigit(c byte, base int) bool {
 // join is the normalised command: its words, an empty one shown as ”.
 func join(words []word) string {
 	var b strings.Builder
+	n := len(words)
+	for _, w := range words {
+		n += len(w.value) + 2
+	}
+	b.Grow(n)
 	for i, w := range words {
 		if i > 0 {
 			b.WriteByte(' ')
