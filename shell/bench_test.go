@@ -12,7 +12,7 @@ import (
 // and scripts of 1, 10 and 100 KiB to show the cost is linear.
 func BenchmarkSubjects(b *testing.B) {
 	split := Subjects(WithWriteTool("write", "path"))
-	compound := `git add -A && git commit -m "wip: split commands" && git push origin main -q`
+	compound := `git add -A && git commit -m "wip: split command" && git push origin main --quiet`
 	if len(compound) != 80 {
 		b.Fatalf("the compound command is %d bytes, want 80", len(compound))
 	}
