@@ -62,6 +62,8 @@ func effectsOf(base string, args []word) effects {
 		return effects{unseen: "enable -f loads a builtin from a shared object"}
 	case (base == "mapfile" || base == "readarray") && hasOption(args, "C", "", nil):
 		return effects{unseen: base + " -C runs a string for every line it reads"}
+	case setsVariables[base] != "":
+		return effects{unseen: variablesSet(base, args)}
 	case interpreter(base) != "":
 		return interpreterEffects(base, args)
 	}
@@ -496,10 +498,65 @@ func interpreterEffects(base string, args []word) effects {
 	return effects{unseen: base + " reads its program from standard input"}
 }
 
+// setsVariables are the builtins that set the variables they name, with
+// their short options that take an argument; printf sets one only with -v.
+var setsVariables = map[string]string{
+	"read": "dinNptu", "printf": "v", "mapfile": "dnOsuCc", "readarray": "dnOsuCc", "getopts": "-",
+}
+
+// variablesSet is why a builtin that sets variables hides code: a name it
+// sets that is in the table of variables, or one known only when it runs.
+func variablesSet(base string, args []word) string {
+	var names []word
+	switch base {
+	case "printf":
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].value == "-v" {
+				names = append(names, args[i+1])
+			}
+		}
+	case "getopts":
+		if len(args) > 1 {
+			names = args[1:2]
+		}
+	default:
+		short := setsVariables[base]
+		for i := 0; i < len(args); i++ {
+			v := args[i].value
+			switch {
+			case v == "-a" && i+1 < len(args):
+				i++
+				names = append(names, args[i])
+			case len(v) == 2 && v[0] == '-' && strings.IndexByte(short, v[1]) >= 0:
+				i++
+			case !strings.HasPrefix(v, "-"):
+				names = append(names, args[i])
+			}
+		}
+	}
+	for _, n := range names {
+		if !n.literal {
+			return base + " sets a variable named when it runs"
+		}
+		if why := variableUnseen(n.value); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
 // assignsUnseen is why assignments hide code: the first that does.
 func (s *splitter) assignsUnseen(as []*syntax.Assign) string {
 	for _, a := range as {
 		if a.Name == nil {
+			// A declaration's word that is not NAME=VALUE as written:
+			// 'a[$(…)]=1' or "$v", which may set any variable.
+			if a.Value != nil {
+				w := s.wordOf(a.Value)
+				if why := firstOf(subscriptCode([]word{w}), literalOrWhy(w)); why != "" {
+					return why
+				}
+			}
 			continue
 		}
 		var value word
@@ -511,6 +568,15 @@ func (s *splitter) assignsUnseen(as []*syntax.Assign) string {
 		}
 	}
 	return ""
+}
+
+// literalOrWhy is why a declaration's word with an expansion hides what
+// it sets.
+func literalOrWhy(w word) string {
+	if w.literal {
+		return ""
+	}
+	return "the declaration " + w.value + " sets a variable named when it runs"
 }
 
 // substitutionUnseen is why a variable's value hides code: a literal

@@ -66,8 +66,10 @@ func simpleCommands(command string) (int, bool) {
 	count, flat := 0, true
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.Redirect, *syntax.BraceExp:
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.Redirect, *syntax.BraceExp, *syntax.ForClause:
 			flat = false
+		case *syntax.ParamExp:
+			flat = flat && n.Exp == nil
 		case *syntax.CallExpr:
 			count++
 			if len(n.Args) > 0 {

@@ -69,8 +69,37 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 		s.add(s.config.field, text, text, quotedCode(n), false, "")
 	case *syntax.Redirect:
 		s.redirect(n)
+	case *syntax.ParamExp:
+		if why := expansionUnseen(n); why != "" {
+			s.add(s.field, s.text(n), s.text(n), why, false, "")
+		}
+	case *syntax.ForClause:
+		if it, ok := n.Loop.(*syntax.WordIter); ok {
+			if why := variableUnseen(it.Name.Value); why != "" {
+				text := s.src[n.Pos().Offset():it.Name.End().Offset()]
+				s.add(s.field, text, text, why, false, "")
+			}
+		}
 	}
 	return nil
+}
+
+// expansionUnseen is why a parameter expansion hides code: ${x@P}
+// expands x as a prompt, running the command substitutions in its value,
+// and ${PATH:=…} assigns a variable that changes what runs.
+func expansionUnseen(p *syntax.ParamExp) string {
+	if p.Exp == nil || p.Param == nil {
+		return ""
+	}
+	switch p.Exp.Op {
+	case syntax.OtherParamOps:
+		if p.Exp.Word != nil && strings.Contains(p.Exp.Word.Lit(), "P") {
+			return "${" + p.Param.Value + "@P} runs the command substitutions in the value of " + p.Param.Value
+		}
+	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		return variableUnseen(p.Param.Value)
+	}
+	return ""
 }
 
 // text is the source of a node as written.

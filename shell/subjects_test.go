@@ -267,6 +267,18 @@ var splitCases = []splitCase{
 	{"unseen", "[[ -v 'a[$(rm x)]' ]]", []want{hidden("[[ -v 'a[$(rm x)]' ]]", "[[ -v 'a[$(rm x)]' ]]", "the quoted a[$(rm x)] holds a command substitution bash may run as an expression")}},
 	{"unseen", "echo '$(not run)'", []want{run("echo $(not run)", "echo '$(not run)'")}},
 
+	{"unseen", "echo ${x@P}", []want{same("echo ${x@P}"), hidden("${x@P}", "${x@P}", "${x@P} runs the command substitutions in the value of x")}},
+	{"unseen", ": ${BASH_ENV:=/tmp/x}", []want{same(": ${BASH_ENV:=/tmp/x}"), hidden("${BASH_ENV:=/tmp/x}", "${BASH_ENV:=/tmp/x}", "BASH_ENV names a file the shell runs first")}},
+	{"unseen", "echo ${x:=1}", []want{same("echo ${x:=1}")}},
+	{"unseen", "for PATH in /tmp; do ls; done", []want{hidden("for PATH", "for PATH", "PATH changes which program a name runs"), same("ls")}},
+	{"unseen", "read -r PATH < f", []want{hidden("read -r PATH", "read -r PATH", "PATH changes which program a name runs"), read("f")}},
+	{"unseen", "read -p 'PATH?' -r line", []want{run("read -p PATH? -r line", "read -p 'PATH?' -r line")}},
+	{"unseen", "printf -v LD_PRELOAD %s /tmp/x.so", []want{hidden("printf -v LD_PRELOAD %s /tmp/x.so", "printf -v LD_PRELOAD %s /tmp/x.so", "LD_PRELOAD changes what the command loads")}},
+	{"unseen", "read \"$v\"", []want{hidden("read $v", "read \"$v\"", "read sets a variable named when it runs")}},
+	{"unseen", "export \"$v\"", []want{hidden("export $v", "export \"$v\"", "the declaration $v sets a variable named when it runs")}},
+	{"unseen", "declare 'a[$(rm x)]=1'", []want{hidden("declare a[$(rm x)]=1", "declare 'a[$(rm x)]=1'", "the word a[$(rm x)]=1 holds a subscript with a command substitution bash may run")}},
+	{"unseen", "declare -x FOO=1", []want{same("declare -x FOO=1")}},
+
 	// Redirects under the file tools.
 	{"redirect", "echo hi > out.txt", []want{same("echo hi"), write("out.txt")}},
 	{"redirect", "echo hi >> log", []want{same("echo hi"), write("log")}},
