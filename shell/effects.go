@@ -296,8 +296,9 @@ options:
 			i++
 		case strings.HasPrefix(a, "--"):
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
-			code = code || strings.ContainsRune(a[1:], 'c')
-			stdin = stdin || strings.ContainsRune(a[1:], 's')
+			// Only "-" sets them: "+c" is not an option of the shells.
+			code = code || a[0] == '-' && strings.ContainsRune(a[1:], 'c')
+			stdin = stdin || a[0] == '-' && strings.ContainsRune(a[1:], 's')
 		default:
 			break options
 		}
@@ -410,7 +411,7 @@ func watchEffects(args []word) effects {
 			break
 		}
 	}
-	rest := args[i:]
+	rest := args[min(i, len(args)):]
 	switch {
 	case len(rest) == 0:
 	case execute:

@@ -73,7 +73,7 @@ func simpleCommands(command string) (int, bool) {
 		case *syntax.CallExpr:
 			count++
 			if len(n.Args) > 0 {
-				name := n.Args[0].Lit()
+				name := strings.ReplaceAll(n.Args[0].Lit(), `\`, "")
 				if name == "" || strings.ContainsAny(name, "/{") || readFurther(name) {
 					flat = false
 				}

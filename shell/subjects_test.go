@@ -145,6 +145,7 @@ var splitCases = []splitCase{
 	{"wrapper", "trap 'rm -rf /' EXIT", []want{base("trap rm -rf / EXIT", "trap 'rm -rf /' EXIT"), same("rm -rf /")}},
 	{"wrapper", "trap - EXIT", []want{same("trap - EXIT")}},
 	{"wrapper", "watch 'ls | rm x'", []want{base("watch ls | rm x", "watch 'ls | rm x'"), same("ls"), same("rm x")}},
+	{"wrapper", "watch -n", []want{same("watch -n")}},
 	{"wrapper", "watch -n 5 -x rm x", []want{base("watch -n 5 -x rm x", "watch -n 5 -x rm x"), same("rm x")}},
 	{"wrapper", "su -c 'rm x' root", []want{run("su -c rm x root", "su -c 'rm x' root"), same("rm x")}},
 	{"wrapper", "runuser -u app --command='rm x'", []want{run("runuser -u app --command=rm x", "runuser -u app --command='rm x'"), same("rm x")}},
