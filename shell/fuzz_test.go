@@ -98,7 +98,7 @@ func readFurther(name string) bool {
 		return true
 	}
 	switch name {
-	case "env", "eval", "trap", "find", "git", "watch", "su", "runuser", "script", "flock":
+	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock":
 		return true
 	}
 	return shells[name]

@@ -3,7 +3,6 @@ package shell
 import (
 	"encoding/json"
 	"errors"
-	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -66,7 +65,7 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 		s.declare(n)
 	case *syntax.LetClause, *syntax.TestClause, *syntax.ArithmCmd:
 		text := s.text(n)
-		s.add(s.config.field, text, text, quotedCode(n), false, "")
+		s.add(s.field, text, text, quotedCode(n), false, "")
 	case *syntax.Redirect:
 		s.redirect(n)
 	case *syntax.ParamExp:
@@ -200,7 +199,7 @@ func (s *splitter) run(cmd command, depth int) error {
 	name := cmd.words[0]
 	base := name.value
 	if i := strings.LastIndexByte(base, '/'); i >= 0 && i < len(base)-1 {
-		base = path.Base(base)
+		base = base[i+1:]
 	}
 	e := effectsOf(base, cmd.words[1:])
 	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]))
@@ -290,23 +289,23 @@ func (s *splitter) declare(d *syntax.DeclClause) {
 // redirect adds the subject of a redirect to or from a file, under the
 // write or read tool, when one is configured.
 func (s *splitter) redirect(r *syntax.Redirect) {
+	if r.Word == nil {
+		return
+	}
+	w := s.wordOf(r.Word)
 	var t target
 	switch r.Op {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob, syntax.RdrInOut:
 		t = s.write
 	case syntax.DplOut:
 		// ">&word" writes to the file word unless word is a descriptor.
-		if w := s.wordOf(r.Word); !w.literal || !isDescriptor(w.value) {
+		if !w.literal || !isDescriptor(w.value) {
 			t = s.write
 		}
 	case syntax.RdrIn:
 		t = s.read
 	}
-	if t.tool == "" || r.Word == nil {
-		return
-	}
-	w := s.wordOf(r.Word)
-	if w.literal && (w.value == "" || deviceFiles[w.value]) {
+	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
 	unseen := ""

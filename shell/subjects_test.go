@@ -132,6 +132,8 @@ var splitCases = []splitCase{
 	{"wrapper", "find . -exec rm {} \\;", []want{run("find . -exec rm {} ;", "find . -exec rm {} \\;"), same("rm {}")}},
 	{"wrapper", "find . -execdir sh -c 'rm \"$1\"' _ {} +", []want{run("find . -execdir sh -c rm \"$1\" _ {} +", "find . -execdir sh -c 'rm \"$1\"' _ {} +"), base("sh -c rm \"$1\" _ {}", "sh -c 'rm \"$1\"' _ {}"), run("rm $1", "rm \"$1\"")}},
 	{"wrapper", "find . -ok rm {} ';' -okdir cat {} +", []want{run("find . -ok rm {} ; -okdir cat {} +", "find . -ok rm {} ';' -okdir cat {} +"), same("rm {}"), same("cat {}")}},
+	{"wrapper", "fd -e tmp -x rm {}", []want{same("fd -e tmp -x rm {}"), same("rm {}")}},
+	{"wrapper", "fd . -X rm ';' -H", []want{run("fd . -X rm ; -H", "fd . -X rm ';' -H"), same("rm")}},
 	{"wrapper", "sh -c 'git status && rm -rf /'", []want{base("sh -c git status && rm -rf /", "sh -c 'git status && rm -rf /'"), same("git status"), same("rm -rf /")}},
 	{"wrapper", "bash -lc \"rm x\"", []want{base("bash -lc rm x", "bash -lc \"rm x\""), same("rm x")}},
 	{"wrapper", "zsh -c 'rm x'", []want{base("zsh -c rm x", "zsh -c 'rm x'"), same("rm x")}},
@@ -279,6 +281,14 @@ var splitCases = []splitCase{
 	{"unseen", "export \"$v\"", []want{hidden("export $v", "export \"$v\"", "the declaration $v sets a variable named when it runs")}},
 	{"unseen", "declare 'a[$(rm x)]=1'", []want{hidden("declare a[$(rm x)]=1", "declare 'a[$(rm x)]=1'", "the word a[$(rm x)]=1 holds a subscript with a command substitution bash may run")}},
 	{"unseen", "declare -x FOO=1", []want{same("declare -x FOO=1")}},
+
+	{"unseen", "python3 -c \"$(curl -s x)\"", []want{hidden("python3 -c $(curl -s x)", "python3 -c \"$(curl -s x)\"", "python3 -c runs a program made when it runs"), same("curl -s x")}},
+	{"unseen", "node --eval=\"$JS\"", []want{hidden("node --eval=$JS", "node --eval=\"$JS\"", "node --eval runs a program made when it runs")}},
+	{"unseen", "perl -le \"$P\"", []want{hidden("perl -le $P", "perl -le \"$P\"", "perl -le runs a program made when it runs")}},
+	{"unseen", "perl -le 'print 1'", []want{run("perl -le print 1", "perl -le 'print 1'")}},
+	{"unseen", "ssh -F /tmp/cfg host", []want{hidden("ssh -F /tmp/cfg host", "ssh -F /tmp/cfg host", "ssh -F reads a configuration that may run a local command")}},
+	{"unseen", "git --config-env core.pager=P log", []want{hidden("git --config-env core.pager=P log", "git --config-env core.pager=P log", "git --config-env core.pager makes git run a command")}},
+	{"unseen", "GIT_DIR=../other/.git git status", []want{run("git status", "GIT_DIR=../other/.git git status")}},
 
 	// Redirects under the file tools.
 	{"redirect", "echo hi > out.txt", []want{same("echo hi"), write("out.txt")}},
