@@ -174,8 +174,11 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		return nil
 	}
 	words, unseen := s.expandWords(c.Args)
-	if unseen == "" {
-		unseen = s.assignsUnseen(c.Assigns)
+	unseen = firstOf(unseen, s.assignsUnseen(c.Assigns))
+	if len(words) == 0 {
+		// Brace expansion left no word: the assignments run alone.
+		s.add(s.field, text, text, unseen, false, "")
+		return nil
 	}
 	return s.run(command{words: words, text: text, unseen: unseen}, depth)
 }

@@ -52,11 +52,27 @@ func (s *splitter) expandWords(ws []*syntax.Word) ([]word, string) {
 				return s.words(ws), "brace expansion makes more words than the splitter reads"
 			}
 			read := s.wordOf(ew)
+			if read.value == "" && !quoted(ew) {
+				// The shell drops an unquoted empty word: "{,rm} x" runs "rm x".
+				continue
+			}
 			read.pos, read.end = w.Pos().Offset(), w.End().Offset()
 			out = append(out, read)
 		}
 	}
 	return out, ""
+}
+
+// quoted reports whether a word has a quoted part, which keeps it a word
+// of its own even when it is empty.
+func quoted(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		}
+	}
+	return false
 }
 
 // words reads words without expanding braces.
