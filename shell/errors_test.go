@@ -31,6 +31,7 @@ func TestSubjectsErrors(t *testing.T) {
 		{"an empty command", `{"command": ""}`, "agentpolicy/shell: the command runs nothing"},
 		{"only comments", `{"command": "# rm -rf /"}`, "agentpolicy/shell: the command runs nothing"},
 		{"a carriage return", `{"command": "ls\r"}`, "agentpolicy/shell: the command has a carriage return"},
+		{"a NUL byte", `{"command": "r\u0000m -rf /"}`, "agentpolicy/shell: the command has a NUL byte"},
 		{"nested too deep", mustArgs(deep), errDeep.Error()},
 		{"wrapped too deep", mustArgs(wrapped), errDeep.Error()},
 		{"strings too deep", mustArgs(strings17), errDeep.Error()},

@@ -73,8 +73,8 @@ func WithReadTool(name, field string) Option {
 // the call, when the arguments are ambiguous or lack the field, when the
 // command does not parse (the error names the line and column), when it
 // nests strings, wrappers or substitutions deeper than the splitter
-// follows, when it holds a carriage return, which the parser and bash
-// read differently, and when it holds no command.
+// follows, when it holds a carriage return or a NUL byte, which the
+// parser and bash read differently, and when it holds no command.
 //
 // The splitter is safe for concurrent use.
 func Subjects(opts ...Option) agentpolicy.Subjects {
@@ -87,6 +87,9 @@ func Subjects(opts ...Option) agentpolicy.Subjects {
 
 // errCarriageReturn is the split of a command with a carriage return.
 var errCarriageReturn = errors.New("agentpolicy/shell: the command has a carriage return, which the parser and the shell read differently")
+
+// errNUL is the split of a command with a NUL byte.
+var errNUL = errors.New("agentpolicy/shell: the command has a NUL byte, which shells read differently")
 
 // errEmpty is the split of a command with nothing to run.
 var errEmpty = errors.New("agentpolicy/shell: the command runs nothing")
@@ -107,6 +110,12 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		// The parser reads a carriage return as space where the shell
 		// keeps it in the word, so the two would read different commands.
 		return nil, errCarriageReturn
+	}
+	if strings.IndexByte(command, 0) >= 0 {
+		// A shell given the command as an argument stops at a NUL, and
+		// one reading it from a file drops the NUL and joins the words
+		// around it, neither as the parser reads it.
+		return nil, errNUL
 	}
 	s := splitter{config: c}
 	if err := s.script(command, 0); err != nil {

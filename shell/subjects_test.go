@@ -168,6 +168,8 @@ var splitCases = []splitCase{
 	{"normalise", "r\\m -rf /", []want{run("rm -rf /", "r\\m -rf /")}},
 	{"normalise", "$'\\x72\\x6d' -rf /", []want{run("rm -rf /", "$'\\x72\\x6d' -rf /")}},
 	{"normalise", "$'\\162\\155' -rf /", []want{run("rm -rf /", "$'\\162\\155' -rf /")}},
+	{"normalise", "$'rm\\0 -rf' /", []want{run("rm /", "$'rm\\0 -rf' /")}},
+	{"normalise", "$'rm\\x00x'y /", []want{run("rmy /", "$'rm\\x00x'y /")}},
 	{"normalise", "$'\\u0072m' x", []want{run("rm x", "$'\\u0072m' x")}},
 	{"normalise", "$'r\\cm' x", []want{run("r\r x", "$'r\\cm' x")}},
 	{"normalise", "$\"rm\" x", []want{run("rm x", "$\"rm\" x")}},

@@ -220,7 +220,8 @@ func unquoteDouble(lit string) string {
 	return b.String()
 }
 
-// ansiC decodes the body of a $'...' string as bash does.
+// ansiC decodes the body of a $'...' string as bash does, which ends the
+// string at an escape that makes a NUL: $'rm\0x' is "rm".
 func ansiC(body string) string {
 	var b strings.Builder
 	for i := 0; i < len(body); i++ {
@@ -252,6 +253,9 @@ func ansiC(body string) string {
 		case 'c':
 			if i+1 < len(body) {
 				i++
+				if body[i]&0x1f == 0 {
+					return b.String()
+				}
 				b.WriteByte(body[i] & 0x1f)
 			} else {
 				b.WriteString(`\c`)
@@ -264,6 +268,9 @@ func ansiC(body string) string {
 				b.WriteByte(e)
 				continue
 			}
+			if n == 0 {
+				return b.String()
+			}
 			if e == 'x' {
 				b.WriteByte(byte(n))
 			} else {
@@ -272,6 +279,9 @@ func ansiC(body string) string {
 			i = end - 1
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			n, end := number(body, i, 3, 8)
+			if byte(n) == 0 {
+				return b.String()
+			}
 			b.WriteByte(byte(n))
 			i = end - 1
 		default:
