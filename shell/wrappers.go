@@ -231,9 +231,9 @@ options:
 			i++
 		case strings.HasPrefix(a, "--"):
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
-			// Only "-" sets them: "+c" is not an option of the shells.
-			code = code || a[0] == '-' && strings.ContainsRune(a[1:], 'c')
-			stdin = stdin || a[0] == '-' && strings.ContainsRune(a[1:], 's')
+			// "+c" and "+s" read as "-c" and "-s" to bash and dash.
+			code = code || strings.ContainsRune(a[1:], 'c')
+			stdin = stdin || strings.ContainsRune(a[1:], 's')
 		default:
 			break options
 		}
