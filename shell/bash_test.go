@@ -27,6 +27,9 @@ func TestWordsAgainstBash(t *testing.T) {
 		`echo $'\x4a\x4B'`, `echo $'\101\1012'`, `echo $'\U0001F600'`, `echo "a\"b" 'c"d'`,
 		`echo a\*b`, `echo {-1..1}`, `echo {a,b}{,}`, `echo {z..x}`, `echo a{b,c}d{e,f}g`,
 		`echo {a,b`, `echo {a..}`, `echo $'\u00e9'`, `echo {a,b}\ c`, `echo a{'b,c'}d`, `echo a{b\,c}d`,
+		`echo $'\a\b\f\v\E\?\"\t\n\r'`, `echo $'a\qb'`, `echo $'\xg'`, `echo $'\u'`, `echo $'\c'`,
+		`echo $'\cA\c['`, `echo $'\777'`, `echo $'\xFF'`, `echo $'\uD800'`, `echo $'\U110000'`,
+		`echo $'\U7FFFFFFF\U200000\U3FFFFFF\U4000000'`, `echo $'a\UFFFFFFFF|\U80000000|'`, `echo $'\u7f\u80\u7ff\u800\uffff\U10000'`,
 		`echo {01..03}`, `echo {a..e..2}`, `echo {1..3}{a,b}`, `echo "{"a,b}`, `{,}rm x`, `echo {"",a}`,
 	} {
 		t.Run(command, func(t *testing.T) {
