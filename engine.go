@@ -15,8 +15,10 @@ import (
 // Engine is the runtime form of a [Policy]: the policy in force, compiled
 // with the matchers it is evaluated with. [Build] makes one; [Engine.Decide]
 // is the loop's BeforeToolCall hook, [Engine.ToolProvider] its
-// ToolProvider, [Engine.SetPolicy] replaces the rules under it, and
-// [Engine.Release] answers the calls it held for an ask. One engine serves
+// ToolProvider, [Engine.SetPolicy] replaces the rules under it,
+// [Engine.Release] answers the calls it held for an ask, and
+// [Engine.Answers] answers the calls it deferred with a [Reviewer] when
+// nobody is there to ask. One engine serves
 // every agent of a product: it remembers what it defers under the call's
 // own run, see [Engine.Deferred]. It is safe for concurrent use: the
 // policy is compiled into an immutable snapshot that a decision reads from
@@ -37,11 +39,15 @@ type Engine struct {
 	confine   func(ctx context.Context, tool agenttool.Tool, args json.RawMessage) (bool, string)
 	hooks     []hook
 	tools     func(ctx context.Context, name string) (agenttool.Tool, bool)
+	// neverStarted is WithNeverStarted's reading of the session's record.
+	neverStarted func(ctx context.Context, runID, callID string) bool
 
 	// State that outlives a call, each behind its own lock: the recent
-	// batches the hold read, and the calls deferred and not yet answered.
+	// batches the hold read, the calls deferred and not yet answered, and
+	// the reviews the denial bound counts.
 	batches  batches
 	deferred deferrals
+	reviews  reviewLog
 }
 
 // Option configures an [Engine] at [Build].
@@ -130,7 +136,7 @@ func WithConfinement(fn func(ctx context.Context, tool agenttool.Tool, args json
 // The lists, the matchers and the alias table are copied; the caller's
 // slices and maps are not retained.
 func Build(p Policy, matchers map[string]ToolMatcher, opts ...Option) (*Engine, error) {
-	e := &Engine{confine: agenttool.ConfinedBy}
+	e := &Engine{confine: agenttool.ConfinedBy, reviews: reviewLog{bound: DefaultDenialBound}}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(e)
