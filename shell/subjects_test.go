@@ -308,6 +308,27 @@ var splitCases = []splitCase{
 	{"unseen", "git --config-env core.pager=P log", []want{hidden("git --config-env core.pager=P log", "git --config-env core.pager=P log", "git --config-env core.pager makes git run a command")}},
 	{"unseen", "GIT_DIR=../other/.git git status", []want{run("git status", "GIT_DIR=../other/.git git status")}},
 
+	{"unseen", "sed -n '1,5p' f", []want{run("sed -n 1,5p f", "sed -n '1,5p' f")}},
+	{"unseen", "sed -i 's/a/b/g' f", []want{run("sed -i s/a/b/g f", "sed -i 's/a/b/g' f")}},
+	{"unseen", "sed -n '1e rm -rf /' f", []want{hidden("sed -n 1e rm -rf / f", "sed -n '1e rm -rf /' f", "sed e runs a command")}},
+	{"unseen", "sed 's/.*/rm &/e' f", []want{hidden("sed s/.*/rm &/e f", "sed 's/.*/rm &/e' f", "sed s///e runs a command")}},
+	{"unseen", "sed '/x/w out' f", []want{hidden("sed /x/w out f", "sed '/x/w out' f", "sed w writes a file")}},
+	{"unseen", "sed -e 's/a/b/' -e '$e rm x' f", []want{hidden("sed -e s/a/b/ -e $e rm x f", "sed -e 's/a/b/' -e '$e rm x' f", "sed e runs a command")}},
+	{"unseen", "sed -ne '1e rm' f", []want{hidden("sed -ne 1e rm f", "sed -ne '1e rm' f", "sed e runs a command")}},
+	{"unseen", "sed --sandbox '1e rm' f", []want{run("sed --sandbox 1e rm f", "sed --sandbox '1e rm' f")}},
+	{"unseen", "sed -f edit.sed f", []want{hidden("sed -f edit.sed f", "sed -f edit.sed f", "sed -f reads a script that may run a command")}},
+	{"unseen", "sed \"$S\" f", []want{hidden("sed $S f", "sed \"$S\" f", "sed runs a script made when it runs")}},
+	{"unseen", "sed 's/a/b/x' f", []want{hidden("sed s/a/b/x f", "sed 's/a/b/x' f", "sed runs a script the splitter cannot read")}},
+	{"unseen", "sed '$a text; 1e rm' f", []want{run("sed $a text; 1e rm f", "sed '$a text; 1e rm' f")}},
+
+	{"unseen", "awk '{print $1}' f", []want{run("awk {print $1} f", "awk '{print $1}' f")}},
+	{"unseen", "awk -F: -v x=1 '$3 > 5 {print $1}' /etc/passwd", []want{run("awk -F: -v x=1 $3 > 5 {print $1} /etc/passwd", "awk -F: -v x=1 '$3 > 5 {print $1}' /etc/passwd")}},
+	{"unseen", "awk 'BEGIN{system(\"rm x\")}'", []want{hidden("awk BEGIN{system(\"rm x\")}", "awk 'BEGIN{system(\"rm x\")}'", "awk's program may run a command")}},
+	{"unseen", "awk '{print | \"sh\"}' f", []want{hidden("awk {print | \"sh\"} f", "awk '{print | \"sh\"}' f", "awk's program may run a command")}},
+	{"unseen", "gawk -f prog.awk f", []want{hidden("gawk -f prog.awk f", "gawk -f prog.awk f", "gawk -f reads a program that may run a command")}},
+	{"unseen", "awk \"$P\" f", []want{hidden("awk $P f", "awk \"$P\" f", "awk runs a program made when it runs")}},
+	{"unseen", "gawk -l ./ext.so 'BEGIN{}'", []want{hidden("gawk -l ./ext.so BEGIN{}", "gawk -l ./ext.so 'BEGIN{}'", "gawk -l loads a library")}},
+
 	// Redirects under the file tools.
 	{"redirect", "echo hi > out.txt", []want{same("echo hi"), write("out.txt")}},
 	{"redirect", "echo hi >> log", []want{same("echo hi"), write("log")}},
