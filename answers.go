@@ -117,7 +117,7 @@ func (e *Engine) Answers(ctx context.Context, r Reviewer, end *agentturn.RunEnd)
 	if agentturn.RunIDFromContext(ctx) == "" {
 		ctx = agentturn.ContextWithRunID(ctx, end.RunID)
 	}
-	a := answering{e: e, r: r, s: e.snap.Load(), run: end.RunID}
+	a := answering{e: e, r: r, s: e.snapshotFor(ctx), run: end.RunID}
 	seen := make(map[string]bool, len(end.Pending))
 	for _, p := range end.Pending {
 		if p.Call == nil || seen[p.Call.CallID] {

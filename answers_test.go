@@ -477,3 +477,34 @@ func TestSameArgs(t *testing.T) {
 		}
 	}
 }
+
+// A cut-off call is decided under the grant sets of the caller's scope, as
+// Decide decides one: a scope's skill that allows the push runs it again,
+// and outside the scope the push still goes to the reviewer.
+func TestAnswersReplayReadsTheScopesGrantSets(t *testing.T) {
+	e := mustBuild(t, gitPolicy(t), shellMatchers())
+	scoped := ContextWithGrantScope(context.Background(), "conversation_a")
+	skill := Source{Name: "skill:push", Trusted: true}
+	if granted, refused := e.GrantSet(scoped, RuleSet{Source: skill, Allow: parseOrFail(t, "bash(git push:*)")}); len(granted) != 1 || len(refused) != 0 {
+		t.Fatalf("GrantSet = %v, %v", granted, refused)
+	}
+	safe := replayBash(agenttool.ReplaySafe, "")
+
+	r := &fixedReview{rev: Review{Outcome: Refused}}
+	got, err := e.Answers(scoped, r, cutEnd("git push", safe))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := agentturn.Approve("call_1").WithIdempotencyKey("k1").WithBy(ByPolicy).WithReason("run again: replay safe; allowed by bash(git push:*)")
+	checkAnswers(t, got, []agentturn.Answer{want})
+	if len(r.asked) != 0 {
+		t.Errorf("the reviewer was asked %d times under the scope whose skill allows the push", len(r.asked))
+	}
+
+	if _, err := e.Answers(context.Background(), r, cutEnd("git push", safe)); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.asked) != 1 {
+		t.Errorf("the reviewer was asked %d times outside the scope, want 1", len(r.asked))
+	}
+}

@@ -69,10 +69,11 @@ type corpusSource struct {
 	Notes   map[string]string `json:"notes"`
 }
 
-// corpusGrant is a grant set applied after Build. Grants are a later part
-// of the engine; the member is decoded so a case that uses it is reported
-// rather than refused as unknown.
+// corpusGrant is a grant set applied after Build with GrantSet, under the
+// grant scope Scope names ("" for none, an extension of contract §11), and
+// what it must grant and refuse; an absent list is an empty one.
 type corpusGrant struct {
+	Scope  string `json:"scope"`
 	Source struct {
 		Name    string `json:"name"`
 		Rank    int    `json:"rank"`
@@ -89,8 +90,11 @@ type corpusGrant struct {
 }
 
 type corpusCall struct {
-	Tool string          `json:"tool"`
-	Args json.RawMessage `json:"args"`
+	// Scope is the grant scope the call is decided under, "" for none (an
+	// extension of contract §11).
+	Scope string          `json:"scope"`
+	Tool  string          `json:"tool"`
+	Args  json.RawMessage `json:"args"`
 	// RawArgs, in place of Args, is the arguments' text exactly as the
 	// model sent it: a duplicate key, an escape or text that is not one
 	// object, which a corpus reader's own decoder might not keep.
@@ -141,9 +145,6 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 	if c.Matchers != nil {
 		table = c.Matchers
 	}
-	if len(c.Grants) > 0 {
-		t.Fatal("the case uses grants, which this runner does not apply yet")
-	}
 	calls := append(slices.Clone(c.Calls), c.Batch...)
 	var verdicts []Verdict
 	observe := WithObserver(func(_ context.Context, v Verdict) { verdicts = append(verdicts, v) })
@@ -162,6 +163,9 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 	}
 	if err != nil {
 		t.Fatalf("build: %v", err)
+	}
+	for i, g := range c.Grants {
+		applyCorpusGrant(t, e, i, g)
 	}
 
 	batches := make([][]corpusCall, 0, len(c.Calls)+1)
@@ -182,12 +186,13 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 			info := agentturn.ToolCallInfo{RunID: "run_1", Turn: i + 1, Call: items[j], Tool: tools[call.Tool],
 				Args: corpusArgs(t, call), Batch: items, Index: j}
 			verdicts = verdicts[:0]
-			d, err := e.Decide(context.Background(), info)
+			ctx := ContextWithGrantScope(context.Background(), call.Scope)
+			d, err := e.Decide(ctx, info)
 			if err != nil {
 				t.Fatalf("%s: Decide: %v", items[j].CallID, err)
 			}
 			checkCorpusCall(t, info, call, d, verdicts)
-			again, err := e.Decide(context.Background(), info)
+			again, err := e.Decide(ctx, info)
 			if err != nil || !reflect.DeepEqual(again, d) {
 				t.Errorf("%s: decided again: %+v, %v; first %+v", items[j].CallID, again, err, d)
 			}
@@ -201,6 +206,41 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 		if want := append([]string{}, c.Offer.Want...); !reflect.DeepEqual(got, want) {
 			t.Errorf("offer: Filter(%v) = %v, want %v", c.Offer.Tools, got, want)
 		}
+	}
+}
+
+// applyCorpusGrant activates the i-th grant set of a case and compares
+// what it granted and refused, as rule strings and reasons, with what the
+// case wants.
+func applyCorpusGrant(t *testing.T, e *Engine, i int, g corpusGrant) {
+	t.Helper()
+	set := RuleSet{
+		Source: Source{Name: g.Source.Name, Rank: g.Source.Rank, Trusted: g.Source.Trusted},
+		Allow:  corpusRules(t, g.Allow),
+		Deny:   corpusRules(t, g.Deny),
+		Ask:    corpusRules(t, g.Ask),
+	}
+	granted, refused := e.GrantSet(ContextWithGrantScope(context.Background(), g.Scope), set)
+	got := []string{}
+	for _, r := range granted {
+		if r.Source != set.Source {
+			t.Errorf("grant %d: %s is stamped %+v, want the set's source", i, r, r.Source)
+		}
+		got = append(got, r.String())
+	}
+	if want := append([]string{}, g.Granted...); !reflect.DeepEqual(got, want) {
+		t.Errorf("grant %d: granted %q, want %q", i, got, want)
+	}
+	got = []string{}
+	for _, r := range refused {
+		got = append(got, r.Rule.String()+": "+r.Reason)
+	}
+	want := []string{}
+	for _, r := range g.Refused {
+		want = append(want, r.Rule+": "+r.Reason)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("grant %d: refused %q, want %q", i, got, want)
 	}
 }
 

@@ -40,6 +40,12 @@
 // arguments is blocked when two decoders could read them differently, a key
 // repeated or spelled twice in different case, say.
 //
+// [Engine.GrantOver] answers a prompt with "always allow", writing into the
+// policy the rules a product persists, [Engine.PolicyOf]; [Engine.GrantSet]
+// activates a skill's rules beside it, for one conversation under
+// [ContextWithGrantScope], until [Engine.Revoke] takes them back, its allow
+// rules shadowing the ask rules of the sources it does not rank below.
+//
 // [Build] compiles the policy once into an immutable form indexed by tool,
 // so a decision reads the rules of its own tool and takes no lock;
 // [Engine.SetPolicy] replaces it under a running loop. The engine never

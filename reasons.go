@@ -15,7 +15,7 @@ import (
 // concatenations: the cited form of every rule is built once, when the
 // policy is compiled, and a decision only picks it up.
 
-// Errors returned by [Build] and [Engine.SetPolicy]. Every
+// Errors returned by [Build], [Engine.SetPolicy] and the grants. Every
 // error the package produces begins with "agentpolicy:"; these are wrapped
 // with the detail that names the rule, and matched with errors.Is.
 var (
@@ -358,4 +358,82 @@ func replayReason(replay agenttool.Replay, policy string) string {
 // again.
 func rewriteReason(who string, replay agenttool.Replay) string {
 	return "not run again: " + who + " rewrote the arguments, and replay is " + replay.String() + " for the rewrite"
+}
+
+// The texts of the grants, contract §6. G is a grant as given, before
+// alias expansion; R a rule as Rule.String writes it.
+
+func errGrantCarveOut(r Rule) error {
+	return fmt.Errorf("agentpolicy: cannot grant a carve-out: %s", r)
+}
+
+// The reasons GrantOver refuses with, and GrantSet's.
+const (
+	refusedNotDeferred = "nothing to grant over: the call was not deferred"
+	refusedHeld        = "nothing to grant over: the call was held for another call's approval"
+)
+
+func refusedOverDeny(r Rule) string {
+	return "cannot grant over a deny rule: " + r.String()
+}
+
+func refusedOtherTool(g, r Rule) string {
+	return "grant " + g.String() + " does not name the tool of " + r.String()
+}
+
+func refusedOutranked(r Rule) string {
+	if r.Source.Name == "" {
+		return r.String() + " outranks the grant"
+	}
+	return r.String() + " from " + r.Source.Name + " outranks the grant"
+}
+
+func refusedGone(r Rule) string {
+	return r.String() + " is no longer in the ask list"
+}
+
+func refusedUntrusted(source string) string {
+	return "withheld: the source " + source + " is not trusted"
+}
+
+func refusedDenied(deny Rule) string {
+	return "denied by " + deny.String() + ": a grant never beats a deny"
+}
+
+// The reasons of the grant journal's verdicts.
+
+func grantedReason(g Rule) string {
+	return "granted " + g.String()
+}
+
+func grantedOverReason(g, r Rule) string {
+	return "granted " + g.String() + " over " + r.String()
+}
+
+func grantedByReason(g Rule, source string) string {
+	return "granted " + g.String() + " by " + sourceName(source)
+}
+
+func notGrantedReason(g Rule, why string) string {
+	return "not granted " + g.String() + ": " + why
+}
+
+func revokedByReason(source string) string {
+	return "revoked the rules granted by " + sourceName(source)
+}
+
+func revokedScopeReason(scope string) string {
+	if scope == "" {
+		return "revoked the rules granted without a scope"
+	}
+	return "revoked the rules granted under " + scope
+}
+
+// sourceName is how the journal names a grant's source: its name, or "the
+// product" for a source with none.
+func sourceName(name string) string {
+	if name == "" {
+		return "the product"
+	}
+	return name
 }

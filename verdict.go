@@ -27,9 +27,11 @@ const (
 const VerdictNS = "agentpolicy:verdict"
 
 // Verdict is what was decided and why, for recording: the engine's
-// decision on a call, a hold and its release, a reviewer's answer to a
-// deferred call or the engine's own ([Engine.Answers]), or a guard's
-// verdict on content (package guard). The loop's recorder
+// decision on a call, a hold and its release, a grant and its revocation
+// ([Engine.Grant], [Engine.GrantOver], [Engine.GrantSet], [Engine.Revoke]),
+// a reviewer's answer to a deferred call or the engine's own
+// ([Engine.Answers]), or a guard's verdict on content (package guard). The
+// loop's recorder
 // writes the decision the hook returned as the call's decision entry; the
 // verdict carries what that entry cannot, the rule above all, and a product
 // writes it beside the decision as a custom entry under [VerdictNS] with
@@ -38,17 +40,20 @@ type Verdict struct {
 	RunID string
 	Turn  int
 	// CallID and Tool name the call decided. They are empty for a
-	// content verdict.
+	// content verdict; a grant names the granted rule's tool, and
+	// GrantOver's the run, turn and call of the verdict it answered.
 	CallID string
 	Tool   string
 	// Guard names the guard that decided content; empty otherwise.
 	Guard string
 	// Action is Allow, Block or Defer.
 	Action agentturn.ToolAction
-	// Rule is the rule that fired. On a call allowed because it runs
-	// confined it is the ask rule the confinement skipped. It is nil when
-	// the default applied, when a hook made the decision stricter, for a
-	// reviewer's answer, and for a guard's verdict.
+	// Rule is the rule that fired, or the rule granted or refused. On a
+	// call allowed because it runs confined it is the ask rule the
+	// confinement skipped, and on one a grant set's rule allowed by
+	// shadowing an ask rule it is the set's rule. It is nil when the
+	// default applied, when a hook made the decision stricter, for a
+	// reviewer's answer, for a revocation and for a guard's verdict.
 	Rule *Rule
 	// Reason is the stable text behind the action, the same text the
 	// model reads when the action blocks a call.
