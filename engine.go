@@ -37,6 +37,7 @@ type Engine struct {
 	confine   func(ctx context.Context, tool agenttool.Tool, args json.RawMessage) (bool, string)
 	hooks     []hook
 	tools     func(ctx context.Context, name string) (agenttool.Tool, bool)
+	jnl       Journal
 
 	// State that outlives a call, each behind its own lock: the recent
 	// batches the hold read, and the calls deferred and not yet answered.

@@ -198,3 +198,11 @@ const (
 	reasonNotReleased = "not released: the turn was stopped"
 	textNotReleased   = "The call was held for an approval and the turn was stopped; the call did not run."
 )
+
+// unrecordedReason is the reason of an allow the journal could not record,
+// refused: it names the failure first and keeps what was decided, the
+// allow's own reason, so the record and the model both read what would
+// have run. See [WithJournal].
+func unrecordedReason(allow string) string {
+	return "refused: the decision could not be recorded: " + allow
+}
