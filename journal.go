@@ -16,8 +16,10 @@ import (
 // holds one that appends to a file.
 //
 // Record is called once per verdict, from many goroutines at once when
-// runs share the engine, so an implementation is safe for concurrent use;
-// it is called with no lock of the engine held. See [WithJournal].
+// runs share the engine, so an implementation is safe for concurrent use.
+// It is never called under a lock a decision takes, so a slow journal
+// slows only what it records; it must not call the engine back. See
+// [WithJournal].
 type Journal interface {
 	Record(ctx context.Context, v Verdict) error
 }
