@@ -13,10 +13,13 @@ import (
 
 // File is an [agentpolicy.Journal] that appends each verdict to a file as
 // one line of JSON, the object [agentpolicy.Verdict.Record] writes, so the
-// file is read with [Read] or any JSONL tool. Each line goes to the
-// file in a single write on a descriptor opened for appending only, so a
-// line is never interleaved with another, whichever process or goroutine
-// wrote it, and a crash can cut only the last line short.
+// file is read with [Read] or any JSONL tool. Each line goes to the file
+// in a single write on a descriptor opened in append mode, which puts
+// every write at the end of the file whatever another writer did, so on a
+// local file system a line is never interleaved with another, whichever
+// process or goroutine wrote it, and a crash can cut only the last line
+// short. The journal never overwrites or reads a record; at [Open] it
+// reads the file's last byte, to end a torn line.
 //
 // A File is safe for concurrent use. Its records are written in the order
 // Record is called, one at a time.
