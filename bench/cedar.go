@@ -42,7 +42,7 @@ func NewCedar(p agentpolicy.Policy) (*Cedar, error) {
 	}
 	list, err := cedar.NewPolicyListFromBytes("policy.cedar", []byte(text))
 	if err != nil {
-		return nil, fmt.Errorf("bench: the translated policy does not parse: %w", err)
+		return nil, fmt.Errorf("agentpolicy/bench: the translated policy does not parse: %w", err)
 	}
 	set := cedar.NewPolicySet()
 	for i, policy := range list {
@@ -82,14 +82,14 @@ func CedarText(p agentpolicy.Policy) (string, error) {
 // condition is the when clause of the rule's policy, empty for a bare rule.
 func condition(r agentpolicy.Rule) (string, error) {
 	if _, carve := r.CarveOut(); carve || r.Glob() {
-		return "", fmt.Errorf("bench: %s has no Cedar translation", r)
+		return "", fmt.Errorf("agentpolicy/bench: %s has no Cedar translation", r)
 	}
 	if r.Bare() {
 		return "", nil
 	}
 	prefix, isPrefix := strings.CutSuffix(r.Spec, ":*")
 	if strings.Contains(prefix, "*") {
-		return "", fmt.Errorf("bench: %s has no Cedar translation: a wildcard inside the specifier", r)
+		return "", fmt.Errorf("agentpolicy/bench: %s has no Cedar translation: a wildcard inside the specifier", r)
 	}
 	if !isPrefix {
 		return " when { context.command == " + quote(r.Spec) + " }", nil
@@ -168,10 +168,10 @@ func (c *Cedar) answer(action agentturn.ToolAction, id cedar.PolicyID) Answer {
 func cedarContext(args json.RawMessage) (cedar.Record, error) {
 	var members map[string]any
 	if err := json.Unmarshal(args, &members); err != nil {
-		return cedar.Record{}, fmt.Errorf("bench: arguments: %w", err)
+		return cedar.Record{}, fmt.Errorf("agentpolicy/bench: arguments: %w", err)
 	}
 	if members == nil {
-		return cedar.Record{}, errors.New("bench: arguments are not an object")
+		return cedar.Record{}, errors.New("agentpolicy/bench: arguments are not an object")
 	}
 	record := make(cedar.RecordMap, len(members))
 	for k, member := range members {
