@@ -69,10 +69,11 @@ type corpusSource struct {
 	Notes   map[string]string `json:"notes"`
 }
 
-// corpusGrant is a grant set applied after Build. Grants are a later part
-// of the engine; the member is decoded so a case that uses it is reported
-// rather than refused as unknown.
+// corpusGrant is a grant set applied after Build with GrantSet, under the
+// grant scope Scope names ("" for none, an extension of contract §11), and
+// what it must grant and refuse; an absent list is an empty one.
 type corpusGrant struct {
+	Scope  string `json:"scope"`
 	Source struct {
 		Name    string `json:"name"`
 		Rank    int    `json:"rank"`
@@ -89,8 +90,15 @@ type corpusGrant struct {
 }
 
 type corpusCall struct {
-	Tool          string           `json:"tool"`
-	Args          json.RawMessage  `json:"args"`
+	// Scope is the grant scope the call is decided under, "" for none (an
+	// extension of contract §11).
+	Scope string          `json:"scope"`
+	Tool  string          `json:"tool"`
+	Args  json.RawMessage `json:"args"`
+	// RawArgs, in place of Args, is the arguments' text exactly as the
+	// model sent it: a duplicate key, an escape or text that is not one
+	// object, which a corpus reader's own decoder might not keep.
+	RawArgs       *string          `json:"raw_args"`
 	Subjects      *[]corpusSubject `json:"subjects"`
 	SubjectsError string           `json:"subjects_error"`
 	// Confined is present for a call that runs confined, naming what
@@ -136,9 +144,6 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 	if c.Matchers != nil {
 		table = c.Matchers
 	}
-	if len(c.Grants) > 0 {
-		t.Fatal("the case uses grants, which this runner does not apply yet")
-	}
 	calls := append(slices.Clone(c.Calls), c.Batch...)
 	var verdicts []Verdict
 	observe := WithObserver(func(_ context.Context, v Verdict) { verdicts = append(verdicts, v) })
@@ -147,11 +152,8 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 		tool, ok := tools[name]
 		return tool, ok
 	})
-	policy, err := corpusBuildPolicy(t, c.Policy)
-	var e *Engine
-	if err == nil {
-		e, err = Build(policy, corpusMatchers(t, table, calls), observe, lookup, WithAliases(c.Aliases))
-	}
+	policy := corpusBuildPolicy(t, c.Policy)
+	e, err := Build(policy, corpusMatchers(t, table, calls), observe, lookup, WithAliases(c.Aliases))
 	if c.BuildError != "" {
 		if kind := buildErrorKind(err); kind != c.BuildError {
 			t.Fatalf("build error %v is %q, want %q", err, kind, c.BuildError)
@@ -160,6 +162,9 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 	}
 	if err != nil {
 		t.Fatalf("build: %v", err)
+	}
+	for i, g := range c.Grants {
+		applyCorpusGrant(t, e, i, g)
 	}
 
 	batches := make([][]corpusCall, 0, len(c.Calls)+1)
@@ -174,18 +179,19 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 		items := make([]*openresponses.FunctionCall, len(batch))
 		for j, call := range batch {
 			id++
-			items[j] = &openresponses.FunctionCall{CallID: fmt.Sprintf("call_%d", id), Name: call.Tool, Arguments: string(compactJSON(t, call.Args))}
+			items[j] = &openresponses.FunctionCall{CallID: fmt.Sprintf("call_%d", id), Name: call.Tool, Arguments: string(corpusArgs(t, call))}
 		}
 		for j, call := range batch {
 			info := agentturn.ToolCallInfo{RunID: "run_1", Turn: i + 1, Call: items[j], Tool: tools[call.Tool],
-				Args: compactJSON(t, call.Args), Batch: items, Index: j}
+				Args: corpusArgs(t, call), Batch: items, Index: j}
 			verdicts = verdicts[:0]
-			d, err := e.Decide(context.Background(), info)
+			ctx := ContextWithGrantScope(context.Background(), call.Scope)
+			d, err := e.Decide(ctx, info)
 			if err != nil {
 				t.Fatalf("%s: Decide: %v", items[j].CallID, err)
 			}
 			checkCorpusCall(t, info, call, d, verdicts)
-			again, err := e.Decide(context.Background(), info)
+			again, err := e.Decide(ctx, info)
 			if err != nil || !reflect.DeepEqual(again, d) {
 				t.Errorf("%s: decided again: %+v, %v; first %+v", items[j].CallID, again, err, d)
 			}
@@ -199,6 +205,41 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 		if want := append([]string{}, c.Offer.Want...); !reflect.DeepEqual(got, want) {
 			t.Errorf("offer: Filter(%v) = %v, want %v", c.Offer.Tools, got, want)
 		}
+	}
+}
+
+// applyCorpusGrant activates the i-th grant set of a case and compares
+// what it granted and refused, as rule strings and reasons, with what the
+// case wants.
+func applyCorpusGrant(t *testing.T, e *Engine, i int, g corpusGrant) {
+	t.Helper()
+	set := RuleSet{
+		Source: Source{Name: g.Source.Name, Rank: g.Source.Rank, Trusted: g.Source.Trusted},
+		Allow:  corpusRules(t, g.Allow),
+		Deny:   corpusRules(t, g.Deny),
+		Ask:    corpusRules(t, g.Ask),
+	}
+	granted, refused := e.GrantSet(ContextWithGrantScope(context.Background(), g.Scope), set)
+	got := []string{}
+	for _, r := range granted {
+		if r.Source != set.Source {
+			t.Errorf("grant %d: %s is stamped %+v, want the set's source", i, r, r.Source)
+		}
+		got = append(got, r.String())
+	}
+	if want := append([]string{}, g.Granted...); !reflect.DeepEqual(got, want) {
+		t.Errorf("grant %d: granted %q, want %q", i, got, want)
+	}
+	got = []string{}
+	for _, r := range refused {
+		got = append(got, r.Rule.String()+": "+r.Reason)
+	}
+	want := []string{}
+	for _, r := range g.Refused {
+		want = append(want, r.Rule+": "+r.Reason)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("grant %d: refused %q, want %q", i, got, want)
 	}
 }
 
@@ -232,8 +273,9 @@ func checkCorpusCall(t *testing.T, info agentturn.ToolCallInfo, call corpusCall,
 }
 
 // corpusBuildPolicy merges the case's sources and appends the host's own
-// lists, with no source, after the merged ones.
-func corpusBuildPolicy(t *testing.T, cp corpusPolicy) (Policy, error) {
+// lists, with no source, after the merged ones. A Merge error stops the
+// case: build_error is for Build, and Merge's own refusals are Go tests.
+func corpusBuildPolicy(t *testing.T, cp corpusPolicy) Policy {
 	sets := make([]RuleSet, len(cp.Sources))
 	for i, s := range cp.Sources {
 		sets[i] = RuleSet{
@@ -245,7 +287,7 @@ func corpusBuildPolicy(t *testing.T, cp corpusPolicy) (Policy, error) {
 	}
 	p, err := Merge(sets...)
 	if err != nil {
-		return Policy{}, err
+		t.Fatalf("the case's sources do not merge: %v", err)
 	}
 	p.Allow = append(p.Allow, corpusRules(t, cp.Allow)...)
 	p.Deny = append(p.Deny, corpusRules(t, cp.Deny)...)
@@ -261,7 +303,7 @@ func corpusBuildPolicy(t *testing.T, cp corpusPolicy) (Policy, error) {
 	default:
 		t.Fatalf("unknown default %q", cp.Default)
 	}
-	return p, nil
+	return p
 }
 
 // corpusRules parses a list the case writes in the grammar.
@@ -340,7 +382,7 @@ func corpusSplitter(t *testing.T, tool string, calls []corpusCall) Subjects {
 				a.subjects = append(a.subjects, Subject{Args: compactJSON(t, s.Args), Text: s.Text, Tool: s.Tool, Constrain: s.Constrain})
 			}
 		}
-		answers[string(compactJSON(t, call.Args))] = a
+		answers[string(corpusArgs(t, call))] = a
 	}
 	return func(args json.RawMessage) ([]Subject, error) {
 		a, ok := answers[string(args)]
@@ -366,7 +408,7 @@ func corpusTools(t *testing.T, calls []corpusCall, table map[string]corpusMatche
 	}
 	for _, call := range calls {
 		note(call.Tool)
-		confined[call.Tool][string(compactJSON(t, call.Args))] = call.Confined
+		confined[call.Tool][string(corpusArgs(t, call))] = call.Confined
 		if call.Subjects != nil {
 			for _, s := range *call.Subjects {
 				if s.Tool != "" {
@@ -386,6 +428,18 @@ func corpusTools(t *testing.T, calls []corpusCall, table map[string]corpusMatche
 			}))
 	}
 	return tools
+}
+
+// corpusArgs is the call's arguments as the engine is handed them: its
+// raw_args as written, or its args compacted.
+func corpusArgs(t *testing.T, call corpusCall) json.RawMessage {
+	if call.RawArgs == nil {
+		return compactJSON(t, call.Args)
+	}
+	if call.Args != nil {
+		t.Fatalf("a %s call has both args and raw_args", call.Tool)
+	}
+	return json.RawMessage(*call.RawArgs)
 }
 
 // compactJSON is the arguments without insignificant space, the key the

@@ -32,9 +32,11 @@ func (f JournalFunc) Record(ctx context.Context, v Verdict) error {
 	return f(ctx, v)
 }
 
-// WithJournal has the engine record every verdict that takes effect in j
-// before it is returned: each decision of [Engine.Decide] and each release
-// of [Engine.Release]. [Engine.Would] decides nothing and records nothing.
+// WithJournal has the engine record in j, before it takes effect, each
+// decision of [Engine.Decide] and each verdict that releases or refuses a
+// held call, in [Engine.Release] and [Engine.Answers]. [Engine.Would]
+// decides nothing and records nothing. The verdicts of a reviewer's
+// answers, of grants and of revocations reach the observers alone.
 //
 // When j fails to record an allow, the allow becomes a block whose reason
 // says the decision could not be recorded,

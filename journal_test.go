@@ -261,3 +261,31 @@ func TestEndToEndUnrecordedCallDoesNotRun(t *testing.T) {
 		t.Errorf("a call the journal could not record ran: %v", ran)
 	}
 }
+
+// Answers finishes as Release does: a held call whose release the journal
+// cannot record does not run. The reviewer's own approval is told to the
+// observers alone, so the journal is asked about the two releases only.
+func TestAnswersReleaseTheJournalCannotRecordIsRefused(t *testing.T) {
+	rec := &recorder{}
+	j := &filling{room: 4}
+	e := mustBuild(t, gitPolicy(t), splitMatchers(), WithJournal(j), WithObserver(rec.observe))
+	end := askedEnd(t, e, "git add -A", "git commit -m wip", "git push --force")
+	rec.take()
+	answers, err := e.Answers(context.Background(), &fixedReview{rev: Review{Outcome: Approved}}, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAnswers(t, answers, []agentturn.Answer{
+		agentturn.Approve("call_1").WithBy(ByPolicy),
+		unrecordedRelease("call_2", "allowed by bash(git commit:*)"),
+		agentturn.Approve("call_3").WithBy(ByAgent).WithReason("approved by reviewer"),
+	})
+	checkAnswerVerdicts(t, rec.take(), []answerVerdict{
+		{"call_3", agentturn.Allow, "approved by reviewer", ByAgent, false},
+		{"call_1", agentturn.Allow, "released: allowed by bash(git add:*)", ByPolicy, true},
+		{"call_2", agentturn.Block, "refused: the decision could not be recorded: released: allowed by bash(git commit:*)", ByPolicy, true},
+	})
+	if len(j.recorded) != 4 || len(j.refused) != 1 {
+		t.Errorf("the journal recorded %d and refused %d verdicts, want the 3 decisions and a release, and a release", len(j.recorded), len(j.refused))
+	}
+}

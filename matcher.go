@@ -1,10 +1,8 @@
 package agentpolicy
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
-	"unicode/utf8"
 )
 
 // Matcher reports whether a rule's specifier matches one subject's
@@ -14,7 +12,10 @@ import (
 // A carve-out's pattern ([Rule.CarveOut]) is given to the same Matcher.
 //
 // The engine calls a Matcher from many goroutines at once and on every
-// decision, so it must be safe for concurrent use and should be cheap.
+// decision, so it must be safe for concurrent use and should be cheap. It
+// hands a Matcher only arguments that are unambiguous as a whole, one valid
+// JSON object with no key repeated or spelled twice; a Matcher reads the
+// member it needs with [Field].
 type Matcher func(spec string, args json.RawMessage) bool
 
 // GlobMatcher returns the reference's pattern language over the string
@@ -33,9 +34,14 @@ type Matcher func(spec string, args json.RawMessage) bool
 //   - a pattern without a wildcard matches the whole value exactly;
 //   - nothing folds case.
 //
-// A missing member, a member that is not a string, and arguments that are
-// empty or are not one JSON document match nothing. When the member appears
-// twice the last one counts, as encoding/json decodes it.
+// The member is read as [Field] reads it, with one difference: a member
+// spelled only in another case ("Command", "\u212aind" for "kind") is read
+// as the member, as encoding/json reads it into a struct field, so a deny
+// rule is not passed over for a spelling the tool accepts. A missing member,
+// a member that is not a string, and arguments Field finds ambiguous (the
+// member in two spellings, invalid JSON, not one object) match nothing; the
+// engine blocks a subject whose arguments are ambiguous before any matcher
+// reads them.
 //
 // A pattern sees only the string it is given. A compound command is split
 // into its parts by the tool's [Subjects], which is what keeps
@@ -43,11 +49,11 @@ type Matcher func(spec string, args json.RawMessage) bool
 //
 // Matching takes time linear in the arguments for a given pattern, with no
 // backtracking, and allocates nothing unless the member's key or value
-// carries JSON escapes or invalid UTF-8.
+// carries JSON escapes.
 func GlobMatcher(field string) Matcher {
 	return func(spec string, args json.RawMessage) bool {
-		value, ok := stringField(args, field)
-		if !ok {
+		value, ok, err := readField(args, field, true)
+		if !ok || err != nil {
 			return false
 		}
 		if spec == ":*" {
@@ -63,8 +69,7 @@ func GlobMatcher(field string) Matcher {
 // PrefixMatcher returns the simplest useful language over the string member
 // field of the arguments: a specifier "<prefix>:*" matches every value that
 // begins with prefix, and any other specifier matches the whole value
-// exactly. A missing member, one that is not a string, and arguments that
-// are empty or not JSON match nothing, as with [GlobMatcher].
+// exactly. It reads the member as [GlobMatcher] does.
 //
 // It is not the reference's language, and reads the same patterns
 // differently: "ls:*" matches "lsof" here, and a "*" anywhere but in the
@@ -73,14 +78,14 @@ func GlobMatcher(field string) Matcher {
 // documentation needs [GlobMatcher].
 func PrefixMatcher(field string) Matcher {
 	return func(spec string, args json.RawMessage) bool {
-		value, ok := stringField(args, field)
-		if !ok {
+		value, ok, err := readField(args, field, true)
+		if !ok || err != nil {
 			return false
 		}
 		if prefix, ok := strings.CutSuffix(spec, ":*"); ok {
-			return len(value) >= len(prefix) && string(value[:len(prefix)]) == prefix
+			return strings.HasPrefix(value, prefix)
 		}
-		return string(value) == spec
+		return value == spec
 	}
 }
 
@@ -117,7 +122,9 @@ type Subject struct {
 // the product's; this package holds no shell parser.
 //
 // A split fails closed: an error blocks the call with the error as the
-// reason, and so does a split that returns no subjects.
+// reason, and so does a split that returns no subjects. A splitter reads the
+// call with [Field], and its error, which wraps [ErrAmbiguousArgs], is
+// reported as the engine reports the ambiguities it finds itself.
 type Subjects func(args json.RawMessage) ([]Subject, error)
 
 // ToolMatcher is what a product registers for one tool in [Build]: how the
@@ -129,264 +136,4 @@ type ToolMatcher struct {
 	Match Matcher
 	// Subjects splits a call; nil for a tool whose call is one subject.
 	Subjects Subjects
-}
-
-// stringField returns the string member field of the JSON object args,
-// decoded, and whether there is one. It reports false for args that are
-// not exactly one valid JSON document, for a document that is not an
-// object, and for a member that is absent or not a string; when the member
-// repeats, the last one counts. It reads args once, validating as it goes,
-// and allocates only to decode a key or value with escapes or invalid UTF-8.
-func stringField(args []byte, field string) ([]byte, bool) {
-	s := jsonScanner{data: args}
-	s.space()
-	if !s.next('{') {
-		return nil, false
-	}
-	var value []byte
-	s.space()
-	if !s.next('}') {
-		for {
-			key, ok := s.string()
-			if !ok {
-				return nil, false
-			}
-			s.space()
-			if !s.next(':') {
-				return nil, false
-			}
-			s.space()
-			start := s.pos
-			if !s.value(1) {
-				return nil, false
-			}
-			if sameString(key, field) {
-				value = s.data[start:s.pos]
-			}
-			s.space()
-			if s.next('}') {
-				break
-			}
-			if !s.next(',') {
-				return nil, false
-			}
-			s.space()
-		}
-	}
-	s.space()
-	if s.pos != len(s.data) || len(value) == 0 || value[0] != '"' {
-		return nil, false
-	}
-	return decodeString(value)
-}
-
-// sameString reports whether the JSON string literal raw, quotes included,
-// decodes to want.
-func sameString(raw []byte, want string) bool {
-	s, ok := decodeString(raw)
-	return ok && string(s) == want
-}
-
-// decodeString returns the contents of the JSON string literal raw, quotes
-// included, as encoding/json decodes them: escapes resolved and invalid
-// UTF-8 replaced. A literal with neither is its own contents, which is the
-// common case and costs no allocation.
-func decodeString(raw []byte) ([]byte, bool) {
-	body := raw[1 : len(raw)-1]
-	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
-		return body, true
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return nil, false
-	}
-	return []byte(s), true
-}
-
-// maxJSONDepth is encoding/json's limit on nesting; a document nested
-// deeper is not valid to it, and so matches nothing here either.
-const maxJSONDepth = 10000
-
-// jsonScanner validates JSON text as RFC 8259 and encoding/json define it,
-// one value at a time, without building anything.
-type jsonScanner struct {
-	data []byte
-	pos  int
-}
-
-// peek returns the next byte, or 0 at the end.
-func (s *jsonScanner) peek() byte {
-	if s.pos < len(s.data) {
-		return s.data[s.pos]
-	}
-	return 0
-}
-
-// next consumes c when it is the next byte.
-func (s *jsonScanner) next(c byte) bool {
-	if s.peek() == c && s.pos < len(s.data) {
-		s.pos++
-		return true
-	}
-	return false
-}
-
-// space skips JSON whitespace.
-func (s *jsonScanner) space() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
-		}
-	}
-}
-
-// value consumes one JSON value inside depth open containers.
-func (s *jsonScanner) value(depth int) bool {
-	switch c := s.peek(); {
-	case c == '"':
-		_, ok := s.string()
-		return ok
-	case c == '{' || c == '[':
-		return s.container(depth + 1)
-	case c == 't':
-		return s.literal("true")
-	case c == 'f':
-		return s.literal("false")
-	case c == 'n':
-		return s.literal("null")
-	default:
-		return s.number()
-	}
-}
-
-// container consumes an object or an array at the given depth.
-func (s *jsonScanner) container(depth int) bool {
-	if depth > maxJSONDepth {
-		return false
-	}
-	object := s.peek() == '{'
-	closing := byte(']')
-	if object {
-		closing = '}'
-	}
-	s.pos++
-	s.space()
-	if s.next(closing) {
-		return true
-	}
-	for {
-		if object {
-			if s.peek() != '"' {
-				return false
-			}
-			if _, ok := s.string(); !ok {
-				return false
-			}
-			s.space()
-			if !s.next(':') {
-				return false
-			}
-			s.space()
-		}
-		if !s.value(depth) {
-			return false
-		}
-		s.space()
-		if s.next(closing) {
-			return true
-		}
-		if !s.next(',') {
-			return false
-		}
-		s.space()
-	}
-}
-
-// string consumes a string literal and returns it, quotes included.
-func (s *jsonScanner) string() ([]byte, bool) {
-	start := s.pos
-	if !s.next('"') {
-		return nil, false
-	}
-	for s.pos < len(s.data) {
-		c := s.data[s.pos]
-		s.pos++
-		switch {
-		case c == '"':
-			return s.data[start:s.pos], true
-		case c < 0x20:
-			return nil, false
-		case c == '\\':
-			if !s.escape() {
-				return nil, false
-			}
-		}
-	}
-	return nil, false
-}
-
-// escape consumes what follows a backslash in a string literal.
-func (s *jsonScanner) escape() bool {
-	switch s.peek() {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		s.pos++
-		return true
-	case 'u':
-		s.pos++
-		for range 4 {
-			if !isHex(s.peek()) {
-				return false
-			}
-			s.pos++
-		}
-		return true
-	}
-	return false
-}
-
-// isHex reports whether c is a hexadecimal digit.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// literal consumes word.
-func (s *jsonScanner) literal(word string) bool {
-	if len(s.data)-s.pos < len(word) || string(s.data[s.pos:s.pos+len(word)]) != word {
-		return false
-	}
-	s.pos += len(word)
-	return true
-}
-
-// number consumes a number: an optional minus, an integer part without
-// leading zeros, an optional fraction and an optional exponent.
-func (s *jsonScanner) number() bool {
-	s.next('-')
-	if !s.next('0') {
-		if !s.digits() {
-			return false
-		}
-	}
-	if s.next('.') && !s.digits() {
-		return false
-	}
-	if s.next('e') || s.next('E') {
-		if !s.next('+') {
-			s.next('-')
-		}
-		return s.digits()
-	}
-	return true
-}
-
-// digits consumes one or more decimal digits.
-func (s *jsonScanner) digits() bool {
-	start := s.pos
-	for s.pos < len(s.data) && '0' <= s.data[s.pos] && s.data[s.pos] <= '9' {
-		s.pos++
-	}
-	return s.pos > start
 }

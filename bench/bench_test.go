@@ -50,7 +50,7 @@ func BenchmarkRedact(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	eight := Gitleaks(guard.DefaultSecrets())
+	eight := Gitleaks(guard.DefaultSecrets)
 	clean := Prose(textSize)
 	dirty, _ := PlantSecrets(clean, planted)
 	for _, text := range []struct {

@@ -156,7 +156,7 @@ func TestBothFindThePlantedSecrets(t *testing.T) {
 			t.Errorf("guard.Redact left %.30q in the text", s)
 		}
 	}
-	eight := Gitleaks(guard.DefaultSecrets())
+	eight := Gitleaks(guard.DefaultSecrets)
 	defaults, err := GitleaksDefault()
 	if err != nil {
 		t.Fatal(err)
@@ -188,7 +188,7 @@ func TestNeitherFindsASecretInTheCleanProse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if found := Gitleaks(guard.DefaultSecrets()).DetectString(text); len(found) != 0 {
+	if found := Gitleaks(guard.DefaultSecrets).DetectString(text); len(found) != 0 {
 		t.Errorf("gitleaks with the eight kinds found %d secrets in clean prose", len(found))
 	}
 	if found := defaults.DetectString(text); len(found) != 0 {
