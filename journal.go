@@ -48,8 +48,14 @@ func (f JournalFunc) Record(ctx context.Context, v Verdict) error {
 // usual, and the verdict that releases it is recorded in its turn. The
 // engine does not retry, and j's error is j's to report.
 //
-// The last WithJournal given is the one written; nil writes none.
+// The last WithJournal given is the one written; nil writes none. A nil
+// JournalFunc is a journal that records nothing, so every allow is
+// refused: a product that meant to keep a journal and passed a function it
+// never set finds out at its first call, not from a missing trail.
 func WithJournal(j Journal) Option {
+	if f, ok := j.(JournalFunc); ok && f == nil {
+		j = JournalFunc(func(context.Context, Verdict) error { return errNilJournal })
+	}
 	return func(e *Engine) { e.jnl = j }
 }
 

@@ -177,6 +177,10 @@ func TestWithJournalNilAndLastGiven(t *testing.T) {
 	if first != 0 {
 		t.Errorf("WithJournal(nil) left the earlier journal in place")
 	}
+	e = mustBuild(t, gitPolicy(t), shellMatchers(), WithJournal(JournalFunc(nil)))
+	if d, err := e.Decide(context.Background(), callInfo("bash", shellArgs("ls"))); err != nil || d.Action != agentturn.Block {
+		t.Errorf("WithJournal(JournalFunc(nil)): %v, %v; want a block, as for a journal that cannot record", d, err)
+	}
 }
 
 // unrecordedRelease is the answer to a held call whose release the journal

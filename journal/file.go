@@ -98,8 +98,13 @@ var ErrClosed = errors.New("agentpolicy/journal: the journal is closed")
 // stable storage first when the journal was opened [WithSync]. An error
 // means the verdict may not be in the journal: the engine refuses the
 // allow it records. The context is not read: a record is written whole
-// or fails.
+// or fails. A nil *File records nothing and fails with [ErrClosed], so a
+// product that passes one where it meant an open journal refuses every
+// allow rather than crash or keep no trail.
 func (j *File) Record(_ context.Context, v agentpolicy.Verdict) error {
+	if j == nil {
+		return ErrClosed
+	}
 	_, data := v.Record()
 	line := append(data, '\n')
 	j.mu.Lock()

@@ -137,6 +137,10 @@ func TestRecordAfterCloseFails(t *testing.T) {
 	if err := j.Close(); !errors.Is(err, ErrClosed) {
 		t.Errorf("Close twice: %v, want ErrClosed", err)
 	}
+	var none *File
+	if err := none.Record(context.Background(), verdict("run_1", 0)); !errors.Is(err, ErrClosed) {
+		t.Errorf("Record on a nil *File: %v, want ErrClosed", err)
+	}
 }
 
 // Eight writers, over two files open on one path as two processes would
