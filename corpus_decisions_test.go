@@ -112,6 +112,7 @@ type corpusSubject struct {
 	Text      string          `json:"text"`
 	Tool      string          `json:"tool"`
 	Constrain bool            `json:"constrain"`
+	Unseen    string          `json:"unseen"`
 }
 
 func TestDecisionCorpus(t *testing.T) {
@@ -337,7 +338,7 @@ func corpusSplitter(t *testing.T, tool string, calls []corpusCall) Subjects {
 		} else if call.Subjects != nil {
 			a.subjects = []Subject{}
 			for _, s := range *call.Subjects {
-				a.subjects = append(a.subjects, Subject{Args: compactJSON(t, s.Args), Text: s.Text, Tool: s.Tool, Constrain: s.Constrain})
+				a.subjects = append(a.subjects, Subject{Args: compactJSON(t, s.Args), Text: s.Text, Tool: s.Tool, Constrain: s.Constrain, Unseen: s.Unseen})
 			}
 		}
 		answers[string(compactJSON(t, call.Args))] = a

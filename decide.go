@@ -115,7 +115,7 @@ func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolC
 	}
 	tr := s.rulesFor(v.Tool)
 	if tr.split == nil {
-		return v.with(s.decideSubject(tr, v.Tool, info.Args, conf, false), ""), true
+		return v.with(s.decideSubject(tr, v.Tool, Subject{Args: info.Args}, conf), ""), true
 	}
 	subjects, err := split(tr.split, info.Args)
 	if err != nil {
@@ -179,8 +179,12 @@ type outcome struct {
 // tool passes every bare ask rule naming the tool: the first one it passes
 // allows it in the ask rule's place, so the allow rules and the default
 // are not read, while a deny rule and an ask rule with a specifier still
-// apply. A constraint reads only the deny and ask lists.
-func (s *snapshot) decideSubject(tr *toolRules, tool string, args json.RawMessage, conf confinement, constrain bool) outcome {
+// apply. A constraint reads only the deny and ask lists. A subject that
+// hides code from the rules ([Subject.Unseen]) asks once no deny or ask rule
+// has matched, unless the call runs confined, when it is decided as any
+// other subject.
+func (s *snapshot) decideSubject(tr *toolRules, tool string, sub Subject, conf confinement) outcome {
+	args := sub.Args
 	if c := first(tr.lists[denyList], tool, args); c != nil {
 		return outcome{action: agentturn.Block, rule: c, reason: c.reason}
 	}
@@ -188,7 +192,9 @@ func (s *snapshot) decideSubject(tr *toolRules, tool string, args json.RawMessag
 	switch {
 	case ask != nil:
 		return outcome{action: agentturn.Defer, rule: ask, reason: ask.reason}
-	case constrain:
+	case sub.Unseen != "" && !conf.on:
+		return outcome{action: agentturn.Defer, reason: unseenReason(sub.Unseen)}
+	case sub.Constrain:
 		return outcome{none: true}
 	case skipped != nil:
 		return outcome{action: agentturn.Allow, rule: skipped, reason: confinedReason(conf.by, skipped.token)}
@@ -244,7 +250,7 @@ func (s *snapshot) fold(v Verdict, subjects []Subject, conf confinement) Verdict
 		if sub.Tool != "" && sub.Tool != v.Tool {
 			tool, c = sub.Tool, confinement{}
 		}
-		outs[i] = s.decideSubject(s.rulesFor(tool), tool, sub.Args, c, sub.Constrain)
+		outs[i] = s.decideSubject(s.rulesFor(tool), tool, sub, c)
 		if !outs[i].none && (winner < 0 || strictness(outs[i].action) > strictness(outs[winner].action)) {
 			winner = i
 		}

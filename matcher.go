@@ -106,6 +106,17 @@ type Subject struct {
 	// arguments are decided first as an ordinary subject. It is an
 	// addition to the reference's subject, which has no such notion.
 	Constrain bool
+	// Unseen, when set, says why the subject runs code no rule can read:
+	// "eval runs a string made when it runs", say, or "LD_PRELOAD changes
+	// what the command loads". A rule matches the subject's text, not
+	// the hidden code, so no rule and no default may allow it: a deny
+	// rule blocks it and an ask rule asks, as for any subject, and
+	// otherwise it is asked about with Unseen in the reason, whatever
+	// the allow rules and the default say. A call that runs confined is
+	// decided as if Unseen were empty, since the sandbox bounds what the
+	// hidden code can do. It is an addition to the reference's subject,
+	// which has no such notion.
+	Unseen string
 }
 
 // Subjects splits one call's arguments into the subjects the policy decides,

@@ -107,6 +107,12 @@ func defaultReason(d Default, tool string) string {
 	}
 }
 
+// unseenReason says why a subject that hides code from the rules is asked
+// about: why is the subject's [Subject.Unseen].
+func unseenReason(why string) string {
+	return "approval required: " + why
+}
+
 // confinedReason says why a confined call was not asked about: by names
 // what confines it, rule is the bare ask rule it skipped, without its note.
 func confinedReason(by, rule string) string {
