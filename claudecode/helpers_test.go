@@ -103,6 +103,11 @@ func (w *world) engine(s *Settings) *agentpolicy.Engine {
 	return eng
 }
 
+// buildWith builds the engine for a policy of the settings.
+func buildWith(s *Settings, p agentpolicy.Policy) (*agentpolicy.Engine, error) {
+	return agentpolicy.Build(p, s.Matchers(Options{}), agentpolicy.WithAliases(s.Aliases()))
+}
+
 // decide is the engine's verdict on one call, the rules given already
 // written.
 func (w *world) decide(tool string, args map[string]any) agentpolicy.Verdict {

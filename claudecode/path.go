@@ -196,9 +196,10 @@ type glob struct {
 	// anchor is the absolute directory the pattern is relative to,
 	// without a trailing slash except for the root itself.
 	anchor string
-	// pattern is the doublestar pattern relative to anchor, "" when the
-	// pattern cannot match anything.
-	pattern string
+	// pattern is the doublestar pattern relative to anchor that matches
+	// a path or what is inside it, "" when the pattern cannot match
+	// anything; self matches the path alone.
+	pattern, self string
 	// needle is a run of literal text every match contains, tested before
 	// the pattern is run.
 	needle string
@@ -253,11 +254,15 @@ func (p Paths) anchored(spec string) glob {
 	if rest == "" {
 		rest = "**"
 	}
-	pattern := escapeBraces(rest) + "/**"
+	self := escapeBraces(rest)
+	pattern := self
+	if !strings.HasSuffix(self, "**") {
+		pattern += "/**"
+	}
 	if !doublestar.ValidatePattern(pattern) {
 		return glob{anchor: anchor}
 	}
-	return glob{anchor: anchor, pattern: pattern, needle: longestLiteral(rest)}
+	return glob{anchor: anchor, pattern: pattern, self: self, needle: longestLiteral(rest)}
 }
 
 // escapeBraces makes "{" and "}" literal, since gitignore has no
@@ -279,12 +284,13 @@ func escapeBraces(s string) string {
 	return b.String()
 }
 
-// longestLiteral returns the longest run of pattern text free of glob
-// syntax, which every path the pattern matches contains.
+// longestLiteral returns the longest run of pattern text within one
+// segment free of glob syntax, which every path the pattern matches
+// contains. A slash is left out, since "src/**" matches "src" itself.
 func longestLiteral(s string) string {
 	best, start := "", 0
 	for i := 0; i <= len(s); i++ {
-		if i < len(s) && !strings.ContainsRune(`*?[]\{}`, rune(s[i])) {
+		if i < len(s) && !strings.ContainsRune(`*?[]\{}/`, rune(s[i])) {
 			continue
 		}
 		if i-start > len(best) {
@@ -338,7 +344,7 @@ func (g *glob) match(p string) bool {
 // directory above it.
 func (g *glob) exact(p string) bool {
 	rel, ok := g.relative(p)
-	return ok && doublestar.MatchUnvalidated(g.pattern[:len(g.pattern)-len("/**")], rel)
+	return ok && doublestar.MatchUnvalidated(g.self, rel)
 }
 
 // relative returns the path relative to the anchor, and false when the
