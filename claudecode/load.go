@@ -520,8 +520,10 @@ func syntaxError(path string, data []byte, err error) error {
 	default:
 		return &FileError{Path: path, Err: err}
 	}
-	line := 1 + bytes.Count(data[:offset], []byte("\n"))
-	column := int(offset) - bytes.LastIndexByte(data[:offset], '\n')
+	// Offset counts the bytes read, the offending one included.
+	pos := max(int(offset)-1, 0)
+	line := 1 + bytes.Count(data[:pos], []byte("\n"))
+	column := pos - bytes.LastIndexByte(data[:pos], '\n')
 	return &FileError{Path: path, Line: line, Column: column, Err: fmt.Errorf("invalid JSON: %w", err)}
 }
 

@@ -193,9 +193,9 @@ func (f *File) ruleSet(tools []string) agentpolicy.RuleSet {
 // [ModeDefault] (spec §1.5, §3.4).
 func (s *Settings) Mode() Mode { return s.mode }
 
-// AdditionalDirectories returns the working directories the files add, in
-// the order read, without repeats; a project file's only when it is
-// trusted (spec §7).
+// AdditionalDirectories returns the working directories the files add,
+// most authoritative file first, without repeats; an untrusted file's are
+// left out (spec §7).
 func (s *Settings) AdditionalDirectories() []string { return slices.Clone(s.dirs) }
 
 // ManagedRulesOnly reports whether a managed file sets
