@@ -128,6 +128,12 @@ func TestBashRedirects(t *testing.T) {
 		{lists{Allow: []string{"Bash(echo *)"}}, "echo x > out/log.txt", "ask"},
 		{lists{Allow: []string{"Bash(echo *)"}}, "echo x 2>&1 >/dev/null", "allow"},
 		{lists{Allow: []string{"Bash(echo *)", "Edit(out/**)"}}, "echo x > out/../.env", "ask"},
+		// After cd, a relative target is not under the directory the
+		// rules are anchored at, so no allow rule approves it.
+		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)", "Edit(out/**)"}}, "cd /etc && echo x > out/passwd", "ask"},
+		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)", "Edit(//tmp/**)"}}, "cd /etc && echo x > /tmp/f", "allow"},
+		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)"}, Deny: []string{"Edit(out/**)"}}, "cd sub && echo x > out/f", "deny"},
+		{lists{Allow: []string{"Bash(echo *)", "Edit(~/notes/**)"}}, "echo x > ~/notes/a", "allow"},
 	}
 	for _, r := range rows {
 		w := newWorld(t)

@@ -35,10 +35,7 @@ type Options struct {
 func (s *Settings) Matchers(o Options) map[string]agentpolicy.ToolMatcher {
 	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: o.FoldCase, Windows: o.Windows, Links: o.Links}
 	file := func(tool, field string) agentpolicy.ToolMatcher {
-		return agentpolicy.ToolMatcher{
-			Match:    withParameters(tool, PathMatcher(field, p)),
-			Subjects: PathSubjects(field, p),
-		}
+		return agentpolicy.ToolMatcher{Match: newPathMatcher(field, p, tool).match, Subjects: PathSubjects(field, p)}
 	}
 	m := map[string]agentpolicy.ToolMatcher{
 		"Bash":         {Match: withParameters("Bash", agentpolicy.GlobMatcher("command")), Subjects: bashSubjects},
@@ -47,8 +44,8 @@ func (s *Settings) Matchers(o Options) map[string]agentpolicy.ToolMatcher {
 		"Write":        file("Write", "file_path"),
 		"MultiEdit":    file("MultiEdit", "file_path"),
 		"NotebookEdit": file("NotebookEdit", "notebook_path"),
-		"Glob":         {Match: withParameters("Glob", PathMatcher("path", p)), Subjects: globSubjects(p)},
-		"Grep":         {Match: withParameters("Grep", PathMatcher("path", p)), Subjects: pathSubjects("path", p, true)},
+		"Glob":         {Match: newPathMatcher("path", p, "Glob").match, Subjects: globSubjects(p)},
+		"Grep":         {Match: newPathMatcher("path", p, "Grep").match, Subjects: pathSubjects("path", p, true)},
 		"WebFetch":     {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
 		"WebSearch":    {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
 		"Agent":        {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},

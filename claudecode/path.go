@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/ChristopherDavenport/agentpolicy"
 	"github.com/bmatcuk/doublestar/v4"
@@ -78,9 +79,16 @@ type Paths struct {
 //
 // The matcher is safe for concurrent use; it compiles each specifier once.
 func PathMatcher(field string, p Paths) agentpolicy.Matcher {
-	m := &pathMatcher{field: field, paths: p}
-	m.patterns.Store(&map[string]*pathPattern{})
-	return m.match
+	return newPathMatcher(field, p, "").match
+}
+
+// newPathMatcher is [PathMatcher] for a tool whose parameter rules
+// (spec §2.4) it also reads, deciding once per specifier which it is.
+func newPathMatcher(field string, p Paths, tool string) *pathMatcher {
+	m := &pathMatcher{field: field, paths: p, tool: tool}
+	m.patterns.Store(&specTable{})
+	m.byText = make(map[string]*pathPattern)
+	return m
 }
 
 // pathMatcher holds the compiled specifiers of one [PathMatcher] and the
@@ -89,61 +97,160 @@ func PathMatcher(field string, p Paths) agentpolicy.Matcher {
 type pathMatcher struct {
 	field string
 	paths Paths
-	// patterns maps a specifier to its compiled form. It is replaced, never
-	// changed, so a lookup takes no lock.
-	patterns atomic.Pointer[map[string]*pathPattern]
-	mu       sync.Mutex
+	// tool names the tool whose parameter rules the matcher reads, ""
+	// for none.
+	tool string
+	// patterns maps a specifier's memory to its compiled form. It is
+	// replaced, never changed, so a lookup takes no lock.
+	patterns atomic.Pointer[specTable]
+	// mu guards byText, the compiled forms by text, which a specifier
+	// seen first in other memory is compiled once through.
+	mu     sync.Mutex
+	byText map[string]*pathPattern
 	last     atomic.Pointer[readPath]
 }
 
-// readPath is a tool's arguments and the path read from them.
+// readPath is a tool's arguments and the path read from them. It holds
+// the arguments themselves, so while it is the last reading their memory
+// is theirs and the same slice is the same arguments.
 type readPath struct {
-	args string
-	path string
-	ok   bool
+	args json.RawMessage
+	located
+	ok bool
 }
 
 func (m *pathMatcher) match(spec string, args json.RawMessage) bool {
-	p, ok := m.read(args)
-	if !ok {
-		return false
+	pp := m.pattern(spec)
+	if pp.parameter {
+		return matchParameter(spec, args)
 	}
-	return m.pattern(spec).match(p)
+	l, ok := m.read(args)
+	return ok && pp.match(m.paths, l)
 }
 
-// read returns the cleaned absolute path the arguments name, reusing the
-// last reading when the arguments are the same bytes.
-func (m *pathMatcher) read(args json.RawMessage) (string, bool) {
-	if last := m.last.Load(); last != nil && last.args == string(args) {
-		return last.path, last.ok
+// read returns the cleaned absolute path the arguments name, located,
+// reusing the last reading when the arguments are the same bytes.
+func (m *pathMatcher) read(args json.RawMessage) (*located, bool) {
+	if last := m.last.Load(); last != nil && sameBytes(last.args, args) {
+		return &last.located, last.ok
 	}
 	value, ok, err := agentpolicy.Field(args, m.field)
-	r := &readPath{args: string(args), ok: ok && err == nil}
+	r := &readPath{args: args, ok: ok && err == nil}
 	if r.ok {
-		r.path = m.paths.fold(m.paths.abs(value))
+		r.located = m.paths.locate(m.paths.fold(m.paths.abs(value)))
 	}
 	m.last.Store(r)
-	return r.path, r.ok
+	return &r.located, r.ok
+}
+
+// maxCachedPatterns bounds the compiled specifiers a matcher keeps; a
+// policy holds far fewer, and one past the bound is compiled per use.
+const maxCachedPatterns = 4096
+
+// specKey identifies a specifier string by its memory rather than its
+// text, so the lookup the engine makes once per rule hashes one word, not
+// the text. The cached [pathPattern] holds the string, which keeps that
+// memory from being reused for other text while the key is in the cache.
+type specKey struct {
+	data *byte
+	len  int
+}
+
+// specTable is an open-addressed table from specKey to the compiled
+// pattern, replaced whole on every insertion so readers take no lock.
+type specTable struct {
+	slots []specSlot
+	n     int
+}
+
+type specSlot struct {
+	key specKey
+	pp  *pathPattern
+}
+
+// slot is where the search for k starts: the pointer scrambled by a
+// multiplicative hash, which spreads the aligned addresses of strings.
+func (t *specTable) slot(k specKey) int {
+	h := uint64(uintptr(unsafe.Pointer(k.data))) * 0x9e3779b97f4a7c15
+	return int(h>>32) & (len(t.slots) - 1)
+}
+
+func (t *specTable) get(k specKey) *pathPattern {
+	if len(t.slots) == 0 {
+		return nil
+	}
+	for i := t.slot(k); ; i = (i + 1) & (len(t.slots) - 1) {
+		s := &t.slots[i]
+		if s.pp == nil || s.key == k {
+			return s.pp
+		}
+	}
+}
+
+// with returns a table holding t's entries and k, growing it to keep it
+// at most half full.
+func (t *specTable) with(k specKey, pp *pathPattern) *specTable {
+	size := max(len(t.slots), 16)
+	for (t.n+1)*2 > size {
+		size *= 2
+	}
+	next := &specTable{slots: make([]specSlot, size)}
+	for _, s := range t.slots {
+		if s.pp != nil {
+			next.put(s.key, s.pp)
+		}
+	}
+	next.put(k, pp)
+	return next
+}
+
+func (t *specTable) put(k specKey, pp *pathPattern) {
+	i := t.slot(k)
+	for t.slots[i].pp != nil && t.slots[i].key != k {
+		i = (i + 1) & (len(t.slots) - 1)
+	}
+	if t.slots[i].pp == nil {
+		t.n++
+	}
+	t.slots[i] = specSlot{key: k, pp: pp}
+}
+
+// sameBytes reports whether a and b hold the same bytes, at once when
+// they are the same slice, as the engine's calls for one subject are.
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || unsafe.SliceData(a) == unsafe.SliceData(b) {
+		return true
+	}
+	return string(a) == string(b)
 }
 
 // pattern returns the compiled specifier, compiling it on first use.
 func (m *pathMatcher) pattern(spec string) *pathPattern {
-	if pp, ok := (*m.patterns.Load())[spec]; ok {
+	key := specKey{unsafe.StringData(spec), len(spec)}
+	if pp := m.patterns.Load().get(key); pp != nil {
 		return pp
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	old := *m.patterns.Load()
-	if pp, ok := old[spec]; ok {
+	pp, ok := m.byText[spec]
+	if !ok {
+		pp = &pathPattern{spec: spec, parameter: isParameter(m.tool, spec)}
+		if !pp.parameter {
+			pp = m.paths.compile(spec)
+		}
+		if len(m.byText) >= maxCachedPatterns {
+			return pp
+		}
+		m.byText[spec] = pp
+	}
+	table := m.patterns.Load()
+	if table.n >= 2*maxCachedPatterns {
 		return pp
 	}
-	pp := m.paths.compile(spec)
-	next := make(map[string]*pathPattern, len(old)+1)
-	for k, v := range old {
-		next[k] = v
-	}
-	next[spec] = pp
-	m.patterns.Store(&next)
+	m.patterns.Store(table.with(key, pp))
 	return pp
 }
 
@@ -187,28 +294,33 @@ func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 // pathPattern is a compiled specifier: one anchored glob and the
 // exceptions that take paths back from it.
 type pathPattern struct {
+	// spec is the specifier compiled; see [specKey].
+	spec string
 	glob
 	except []glob
+	// parameter marks a parameter rule of the matcher's tool.
+	parameter bool
 }
 
 // glob is one anchored gitignore-style pattern.
 type glob struct {
-	// anchor is the absolute directory the pattern is relative to,
-	// without a trailing slash except for the root itself.
-	anchor string
+	// base is the directory the pattern is relative to: the root, the
+	// working directory or the home directory.
+	base base
 	// pattern is the doublestar pattern relative to anchor that matches
 	// a path or what is inside it, "" when the pattern cannot match
 	// anything; self matches the path alone.
 	pattern, self string
-	// needle is a run of literal text every match contains, tested before
-	// the pattern is run.
-	needle string
+	// prefix is the literal directory path the pattern begins with, and
+	// needle a run of literal text every match contains; both are tested
+	// before the pattern is run.
+	prefix, needle string
 }
 
 // compile reads a specifier and its exceptions.
 func (p Paths) compile(spec string) *pathPattern {
 	parts := strings.Split(spec, " !")
-	pp := &pathPattern{glob: p.anchored(parts[0])}
+	pp := &pathPattern{spec: spec, glob: p.anchored(parts[0])}
 	for _, ex := range parts[1:] {
 		pp.except = append(pp.except, p.anchored(relativeException(ex)))
 	}
@@ -225,17 +337,56 @@ func relativeException(ex string) string {
 	return ex
 }
 
+// base names the directories a pattern may be anchored at.
+type base int
+
+const (
+	baseRoot base = iota
+	baseCwd
+	baseHome
+	bases
+)
+
+// located is a cleaned absolute path and where it sits under each base,
+// worked out once per path rather than once per rule.
+type located struct {
+	path string
+	rel  [bases]string
+	in   [bases]bool
+}
+
+// locate places a cleaned absolute path, already folded when case does not
+// count, under the root, the working directory and the home directory.
+func (p Paths) locate(abs string) located {
+	l := located{path: abs}
+	l.rel[baseRoot], l.in[baseRoot] = abs[min(1, len(abs)):], len(abs) > 1
+	for b, dir := range [bases]string{baseCwd: p.Cwd, baseHome: p.Home} {
+		if b == int(baseRoot) {
+			continue
+		}
+		dir = p.fold(path.Clean("/" + dir))
+		if dir == "/" {
+			l.rel[b], l.in[b] = l.rel[baseRoot], l.in[baseRoot]
+			continue
+		}
+		if rest, ok := strings.CutPrefix(abs, dir); ok && len(rest) > 1 && rest[0] == '/' {
+			l.rel[b], l.in[b] = rest[1:], true
+		}
+	}
+	return l
+}
+
 // anchored compiles one pattern with its anchor.
 func (p Paths) anchored(spec string) glob {
 	if p.FoldCase {
 		spec = strings.ToLower(spec)
 	}
-	anchor, rest := p.Cwd, spec
+	b, rest := baseCwd, spec
 	switch {
 	case strings.HasPrefix(spec, "//"):
-		anchor, rest = "/", spec[2:]
+		b, rest = baseRoot, spec[2:]
 	case strings.HasPrefix(spec, "~/"):
-		anchor, rest = p.Home, spec[2:]
+		b, rest = baseHome, spec[2:]
 	case strings.HasPrefix(spec, "/"):
 		rest = spec[1:]
 	case strings.HasPrefix(spec, "./"):
@@ -246,10 +397,6 @@ func (p Paths) anchored(spec string) glob {
 			rest = "**/" + spec
 		}
 	}
-	if p.FoldCase {
-		anchor = strings.ToLower(anchor)
-	}
-	anchor = path.Clean(anchor)
 	rest = strings.TrimSuffix(rest, "/")
 	if rest == "" {
 		rest = "**"
@@ -260,9 +407,9 @@ func (p Paths) anchored(spec string) glob {
 		pattern += "/**"
 	}
 	if !doublestar.ValidatePattern(pattern) {
-		return glob{anchor: anchor}
+		return glob{base: b}
 	}
-	return glob{anchor: anchor, pattern: pattern, self: self, needle: longestLiteral(rest)}
+	return glob{base: b, pattern: pattern, self: self, prefix: literalPrefix(rest), needle: longestLiteral(rest)}
 }
 
 // escapeBraces makes "{" and "}" literal, since gitignore has no
@@ -284,6 +431,17 @@ func escapeBraces(s string) string {
 	return b.String()
 }
 
+// literalPrefix returns the directories a pattern names before its first
+// glob character: "docs/api" for "docs/api/**", "" for "**/x".
+func literalPrefix(s string) string {
+	if i := strings.IndexAny(s, `*?[]\{}`); i >= 0 {
+		s = s[:i]
+	} else {
+		return s
+	}
+	return s[:max(strings.LastIndexByte(s, '/'), 0)]
+}
+
 // longestLiteral returns the longest run of pattern text within one
 // segment free of glob syntax, which every path the pattern matches
 // contains. A slash is left out, since "src/**" matches "src" itself.
@@ -301,22 +459,22 @@ func longestLiteral(s string) string {
 	return best
 }
 
-// match reports whether the pattern takes the cleaned absolute path.
-func (pp *pathPattern) match(p string) bool {
-	if len(pp.except) == 0 {
-		return pp.glob.match(p)
-	}
-	if !pp.glob.match(p) {
+// match reports whether the pattern takes the located path.
+func (pp *pathPattern) match(p Paths, l *located) bool {
+	if !pp.glob.match(l) {
 		return false
+	}
+	if len(pp.except) == 0 {
+		return true
 	}
 	// Gitignore order: the first directory, from the top, that the
 	// pattern excludes and no exception takes back decides.
-	for i := 1; i <= len(p); i++ {
-		if i < len(p) && p[i] != '/' {
+	for i := 1; i <= len(l.path); i++ {
+		if i < len(l.path) && l.path[i] != '/' {
 			continue
 		}
-		prefix := p[:i]
-		if pp.glob.exact(prefix) && !pp.excepted(prefix) {
+		prefix := p.locate(l.path[:i])
+		if pp.glob.exact(&prefix) && !pp.excepted(&prefix) {
 			return true
 		}
 	}
@@ -324,9 +482,9 @@ func (pp *pathPattern) match(p string) bool {
 }
 
 // excepted reports whether an exception matches the path itself.
-func (pp *pathPattern) excepted(p string) bool {
+func (pp *pathPattern) excepted(l *located) bool {
 	for _, ex := range pp.except {
-		if ex.exact(p) {
+		if ex.exact(l) {
 			return true
 		}
 	}
@@ -335,31 +493,31 @@ func (pp *pathPattern) excepted(p string) bool {
 
 // match reports whether the glob matches the path or a directory above
 // it.
-func (g *glob) match(p string) bool {
-	rel, ok := g.relative(p)
+func (g *glob) match(l *located) bool {
+	rel, ok := g.relative(l)
 	return ok && doublestar.MatchUnvalidated(g.pattern, rel)
 }
 
 // exact reports whether the glob matches the path itself, not only a
 // directory above it.
-func (g *glob) exact(p string) bool {
-	rel, ok := g.relative(p)
+func (g *glob) exact(l *located) bool {
+	rel, ok := g.relative(l)
 	return ok && doublestar.MatchUnvalidated(g.self, rel)
 }
 
-// relative returns the path relative to the anchor, and false when the
-// path is not under it, the pattern is unusable or its literal text is
+// relative returns the path relative to the pattern's base, and false when
+// the path is not under it, the pattern is unusable or its literal text is
 // missing from the path.
-func (g *glob) relative(p string) (string, bool) {
-	if g.pattern == "" || !strings.Contains(p, g.needle) {
+func (g *glob) relative(l *located) (string, bool) {
+	rel := l.rel[g.base]
+	if g.pattern == "" || !l.in[g.base] {
 		return "", false
 	}
-	if g.anchor == "/" {
-		return p[1:], len(p) > 1
+	if g.prefix != "" {
+		if !strings.HasPrefix(rel, g.prefix) || len(rel) > len(g.prefix) && rel[len(g.prefix)] != '/' {
+			return "", false
+		}
+		return rel, true
 	}
-	rest, ok := strings.CutPrefix(p, g.anchor)
-	if !ok || len(rest) < 2 || rest[0] != '/' {
-		return "", false
-	}
-	return rest[1:], true
+	return rel, strings.Contains(rel, g.needle)
 }

@@ -67,13 +67,21 @@ func pathSubjects(field string, p Paths, optional bool) agentpolicy.Subjects {
 
 // pathSubject is the subject of one absolute path.
 func pathSubject(field, abs, text string) agentpolicy.Subject {
-	args, _ := json.Marshal(map[string]string{field: abs})
+	key, _ := json.Marshal(field)
+	value, _ := json.Marshal(abs)
+	args := make([]byte, 0, len(key)+len(value)+3)
+	args = append(append(append(append(append(args, '{'), key...), ':'), value...), '}')
 	return agentpolicy.Subject{Args: args, Text: text}
 }
 
 // appendParameters appends the arguments other than the primary field as a
 // constraint subject, when there are any, so parameter rules read them.
 func appendParameters(subjects []agentpolicy.Subject, args json.RawMessage, primary string) ([]agentpolicy.Subject, error) {
+	// Every member needs a colon, so arguments with one at most hold no
+	// member beside the primary one.
+	if bytes.Count(args, []byte(":")) <= 1 {
+		return subjects, nil
+	}
 	members, err := members(args)
 	if err != nil {
 		return nil, err
@@ -232,7 +240,43 @@ func bashSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	if err != nil {
 		return nil, err
 	}
+	if changesDirectory(subjects) {
+		for i := range subjects {
+			markRelativeTarget(&subjects[i])
+		}
+	}
 	return appendParameters(subjects, args, "command")
+}
+
+// changesDirectory reports whether a command of the split moves the
+// shell's working directory, after which a relative redirect target is no
+// longer under the directory its rules are anchored at.
+func changesDirectory(subjects []agentpolicy.Subject) bool {
+	for _, sub := range subjects {
+		if sub.Tool != "" {
+			continue
+		}
+		command, _, _ := agentpolicy.Field(sub.Args, "command")
+		name, _, _ := strings.Cut(command, " ")
+		if name == "cd" || name == "pushd" || name == "popd" {
+			return true
+		}
+	}
+	return false
+}
+
+// markRelativeTarget makes a redirect target given relative to a
+// directory the command changed unseen, so no allow rule approves it while
+// a deny or ask rule still reads it (spec §4.6: a redirect whose base is
+// unclear is asked about).
+func markRelativeTarget(sub *agentpolicy.Subject) {
+	if sub.Tool == "" || sub.Unseen != "" {
+		return
+	}
+	target, _, _ := agentpolicy.Field(sub.Args, "file_path")
+	if !strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "~") {
+		sub.Unseen = "the redirect target " + target + " is relative to a directory the command changes"
+	}
 }
 
 // members decodes the top-level members of a call's arguments. It refuses,
