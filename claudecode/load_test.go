@@ -182,7 +182,7 @@ func TestLoadFixtureDecisions(t *testing.T) {
 		{"Read", `{"file_path":"` + opts.Project + `/src/a.go"}`, "allow"},
 		{"Read", `{"file_path":"` + opts.Project + `/.env.local"}`, "deny"},
 		{"Read", `{"file_path":"` + opts.ConfigDir + `/secrets/k"}`, "deny"}, // user "/" is ~/.claude
-		{"WebFetch", `{"url":"https://a.evil.example/"}`, "deny"},             // drop-in
+		{"WebFetch", `{"url":"https://a.evil.example/"}`, "deny"},            // drop-in
 		{"Read", `{"file_path":"/etc/shadow"}`, "deny"},
 	}
 	for _, r := range rows {

@@ -107,7 +107,7 @@ type pathMatcher struct {
 	// seen first in other memory is compiled once through.
 	mu     sync.Mutex
 	byText map[string]*pathPattern
-	last     atomic.Pointer[readPath]
+	last   atomic.Pointer[readPath]
 }
 
 // readPath is a tool's arguments and the path read from them. It holds
