@@ -74,8 +74,8 @@ type Paths struct {
 // matched as given; [PathSubjects] adds the file a symbolic link resolves
 // to. Arguments without the member, or whose member is not one string
 // ([agentpolicy.Field] reports them ambiguous), match nothing: that fails
-// closed for an allow rule, and the engine refuses ambiguous arguments
-// before a deny rule is consulted.
+// closed for an allow rule, and [PathSubjects], registered beside the
+// matcher, refuses such a call before a deny rule is consulted.
 //
 // The matcher is safe for concurrent use; it compiles each specifier once.
 func PathMatcher(field string, p Paths) agentpolicy.Matcher {
@@ -119,6 +119,7 @@ type readPath struct {
 	ok bool
 }
 
+// match is the [agentpolicy.Matcher].
 func (m *pathMatcher) match(spec string, args json.RawMessage) bool {
 	pp := m.pattern(spec)
 	if pp.parameter {
