@@ -1,6 +1,9 @@
 package claudecode
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestBashPatterns is the table of spec §4.1, each row decided by the
 // engine under a rule of every list.
@@ -134,6 +137,13 @@ func TestBashRedirects(t *testing.T) {
 		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)", "Edit(//tmp/**)"}}, "cd /etc && echo x > /tmp/f", "allow"},
 		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)"}, Deny: []string{"Edit(out/**)"}}, "cd sub && echo x > out/f", "deny"},
 		{lists{Allow: []string{"Bash(echo *)", "Edit(~/notes/**)"}}, "echo x > ~/notes/a", "allow"},
+		// Read and Edit deny rules reach the operands of cat, head, tail
+		// and tee, and nothing else of them.
+		{lists{Allow: []string{"Bash(cat *)"}, Deny: []string{"Read(.env)"}}, "cat -n app/.env", "deny"},
+		{lists{Allow: []string{"Bash(tail *)"}, Ask: []string{"Read(~/.ssh/**)"}}, "tail -f ~/.ssh/id_rsa", "ask"},
+		{lists{Allow: []string{"Bash(echo *)", "Bash(tee *)"}, Deny: []string{"Edit(//etc/**)"}}, "echo x | tee /etc/hosts", "deny"},
+		{lists{Allow: []string{"Bash(cat *)"}, Deny: []string{"Read(.env)"}}, "cat README.md", "allow"},
+		{lists{Allow: []string{"Bash(grep *)"}, Deny: []string{"Read(.env)"}}, "grep -r key .", "allow"},
 	}
 	for _, r := range rows {
 		w := newWorld(t)
@@ -142,6 +152,21 @@ func TestBashRedirects(t *testing.T) {
 		if got := outcome(v); got != r.want {
 			t.Errorf("%+v on %q: got %s (%s), want %s", r.rules, r.command, got, v.Reason, r.want)
 		}
+	}
+}
+
+// TestBashLongCommand: a command over 10,000 characters is asked about
+// whatever the allow rules say (spec §4.3).
+func TestBashLongCommand(t *testing.T) {
+	w := newWorld(t)
+	w.write(w.scopeFile(ScopeProject), lists{Allow: []string{"Bash(echo *)"}}.file())
+	eng := w.engine(w.load())
+	long := "echo " + strings.Repeat("a", maxCommand)
+	if v := w.would(eng, "Bash", cmd(long)); outcome(v) != "ask" {
+		t.Errorf("long command: got %s (%s), want ask", outcome(v), v.Reason)
+	}
+	if v := w.would(eng, "Bash", cmd("echo short")); outcome(v) != "allow" {
+		t.Errorf("short command: got %s (%s), want allow", outcome(v), v.Reason)
 	}
 }
 

@@ -245,7 +245,55 @@ func bashSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 			markRelativeTarget(&subjects[i])
 		}
 	}
+	if command, _, _ := agentpolicy.Field(args, "command"); len(command) > maxCommand {
+		for i := range subjects {
+			if subjects[i].Unseen == "" {
+				subjects[i].Unseen = "the command is longer than 10,000 characters"
+			}
+		}
+	}
+	subjects = append(subjects, fileCommands(subjects)...)
 	return appendParameters(subjects, args, "command")
+}
+
+// maxCommand is the longest command Claude Code decides by its rules; a
+// longer one is always asked about (spec §4.3).
+const maxCommand = 10000
+
+// fileCommandTools are the commands whose operands Claude Code holds to
+// the Read or Edit deny rules (spec §4.6), and the rule name each is read
+// under.
+var fileCommandTools = map[string]string{"cat": "Read", "head": "Read", "tail": "Read", "tee": "Edit"}
+
+// fileCommands returns, for each recognised file command of the split, its
+// operands as constraint subjects of the file tool, so a Read or Edit deny
+// or ask rule reaches "cat .env" as it reaches a redirect. Operands are the
+// words after the name that are not options; a constraint only restricts,
+// so a word that is not a path costs nothing.
+func fileCommands(subjects []agentpolicy.Subject) []agentpolicy.Subject {
+	var out []agentpolicy.Subject
+	for _, sub := range subjects {
+		if sub.Tool != "" {
+			continue
+		}
+		command, _, _ := agentpolicy.Field(sub.Args, "command")
+		words := strings.Fields(command)
+		if len(words) == 0 {
+			continue
+		}
+		tool, ok := fileCommandTools[words[0]]
+		if !ok {
+			continue
+		}
+		for _, w := range words[1:] {
+			if !strings.HasPrefix(w, "-") {
+				s := pathSubject("file_path", w, w)
+				s.Tool, s.Constrain = tool, true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // changesDirectory reports whether a command of the split moves the
