@@ -99,11 +99,11 @@ func translate(list, text string, o origin) (translation, error) {
 	case "Skill":
 		return translateSkill(list, spec)
 	case "Write", "NotebookEdit", "MultiEdit", "Glob", "Grep":
-		return translation{}, errors.New("Claude Code never consults a path rule for " + name + "; write Edit(...) or Read(...)")
+		return translation{}, errors.New("a path rule for " + name + " is never consulted by Claude Code; write Edit(...) or Read(...)")
 	case "Cd":
-		return translation{}, errors.New("Cd rules govern the user's /cd command, never a model's tool call")
+		return translation{}, errors.New("a Cd rule governs the user's /cd command, never a model's tool call")
 	case "WebSearch":
-		return translation{}, errors.New("WebSearch takes no specifier")
+		return translation{}, errors.New("a WebSearch rule takes no specifier")
 	}
 	return translation{}, errors.New("only Bash, Read, Edit, WebFetch, Agent, Task and Skill take a specifier here")
 }
@@ -157,7 +157,7 @@ func translateGlob(list, name, spec string) (translation, error) {
 // MCP parameter rules.
 func translateMCP(list, name, spec string) (translation, error) {
 	if spec != "" {
-		return translation{}, errors.New("MCP parameter rules are accepted only on the command line")
+		return translation{}, errors.New("an MCP parameter rule is accepted only on the command line")
 	}
 	server, tool, found := strings.Cut(name[len("mcp__"):], "__")
 	if server == "" || (found && tool == "") {
