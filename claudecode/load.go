@@ -539,6 +539,12 @@ func knownMode(m string) bool {
 // the mode and the additional directories.
 func (l *loader) settings() *Settings {
 	s := &Settings{problems: l.problems, cwd: filepath.ToSlash(l.cwd), home: filepath.ToSlash(l.home)}
+	if s.cwd == "" {
+		// Without a project, relative paths are the process's.
+		if wd, err := os.Getwd(); err == nil {
+			s.cwd = filepath.ToSlash(wd)
+		}
+	}
 	order := []Scope{ScopeManaged, ScopeCommandLine, ScopeLocal, ScopeProject, ScopeUser}
 	for _, scope := range order {
 		for _, f := range l.files {

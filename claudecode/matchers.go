@@ -30,7 +30,8 @@ type Options struct {
 // decides Bash, Read, Edit, Write, MultiEdit, NotebookEdit, Glob, Grep,
 // WebFetch, WebSearch, Agent and Skill calls as the files' rules say.
 // Paths are anchored at the project directory and the home directory
-// [Load] was given. Every tool also takes parameter rules of spec §2.4,
+// [Load] was given, the process's working directory standing in for a
+// project when none was. Every tool also takes parameter rules of spec §2.4,
 // "Agent(model:opus)", which read the call's other arguments.
 func (s *Settings) Matchers(o Options) map[string]agentpolicy.ToolMatcher {
 	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: o.FoldCase, Windows: o.Windows, Links: o.Links}

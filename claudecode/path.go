@@ -59,6 +59,11 @@ type Paths struct {
 // gitignore line excludes everything inside a directory it excludes. A
 // pattern that is not valid matches nothing.
 //
+// The any-depth reading a deny or ask list gives "src/**" (spec §5.3)
+// depends on the list, which a matcher is not told: [Settings] writes it
+// into the specifier as "**/src/**", and a host writing its own deny rules
+// writes that form.
+//
 // The pattern may be followed by exceptions, each introduced by " !":
 // "*.env !sample.env". An exception is read relative to Cwd whatever
 // follows the "!", and takes back a path it matches unless a directory
