@@ -2,8 +2,10 @@ package guard
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -137,6 +139,10 @@ func BenchmarkLimit(b *testing.B) {
 	runGuard(b, Limit(2*benchSize), benchInput(prose(benchSize)), agentturn.Allow)
 }
 
+func BenchmarkLimitArguments(b *testing.B) {
+	runGuard(b, Limit(2*benchSize), benchCalls(prose(benchSize)), agentturn.Allow)
+}
+
 // BenchmarkSecretsWithSecrets checks each 4 KiB message of the text with
 // secrets on its own, as an output guard sees them: over the whole megabyte
 // at once Secrets would stop at the first secret, about 10 KiB in, and the
@@ -163,4 +169,51 @@ func BenchmarkSecretsWithSecrets(b *testing.B) {
 			b.Fatalf("%d messages blocked, want one per secret", blocked)
 		}
 	}
+}
+
+// benchCalls splits text into function calls whose arguments carry it, as
+// a transcript of tool calls does: each call's arguments are a JSON object
+// of about 1 KiB, its text in a command, a path and a nested list, encoded
+// as encoding/json encodes them, so the quotes of the prose are escaped.
+func benchCalls(text string) Input {
+	var items openresponses.Items
+	for i := 0; len(text) > 0; i++ {
+		n := min(1024, len(text))
+		chunk := text[:n]
+		text = text[n:]
+		args, err := json.Marshal(map[string]any{
+			"command": chunk[:n/2],
+			"path":    "src/main.go",
+			"options": map[string]any{"timeout": 30, "env": []string{chunk[n/2:]}},
+		})
+		if err != nil {
+			panic(err)
+		}
+		items = append(items, &openresponses.FunctionCall{CallID: "call_" + strconv.Itoa(i), Name: "bash", Arguments: string(args)})
+	}
+	return Input{Items: items}
+}
+
+func BenchmarkSecretsArguments(b *testing.B) {
+	runGuard(b, Secrets(), benchCalls(prose(benchSize)), agentturn.Allow)
+}
+
+// BenchmarkSecretsArgumentsUnescaped is BenchmarkSecretsArguments over
+// prose without newlines or quotes, so no string of the arguments holds an
+// escape and none is decoded.
+func BenchmarkSecretsArgumentsUnescaped(b *testing.B) {
+	text := strings.NewReplacer("\n", " ", `"`, " ").Replace(prose(benchSize))
+	runGuard(b, Secrets(), benchCalls(text), agentturn.Allow)
+}
+
+func BenchmarkRedactArguments(b *testing.B) {
+	runGuard(b, Redact(), benchCalls(prose(benchSize)), agentturn.Allow)
+}
+
+func BenchmarkRedactArgumentsWithSecrets(b *testing.B) {
+	runGuard(b, Redact(), benchCalls(proseWithSecrets(benchSize, 100)), agentturn.Allow)
+}
+
+func BenchmarkDenyArguments(b *testing.B) {
+	runGuard(b, Deny(denyBench...), benchCalls(prose(benchSize)), agentturn.Allow)
 }

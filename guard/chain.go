@@ -61,7 +61,7 @@ func (c Chain) BeforeModelCall() func(context.Context, *openresponses.Request) e
 				return err
 			}
 			if v.Action == agentturn.Block {
-				return &BlockedError{Guard: g.Name, Subject: subjectInput, Reason: v.Reason}
+				return &BlockedError{Guard: g.Name(), Subject: subjectInput, Reason: v.Reason}
 			}
 			if v.Items != nil {
 				in.Items, rewrote = v.Items, true
@@ -99,14 +99,14 @@ func (c Chain) OutputGuard() func(context.Context, agentturn.OutputInfo) (*openr
 			}
 			if v.Action == agentturn.Block {
 				if c.Stop {
-					return nil, &BlockedError{Guard: g.Name, Subject: subjectMessage, Reason: v.Reason}
+					return nil, &BlockedError{Guard: g.Name(), Subject: subjectMessage, Reason: v.Reason}
 				}
-				return c.placeholder(msg, g.Name, v.Reason), nil
+				return c.placeholder(msg, g.Name(), v.Reason), nil
 			}
 			if v.Items != nil {
 				rewritten, ok := oneMessage(v.Items)
 				if !ok {
-					return nil, errRewrite(g.Name)
+					return nil, errRewrite(g.Name())
 				}
 				msg, changed = rewritten, true
 			}
@@ -135,7 +135,7 @@ func (c Chain) ShouldStopAfterTurn() func(context.Context, agentturn.TurnInfo) (
 				return true, err
 			}
 			if v.Action == agentturn.Block {
-				return true, &BlockedError{Guard: g.Name, Subject: subjectOutput, Reason: v.Reason}
+				return true, &BlockedError{Guard: g.Name(), Subject: subjectOutput, Reason: v.Reason}
 			}
 		}
 		return false, nil
@@ -165,18 +165,18 @@ func (c Chain) check(ctx context.Context, turn int, g Guard, subject any) (Verdi
 	v, err := g.Check(ctx, subject)
 	if err != nil {
 		if errors.Is(err, agentturn.ErrGuard) {
-			c.observe(ctx, turn, g.Name, agentturn.Block, err.Error())
+			c.observe(ctx, turn, g.Name(), agentturn.Block, err.Error())
 		}
-		return Verdict{}, guardError(g.Name, err)
+		return Verdict{}, guardError(g.Name(), err)
 	}
 	switch v.Action {
 	case agentturn.Allow, agentturn.Block:
-		c.observe(ctx, turn, g.Name, v.Action, v.Reason)
+		c.observe(ctx, turn, g.Name(), v.Action, v.Reason)
 		return v, nil
 	case agentturn.Defer:
-		return Verdict{}, errDefer(g.Name)
+		return Verdict{}, errDefer(g.Name())
 	}
-	return Verdict{}, errAction(g.Name, v.Action)
+	return Verdict{}, errAction(g.Name(), v.Action)
 }
 
 func (c Chain) observe(ctx context.Context, turn int, guard string, action agentturn.ToolAction, reason string) {

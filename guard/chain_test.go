@@ -211,7 +211,7 @@ func TestOutputGuardWithholdsBehindThePlaceholder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := `Withheld by deny: matched denied pattern "curl \\S+ \\| sh"`
+		want := `Withheld by deny: matched denied pattern "curl \S+ \| sh"`
 		if msg == nil || msg.Text() != want || msg.ID != "msg_9" || msg.Status != or.StatusCompleted ||
 			msg.Phase != or.PhaseFinalAnswer || msg.Role != or.RoleAssistant {
 			t.Fatalf("placeholder %+v (%q), want %q keeping the original's ID, status and phase", msg, msg.Text(), want)
@@ -240,7 +240,7 @@ func TestOutputGuardWithholdsBehindThePlaceholder(t *testing.T) {
 	t.Run("placeholder returning nil", func(t *testing.T) {
 		c := Chain{Guards: []Guard{deny}, Placeholder: func(*or.Message, string, string) *or.Message { return nil }}
 		msg, err := c.OutputGuard()(context.Background(), agentturn.OutputInfo{Message: original})
-		if err != nil || msg == nil || msg.Text() != `Withheld by deny: matched denied pattern "curl \\S+ \\| sh"` {
+		if err != nil || msg == nil || msg.Text() != `Withheld by deny: matched denied pattern "curl \S+ \| sh"` {
 			t.Fatalf("message %+v, error %v; want Withheld", msg, err)
 		}
 	})
@@ -251,7 +251,7 @@ func TestOutputGuardWithholdsBehindThePlaceholder(t *testing.T) {
 		if msg != nil || !errors.As(err, &blocked) || blocked.Subject != "message" || blocked.Guard != "deny" || !errors.Is(err, agentturn.ErrGuard) {
 			t.Fatalf("message %+v, error %v; want a BlockedError for the message", msg, err)
 		}
-		if want := `agentpolicy/guard: deny blocked the message: matched denied pattern "curl \\S+ \\| sh"`; err.Error() != want {
+		if want := `agentpolicy/guard: deny blocked the message: matched denied pattern "curl \S+ \| sh"`; err.Error() != want {
 			t.Fatalf("error %q, want %q", err, want)
 		}
 	})

@@ -10,10 +10,13 @@ import (
 
 // Deny returns the guard "deny", which blocks a subject whose text matches
 // one of patterns, with the reason `matched denied pattern "P"`, P the
-// pattern's source as Go quotes it. The pattern named is the one of the
-// first match in reading order, the earlier pattern where several match at
-// the same byte. It reads every text field of an [Input] (its instructions
-// first), a [Message] and an [Output]; with no patterns it passes
+// pattern's source exactly as written (its String), with no escaping. The
+// pattern named is the one of the first match in reading order, the earlier
+// pattern where several match at the same byte. It reads every text field of
+// an [Input] (its instructions first), a [Message] and an [Output], and a
+// function call's arguments as they are and then each of their JSON strings,
+// keys and values, decoded as the tool will read it, each string a text of
+// its own (so ^ matches at a value's start); with no patterns it passes
 // everything.
 //
 // A pattern whose every match begins with one of a few literal strings is
@@ -25,19 +28,19 @@ func Deny(patterns ...*regexp.Regexp) Guard {
 	return New("deny", func(_ context.Context, subject any) (Verdict, error) {
 		var found span
 		ok := false
-		read := func(field *string) bool {
-			found, ok = m.first(*field)
+		read := func(text string) bool {
+			found, ok = m.first(text)
 			return !ok
 		}
 		switch sub := subject.(type) {
 		case Input:
-			if read(&sub.Instructions) {
-				eachField(sub.Items, nil, read)
+			if read(sub.Instructions) {
+				eachText(sub.Items, nil, m.local, read)
 			}
 		case Message:
-			eachField(messageItems(sub), nil, read)
+			eachText(messageItems(sub), nil, m.local, read)
 		case Output:
-			eachField(outputItems(sub), nil, read)
+			eachText(outputItems(sub), nil, m.local, read)
 		}
 		if !ok {
 			return Verdict{}, nil

@@ -17,26 +17,29 @@
 //	cfg.BeforeModelCall = input.BeforeModelCall()
 //	cfg.OutputGuard = output.OutputGuard()
 //
-// A [Guard] is a name and a check over a subject: an [Input] (a request's
-// items and instructions), a [Message] (an assistant message as the stream
-// completed it) or an [Output] (a finished turn). Its [Verdict] allows,
-// possibly rewriting the subject, or blocks with a reason. An input guard's
-// rewrite changes what one model call reads, never the transcript; its
-// Block stops the run as a guard stop before the model is called. An output
-// guard's rewrite replaces the message before anything keeps it; its Block
-// withholds the message behind a placeholder ([Withheld], "Withheld by G:
-// <reason>") and the run goes on, or, with [Chain.Stop], stops the run. A
-// guard over a finished turn can only stop the run, since the turn is in the
-// transcript already; it is the place for a check no rewrite can answer,
-// such as a secret in a function call's arguments. Every guard stop ends the
-// run with a [BlockedError] wrapping agentturn.ErrGuard, so a policy stop is
-// told from a failure.
+// A [Guard] is anything with a name and a check over a subject: an [Input]
+// (a request's items and instructions), a [Message] (an assistant message as
+// the stream completed it) or an [Output] (a finished turn). [New] makes one
+// from a function; a product's own guard type joins a chain as it is. Its
+// [Verdict] allows, possibly rewriting the subject, or blocks with a reason.
+// An input guard's rewrite changes what one model call reads, never the
+// transcript; its Block stops the run as a guard stop before the model is
+// called. An output guard's rewrite replaces the message before anything
+// keeps it; its Block withholds the message behind a placeholder
+// ([Withheld], "Withheld by G: <reason>") and the run goes on, or, with
+// [Chain.Stop], stops the run. A guard over a finished turn can only stop
+// the run, since the turn is in the transcript already; it is the place for
+// a check no rewrite can answer, such as a secret in a function call's
+// arguments. Every guard stop ends the run with a [BlockedError] wrapping
+// agentturn.ErrGuard, so a policy stop is told from a failure.
 //
 // The package's guards read the same text fields of a subject, in reading
 // order: an input's instructions first, then each item's: a message's text
 // parts, a function call's arguments, a function call output's parts or
 // text, a reasoning item's summary and content. Images and compactions carry
-// no text. [Limit] bounds the wire size, [Deny] matches patterns, [Secrets]
+// no text. A function call's arguments are read as they are and as the
+// tool will read them: each JSON string, key or value, decoded, so an
+// escape such as \u0041 in a model's call hides nothing from a guard. [Limit] bounds the wire size, [Deny] matches patterns, [Secrets]
 // blocks on a key or a token and [Redact] replaces one with
 // "[REDACTED NAME]" before the model reads it, or before a message of the
 // model's is kept. Over a finished turn Redact reads only the items an output

@@ -81,9 +81,10 @@ func limitReason(subject string, n, limit int64) string {
 	return subject + " is " + strconv.FormatInt(n, 10) + " bytes, over the " + strconv.FormatInt(limit, 10) + " byte limit"
 }
 
-// denyReason is [Deny]'s reason, quoting the pattern's source.
+// denyReason is [Deny]'s reason. It quotes the pattern's source as written,
+// not escaped, so a reader finds the very expression of the host's list.
 func denyReason(pattern string) string {
-	return "matched denied pattern " + strconv.Quote(pattern)
+	return `matched denied pattern "` + pattern + `"`
 }
 
 // secretReason is [Secrets]' reason, and [Redact]'s over a finished turn.

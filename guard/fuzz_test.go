@@ -15,7 +15,7 @@ func FuzzRedact(f *testing.F) {
 	g := Redact()
 	f.Fuzz(func(t *testing.T, text string) {
 		redacted := redactOnce(t, g, text)
-		for _, p := range defaultSecrets {
+		for _, p := range DefaultSecrets {
 			if loc := p.Regexp.FindStringIndex(redacted); loc != nil {
 				t.Fatalf("redacted text %q still holds %s %q", redacted, p.Name, redacted[loc[0]:loc[1]])
 			}

@@ -53,8 +53,13 @@ type Verdict struct {
 	Instructions *string
 }
 
-// Guard is a named check over content. Name is what a [BlockedError], a
-// placeholder and the observer's verdict call it by.
+// Guard is a named check over content. A [Chain] runs any value that has
+// the two methods, so a product's own guard type, with its own options and
+// state, goes into a chain as it is; [New] makes one from a function.
+//
+// Name is what a [BlockedError], a placeholder and the observer's verdict
+// call the guard by. A chain reads it each time it reports, so it should not
+// change.
 //
 // Check is called with the subject as a value of type [Input], [Output] or
 // [Message], and must pass (return the zero [Verdict]) any other type, so
@@ -62,13 +67,27 @@ type Verdict struct {
 // kind of subject it never heard of. It must not modify the subject; a
 // rewrite goes into the verdict, built on a copy (openresponses.Items.Clone).
 // An error fails the model call or the run; an error wrapping
-// [agentturn.ErrGuard] stops the run as a guard stop instead.
-type Guard struct {
-	Name  string
-	Check func(ctx context.Context, subject any) (Verdict, error)
+// [agentturn.ErrGuard] stops the run as a guard stop instead. A chain may
+// call Check from many runs at once.
+type Guard interface {
+	Name() string
+	Check(ctx context.Context, subject any) (Verdict, error)
 }
 
-// New returns the [Guard] named name that runs check.
+// New returns the [Guard] named name whose Check is check. Every guard of
+// this package is built with it.
 func New(name string, check func(ctx context.Context, subject any) (Verdict, error)) Guard {
-	return Guard{Name: name, Check: check}
+	return funcGuard{name: name, check: check}
+}
+
+// funcGuard is the [Guard] [New] returns.
+type funcGuard struct {
+	name  string
+	check func(ctx context.Context, subject any) (Verdict, error)
+}
+
+func (g funcGuard) Name() string { return g.name }
+
+func (g funcGuard) Check(ctx context.Context, subject any) (Verdict, error) {
+	return g.check(ctx, subject)
 }

@@ -2,7 +2,6 @@ package guard
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -16,8 +15,11 @@ import (
 // message, encoded as a list of one; those of an [Output] are the
 // response's output. A subject exactly at the limit passes.
 //
-// The encoding is counted as it is written, item by item, and never kept,
-// so a guard over a large window holds no more than one item's encoding.
+// The size is computed from the items' fields, each string's length as
+// encoding/json escapes it, without building the encoding, so a guard over
+// a large window allocates nothing for it; only an item of a type this
+// package does not know (a product's own, or one kept as raw bytes) is
+// encoded to be measured, one at a time.
 func Limit(maxBytes int) Guard {
 	limit := int64(maxBytes)
 	return New("limit", func(_ context.Context, subject any) (Verdict, error) {
@@ -43,33 +45,4 @@ func Limit(maxBytes int) Guard {
 		}
 		return Verdict{}, nil
 	})
-}
-
-// encodedSize is len(json.Marshal(items)), counted item by item through a
-// writer that keeps nothing, so no more than one item's encoding is held at
-// a time.
-func encodedSize(items openresponses.Items) (int64, error) {
-	if items == nil {
-		return int64(len("null")), nil
-	}
-	c := counter{n: int64(len("[]"))}
-	enc := json.NewEncoder(&c)
-	for i, item := range items {
-		if err := enc.Encode(item); err != nil {
-			return 0, err
-		}
-		c.n-- // the newline the encoder ends each value with
-		if i > 0 {
-			c.n++ // the comma before it
-		}
-	}
-	return c.n, nil
-}
-
-// counter is an io.Writer that only counts.
-type counter struct{ n int64 }
-
-func (c *counter) Write(p []byte) (int, error) {
-	c.n += int64(len(p))
-	return len(p), nil
 }

@@ -27,6 +27,10 @@ import (
 // one long run of text cost one pass over it, not one pass each.
 type matcher struct {
 	res []*regexp.Regexp
+	// local reports that no expression has an assertion (^ $ \A \z \b
+	// \B), so each matches a text's substring wherever it lies: a match
+	// in the substring is one in the whole text.
+	local bool
 	// prefixed reports, per expression, whether it is reached through
 	// triggers.
 	prefixed []bool
@@ -63,8 +67,9 @@ const maxClass = 16
 const commonBytes = " etaoinsrhldcumfpgwybv\n,.\"'0123456789TAISONCRHLDPMBFWEGUYVkx-:/()=;_jqzKJXQZ{}[]<>"
 
 func newMatcher(res []*regexp.Regexp) *matcher {
-	m := &matcher{res: res, prefixed: make([]bool, len(res))}
+	m := &matcher{res: res, prefixed: make([]bool, len(res)), local: true}
 	for i, re := range res {
+		m.local = m.local && !hasAssertion(re.String())
 		prefixes := literalPrefixes(re.String())
 		if prefixes == nil {
 			continue
@@ -114,6 +119,25 @@ func literalPrefixes(src string) []string {
 		}
 	}
 	return set
+}
+
+// hasAssertion reports whether the expression src holds an assertion,
+// which reads the text around a match; true when src does not parse.
+func hasAssertion(src string) bool {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return true
+	}
+	var walk func(*syntax.Regexp) bool
+	walk = func(re *syntax.Regexp) bool {
+		switch re.Op {
+		case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+			syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+			return true
+		}
+		return slices.ContainsFunc(re.Sub, walk)
+	}
+	return walk(re)
 }
 
 // prefixesOf returns literals one of which begins every match of re, and

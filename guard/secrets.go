@@ -25,20 +25,8 @@ type Pattern struct {
 	Regexp *regexp.Regexp
 }
 
-// defaultSecrets is the list [DefaultSecrets] copies, compiled once.
-var defaultSecrets = []Pattern{
-	{"aws_access_key", regexp.MustCompile(`(?:AKIA|ASIA)[A-Z0-9]{16}`)},
-	{"github_token", regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{36,}`)},
-	{"github_pat", regexp.MustCompile(`github_pat_\w{22,}`)},
-	{"slack_token", regexp.MustCompile(`xox[baprs]-[A-Za-z0-9-]{10,}`)},
-	{"google_api_key", regexp.MustCompile(`AIza[A-Za-z0-9_-]{35}`)},
-	{"openai_key", regexp.MustCompile(`sk-(?:[A-Za-z0-9_]+-)*[A-Za-z0-9_]{20,}[A-Za-z0-9_-]*`)},
-	{"private_key", regexp.MustCompile(`-----BEGIN[A-Z ]*PRIVATE KEY-----(?:(?:[^-]|-[^-])*?-----END[A-Z ]*PRIVATE KEY-----)?`)},
-	{"jwt", regexp.MustCompile(`eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
-}
-
-// DefaultSecrets returns the kinds of secret [Secrets] and [Redact] look for
-// when given none, in this order:
+// DefaultSecrets is the kinds of secret [Secrets] and [Redact] look for when
+// given none, in this order:
 //
 //   - aws_access_key: AKIA or ASIA and 16 upper-case letters or digits
 //   - github_token: gh, one of p o u s r, _ and 36 or more letters or digits
@@ -55,10 +43,20 @@ var defaultSecrets = []Pattern{
 //     the end of the text for every BEGIN line)
 //   - jwt: eyJ and three dot-separated base64url segments of 10 or more
 //
-// The slice is the caller's; the regexps are shared and safe for concurrent
-// use.
-func DefaultSecrets() []Pattern {
-	return slices.Clone(defaultSecrets)
+// A product adds kinds of its own by passing append(guard.DefaultSecrets,
+// mine...) to Secrets or Redact, or by assigning the variable before it
+// builds its guards: a guard reads the list once, when it is built, and
+// keeps a copy, so a change made afterwards reaches only the guards built
+// after it. The regexps are shared and safe for concurrent use.
+var DefaultSecrets = []Pattern{
+	{"aws_access_key", regexp.MustCompile(`(?:AKIA|ASIA)[A-Z0-9]{16}`)},
+	{"github_token", regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{36,}`)},
+	{"github_pat", regexp.MustCompile(`github_pat_\w{22,}`)},
+	{"slack_token", regexp.MustCompile(`xox[baprs]-[A-Za-z0-9-]{10,}`)},
+	{"google_api_key", regexp.MustCompile(`AIza[A-Za-z0-9_-]{35}`)},
+	{"openai_key", regexp.MustCompile(`sk-(?:[A-Za-z0-9_]+-)*[A-Za-z0-9_]{20,}[A-Za-z0-9_-]*`)},
+	{"private_key", regexp.MustCompile(`-----BEGIN[A-Z ]*PRIVATE KEY-----(?:(?:[^-]|-[^-])*?-----END[A-Z ]*PRIVATE KEY-----)?`)},
+	{"jwt", regexp.MustCompile(`eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
 }
 
 // secretMatcher is a list of [Pattern] ready to match.
@@ -67,9 +65,11 @@ type secretMatcher struct {
 	m        *matcher
 }
 
+// newSecretMatcher copies patterns, or [DefaultSecrets] as it is now when
+// there are none, so a later change to either slice changes no guard.
 func newSecretMatcher(patterns []Pattern) *secretMatcher {
 	if len(patterns) == 0 {
-		patterns = defaultSecrets
+		patterns = DefaultSecrets
 	}
 	patterns = slices.Clone(patterns)
 	res := make([]*regexp.Regexp, len(patterns))
@@ -83,9 +83,11 @@ func newSecretMatcher(patterns []Pattern) *secretMatcher {
 // secret of one of the patterns, [DefaultSecrets] when none are given, with
 // the reason "secret detected: NAME" for the first one in reading order. It
 // reads every text field of an [Input] (its instructions first), a
-// [Message] and an [Output]. On an input it stops the run before the model
-// reads the secret; on a message the chain withholds it; over a finished
-// turn it stops the run.
+// [Message] and an [Output], and a function call's arguments both as they
+// are and as the tool will read them, each JSON string decoded, so an
+// escape such as \u0041 hides no key. On an input it stops the run before
+// the model reads the secret; on a message the chain withholds it; over a
+// finished turn it stops the run.
 func Secrets(patterns ...Pattern) Guard {
 	s := newSecretMatcher(patterns)
 	return New("secrets", func(_ context.Context, subject any) (Verdict, error) {
@@ -116,10 +118,15 @@ func Secrets(patterns ...Pattern) Guard {
 // deep copy of the items (the caller's items, which are the transcript's,
 // are never modified), so the model reads the redacted text while the
 // transcript keeps what was said. Over a [Message] it rewrites a copy of the
-// message. The verdict is an Allow with the reason "redacted 1 secret: NAME"
-// or "redacted N secrets: A, B", N counting the secrets and the names their
-// kinds in the order first seen; a subject without a secret passes
-// unchanged.
+// message. A function call's arguments are redacted as the tool will read
+// them: a secret in a JSON string, escaped or not, is replaced in the
+// decoded value and the string written again as JSON, so valid arguments
+// stay valid and nothing in them decodes back to the secret; a secret
+// outside every string is replaced in the raw text, which leaves the
+// arguments invalid, so a tool refuses them rather than act on it. The
+// verdict is an Allow with the reason "redacted 1 secret: NAME" or "redacted
+// N secrets: A, B", N counting the secrets and the names their kinds in the
+// order first seen; a subject without a secret passes unchanged.
 //
 // Over an [Output], a finished turn already in the transcript, it cannot
 // rewrite: it reads only the items an output guard never sees (function
@@ -156,8 +163,8 @@ func (s *secretMatcher) firstIn(text string) string {
 // that skip does not leave out, "" when none.
 func (s *secretMatcher) firstInItems(items openresponses.Items, skip func(openresponses.Item) bool) string {
 	var name string
-	eachField(items, skip, func(field *string) bool {
-		name = s.firstIn(*field)
+	eachText(items, skip, s.m.local, func(text string) bool {
+		name = s.firstIn(text)
 		return name == ""
 	})
 	return name
@@ -190,11 +197,49 @@ func (s *secretMatcher) redactMessage(m Message) Verdict {
 // redactItems returns a deep copy of items with every secret replaced.
 func (s *secretMatcher) redactItems(items openresponses.Items, t *tally) openresponses.Items {
 	out := items.Clone()
-	eachField(out, nil, func(field *string) bool {
-		*field = s.redact(*field, t)
+	eachField(out, nil, func(field *string, arguments bool) bool {
+		if arguments {
+			*field = s.redactArguments(*field, t)
+		} else {
+			*field = s.redact(*field, t)
+		}
 		return true
 	})
 	return out
+}
+
+// redactArguments returns a function call's arguments with every secret
+// replaced, counting them in t. A secret in a JSON string, read decoded as
+// the tool will read it (and the decoded value read as arguments in turn,
+// as eachDecoded reads it), is replaced in the decoded value and the string
+// written again as JSON, so valid arguments stay valid and nothing in them
+// decodes back to the secret. What is left is redacted as raw text: a
+// secret outside every string, in a number say, or across a string's
+// bounds. Replacing that one breaks the JSON, so a tool refuses the
+// arguments rather than act on the secret.
+func (s *secretMatcher) redactArguments(args string, t *tally) string {
+	var b strings.Builder
+	last := 0
+	eachString(args, func(start, end int) bool {
+		value := decoded(args[start:end])
+		before := t.count
+		redacted := s.redactArguments(value, t)
+		if t.count == before {
+			return true
+		}
+		if last == 0 {
+			b.Grow(len(args))
+		}
+		b.WriteString(args[last:start])
+		b.WriteString(quote(redacted))
+		last = end
+		return true
+	})
+	if last > 0 {
+		b.WriteString(args[last:])
+		args = b.String()
+	}
+	return s.redact(args, t)
 }
 
 // redact returns text with every secret replaced by its redaction, counting

@@ -13,7 +13,7 @@ import (
 
 func TestDefaultSecretsNamesAndOrder(t *testing.T) {
 	var names []string
-	for _, p := range DefaultSecrets() {
+	for _, p := range DefaultSecrets {
 		names = append(names, p.Name)
 	}
 	want := []string{"aws_access_key", "github_token", "github_pat", "slack_token", "google_api_key", "openai_key", "private_key", "jwt"}
@@ -22,15 +22,58 @@ func TestDefaultSecretsNamesAndOrder(t *testing.T) {
 	}
 }
 
-func TestDefaultSecretsIsTheCallersCopy(t *testing.T) {
-	list := DefaultSecrets()
-	list[0] = Pattern{Name: "nothing", Regexp: regexp.MustCompile(`nothing`)}
-	v, err := Secrets().Check(context.Background(), Input{Instructions: awsKey})
-	if err != nil {
-		t.Fatal(err)
+// keepDefaultSecrets restores DefaultSecrets, and its elements, when t ends.
+func keepDefaultSecrets(t *testing.T) {
+	saved := slices.Clone(DefaultSecrets)
+	list := DefaultSecrets
+	t.Cleanup(func() {
+		copy(list, saved)
+		DefaultSecrets = saved
+	})
+}
+
+func TestDefaultSecretsIsReadWhenAGuardIsBuilt(t *testing.T) {
+	keepDefaultSecrets(t)
+	ticket := Pattern{Name: "ticket", Regexp: regexp.MustCompile(`TICKET-[0-9]+`)}
+	before := []Guard{Secrets(), Redact()}
+
+	DefaultSecrets = append(DefaultSecrets, ticket)
+	DefaultSecrets[0] = Pattern{Name: "nothing", Regexp: regexp.MustCompile(`nothing`)}
+	after := []Guard{Secrets(), Redact()}
+
+	check := func(g Guard, text string) string {
+		t.Helper()
+		v, err := g.Check(context.Background(), Input{Instructions: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.Reason
 	}
-	if v.Reason != "secret detected: aws_access_key" {
-		t.Fatalf("reason %q after changing a copy of the defaults", v.Reason)
+	for _, g := range before {
+		if got := check(g, "TICKET-42"); got != "" {
+			t.Errorf("%s built before the append: %q, want a pass", g.Name(), got)
+		}
+		if got := check(g, awsKey); !strings.HasSuffix(got, ": aws_access_key") {
+			t.Errorf("%s built before the change: %q, want the aws key found", g.Name(), got)
+		}
+	}
+	for _, g := range after {
+		if got := check(g, "TICKET-42"); !strings.HasSuffix(got, ": ticket") {
+			t.Errorf("%s built after the append: %q, want the ticket found", g.Name(), got)
+		}
+		if got := check(g, awsKey); got != "" {
+			t.Errorf("%s built after the change: %q, want a pass", g.Name(), got)
+		}
+	}
+}
+
+func TestGivenPatternsAreCopied(t *testing.T) {
+	mine := []Pattern{{Name: "ticket", Regexp: regexp.MustCompile(`TICKET-[0-9]+`)}}
+	g := Secrets(mine...)
+	mine[0] = Pattern{Name: "nothing", Regexp: regexp.MustCompile(`nothing`)}
+	v, err := g.Check(context.Background(), Input{Instructions: "TICKET-42"})
+	if err != nil || v.Reason != "secret detected: ticket" {
+		t.Fatalf("verdict %+v, error %v after changing the caller's slice", v, err)
 	}
 }
 
@@ -139,7 +182,7 @@ func TestNearMissesAreNoSecret(t *testing.T) {
 						t.Fatal(err)
 					}
 					if v.Action != agentturn.Allow || v.Reason != "" || v.Items != nil {
-						t.Fatalf("%s: verdict %+v, want a pass", g.Name, v)
+						t.Fatalf("%s: verdict %+v, want a pass", g.Name(), v)
 					}
 				}
 			})
