@@ -71,6 +71,10 @@ type toolRules struct {
 	split Subjects
 	// noRule is the default's reason for a subject of this tool.
 	noRule string
+	// reads marks a tool whose decisions read a subject's arguments: a
+	// rule or carve-out of it has a matcher, or it has a splitter. Its
+	// subjects must be unambiguous, see [checkArgs].
+	reads bool
 }
 
 // snapshot is a policy compiled with the engine's matchers. It is never
@@ -213,8 +217,12 @@ func (e *Engine) index(pol Policy) *snapshot {
 						en.carve = append(en.carve, c)
 					}
 				}
+				tr.reads = tr.reads || en.match != nil || len(en.carve) > 0
 			}
 		}
+	}
+	for _, tr := range s.tools {
+		tr.reads = tr.reads || tr.split != nil
 	}
 	return s
 }

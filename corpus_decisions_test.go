@@ -89,8 +89,12 @@ type corpusGrant struct {
 }
 
 type corpusCall struct {
-	Tool          string           `json:"tool"`
-	Args          json.RawMessage  `json:"args"`
+	Tool string          `json:"tool"`
+	Args json.RawMessage `json:"args"`
+	// RawArgs, in place of Args, is the arguments' text exactly as the
+	// model sent it: a duplicate key, an escape or text that is not one
+	// object, which a corpus reader's own decoder might not keep.
+	RawArgs       *string          `json:"raw_args"`
 	Subjects      *[]corpusSubject `json:"subjects"`
 	SubjectsError string           `json:"subjects_error"`
 	// Confined is present for a call that runs confined, naming what
@@ -148,11 +152,8 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 		tool, ok := tools[name]
 		return tool, ok
 	})
-	policy, err := corpusBuildPolicy(t, c.Policy)
-	var e *Engine
-	if err == nil {
-		e, err = Build(policy, corpusMatchers(t, table, calls), observe, lookup, WithAliases(c.Aliases))
-	}
+	policy := corpusBuildPolicy(t, c.Policy)
+	e, err := Build(policy, corpusMatchers(t, table, calls), observe, lookup, WithAliases(c.Aliases))
 	if c.BuildError != "" {
 		if kind := buildErrorKind(err); kind != c.BuildError {
 			t.Fatalf("build error %v is %q, want %q", err, kind, c.BuildError)
@@ -175,11 +176,11 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 		items := make([]*openresponses.FunctionCall, len(batch))
 		for j, call := range batch {
 			id++
-			items[j] = &openresponses.FunctionCall{CallID: fmt.Sprintf("call_%d", id), Name: call.Tool, Arguments: string(compactJSON(t, call.Args))}
+			items[j] = &openresponses.FunctionCall{CallID: fmt.Sprintf("call_%d", id), Name: call.Tool, Arguments: string(corpusArgs(t, call))}
 		}
 		for j, call := range batch {
 			info := agentturn.ToolCallInfo{RunID: "run_1", Turn: i + 1, Call: items[j], Tool: tools[call.Tool],
-				Args: compactJSON(t, call.Args), Batch: items, Index: j}
+				Args: corpusArgs(t, call), Batch: items, Index: j}
 			verdicts = verdicts[:0]
 			d, err := e.Decide(context.Background(), info)
 			if err != nil {
@@ -233,8 +234,9 @@ func checkCorpusCall(t *testing.T, info agentturn.ToolCallInfo, call corpusCall,
 }
 
 // corpusBuildPolicy merges the case's sources and appends the host's own
-// lists, with no source, after the merged ones.
-func corpusBuildPolicy(t *testing.T, cp corpusPolicy) (Policy, error) {
+// lists, with no source, after the merged ones. A Merge error stops the
+// case: build_error is for Build, and Merge's own refusals are Go tests.
+func corpusBuildPolicy(t *testing.T, cp corpusPolicy) Policy {
 	sets := make([]RuleSet, len(cp.Sources))
 	for i, s := range cp.Sources {
 		sets[i] = RuleSet{
@@ -246,7 +248,7 @@ func corpusBuildPolicy(t *testing.T, cp corpusPolicy) (Policy, error) {
 	}
 	p, err := Merge(sets...)
 	if err != nil {
-		return Policy{}, err
+		t.Fatalf("the case's sources do not merge: %v", err)
 	}
 	p.Allow = append(p.Allow, corpusRules(t, cp.Allow)...)
 	p.Deny = append(p.Deny, corpusRules(t, cp.Deny)...)
@@ -262,7 +264,7 @@ func corpusBuildPolicy(t *testing.T, cp corpusPolicy) (Policy, error) {
 	default:
 		t.Fatalf("unknown default %q", cp.Default)
 	}
-	return p, nil
+	return p
 }
 
 // corpusRules parses a list the case writes in the grammar.
@@ -341,7 +343,7 @@ func corpusSplitter(t *testing.T, tool string, calls []corpusCall) Subjects {
 				a.subjects = append(a.subjects, Subject{Args: compactJSON(t, s.Args), Text: s.Text, Tool: s.Tool, Constrain: s.Constrain, Unseen: s.Unseen})
 			}
 		}
-		answers[string(compactJSON(t, call.Args))] = a
+		answers[string(corpusArgs(t, call))] = a
 	}
 	return func(args json.RawMessage) ([]Subject, error) {
 		a, ok := answers[string(args)]
@@ -367,7 +369,7 @@ func corpusTools(t *testing.T, calls []corpusCall, table map[string]corpusMatche
 	}
 	for _, call := range calls {
 		note(call.Tool)
-		confined[call.Tool][string(compactJSON(t, call.Args))] = call.Confined
+		confined[call.Tool][string(corpusArgs(t, call))] = call.Confined
 		if call.Subjects != nil {
 			for _, s := range *call.Subjects {
 				if s.Tool != "" {
@@ -387,6 +389,18 @@ func corpusTools(t *testing.T, calls []corpusCall, table map[string]corpusMatche
 			}))
 	}
 	return tools
+}
+
+// corpusArgs is the call's arguments as the engine is handed them: its
+// raw_args as written, or its args compacted.
+func corpusArgs(t *testing.T, call corpusCall) json.RawMessage {
+	if call.RawArgs == nil {
+		return compactJSON(t, call.Args)
+	}
+	if call.Args != nil {
+		t.Fatalf("a %s call has both args and raw_args", call.Tool)
+	}
+	return json.RawMessage(*call.RawArgs)
 }
 
 // compactJSON is the arguments without insignificant space, the key the

@@ -100,7 +100,9 @@ func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdic
 // evaluate is the policy's half of the decision path Decide and Would
 // share: read the call's confinement, split the call into subjects, decide
 // each subject under s, and fold the subjects' outcomes into one verdict.
-// ok is false for a call that could not be evaluated, blocked.
+// ok is false for a call that could not be evaluated, blocked: its context
+// was done, its splitter failed, or its rules would read arguments that
+// are ambiguous.
 func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo) (v Verdict, ok bool) {
 	v = Verdict{RunID: info.RunID, Turn: info.Turn, By: ByPolicy}
 	if info.Call != nil {
@@ -114,10 +116,16 @@ func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolC
 		return v.unevaluable(err), false
 	}
 	tr := s.rulesFor(v.Tool)
+	if err := tr.unambiguous(info.Args); err != nil {
+		return v.unevaluable(err), false
+	}
 	if tr.split == nil {
 		return v.with(s.decideSubject(tr, v.Tool, Subject{Args: info.Args}, conf), ""), true
 	}
 	subjects, err := split(tr.split, info.Args)
+	if err == nil {
+		err = s.unambiguous(v.Tool, subjects)
+	}
 	if err != nil {
 		return v.unevaluable(err), false
 	}

@@ -83,7 +83,8 @@ func TestDecidePrecedence(t *testing.T) {
 		{"default allow", Allow(), "bash", shellArgs("ls"), expect{agentturn.Allow, "", "allowed by default", ""}},
 		{"default for a tool no rule names", Deny(), "fetch", json.RawMessage(`{}`), expect{agentturn.Block, "", "no rule allows fetch: denied by default", ""}},
 		{"default ask for a tool no rule names", Ask(), "fetch", json.RawMessage(`{}`), expect{agentturn.Defer, "", "no rule allows fetch: approval required by default", ""}},
-		{"arguments that are not JSON match no specifier", Deny(), "bash", json.RawMessage(`rm -rf /`), expect{agentturn.Block, "", "no rule allows bash: denied by default", ""}},
+		{"arguments that are not JSON are not evaluated", Allow(), "bash", json.RawMessage(`rm -rf /`), expect{agentturn.Block, "", "bash call could not be evaluated: ambiguous arguments: invalid JSON at byte 0", ""}},
+		{"a tool whose rules read no arguments is not held to one reading", Deny(), "fetch", json.RawMessage(`{"url":"a","url":"b"}`), expect{agentturn.Block, "", "no rule allows fetch: denied by default", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := mustBuild(t, p.WithDefault(tc.d), shellMatchers())

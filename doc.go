@@ -33,6 +33,11 @@
 // user has not trusted; a carve-out, read(!.env.example), lets some calls
 // past a rule of a source it does not rank below.
 //
+// The policy reads a call's arguments as the tool will: every matcher and
+// splitter reads a member with [Field], and a call whose rules read its
+// arguments is blocked when two decoders could read them differently, a key
+// repeated or spelled twice in different case, say.
+//
 // [Build] compiles the policy once into an immutable form indexed by tool,
 // so a decision reads the rules of its own tool and takes no lock;
 // [Engine.SetPolicy] replaces it under a running loop. The engine never

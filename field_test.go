@@ -24,6 +24,7 @@ func TestField(t *testing.T) {
 		{name: "whitespace around", args: " \n{ \"command\" : \"ls\" }\t", value: "ls", ok: true},
 		{name: "empty string", args: `{"command":""}`, value: "", ok: true},
 		{name: "escapes decoded", args: `{"command":"git \"st\u0061tus\"\n"}`, value: "git \"status\"\n", ok: true},
+		{name: "every escape", args: `{"command":"\b\f\n\r\t\/\\\"\u00e9\u0000\uD83D\uDE00x"}`, value: "\b\f\n\r\t/\\\"é\x00😀x", ok: true},
 		{name: "surrogate pair", args: `{"command":"\ud83d\ude00"}`, value: "😀", ok: true},
 		{name: "multibyte UTF-8", args: `{"command":"café ſ K"}`, value: "café ſ K", ok: true},
 		{name: "escaped key is the key", args: `{"comman\u0064":"ls"}`, value: "ls", ok: true},
@@ -230,10 +231,23 @@ func FuzzField(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, args []byte) {
 		checkAgainstEncodingJSON(t, args)
-		if err := checkArgs(args); err == nil {
-			var m map[string]any
-			if err := json.Unmarshal(args, &m); err != nil || m == nil {
-				t.Fatalf("checkArgs(%q) passes arguments encoding/json reads as no object: %v", args, err)
+		if err := checkArgs(args); err != nil {
+			return
+		}
+		var m map[string]any
+		if err := json.Unmarshal(args, &m); err != nil || m == nil {
+			t.Fatalf("checkArgs(%q) passes arguments encoding/json reads as no object: %v", args, err)
+		}
+		// What the built-in matchers read of arguments the engine lets
+		// through is what encoding/json reads.
+		for _, name := range []string{"command", "s", "k"} {
+			value, ok, err := readField(args, name, true)
+			got, set, _ := decodeOne(args, name)
+			if err == nil && (ok != set || value != got) {
+				t.Fatalf("readField(%q, %q) = %q, %v; encoding/json reads %q, %v", args, name, value, ok, got, set)
+			}
+			if err != nil && !strings.Contains(err.Error(), "is not a string") {
+				t.Fatalf("readField(%q, %q) fails on arguments checkArgs passes: %v", args, name, err)
 			}
 		}
 	})

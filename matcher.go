@@ -12,7 +12,10 @@ import (
 // A carve-out's pattern ([Rule.CarveOut]) is given to the same Matcher.
 //
 // The engine calls a Matcher from many goroutines at once and on every
-// decision, so it must be safe for concurrent use and should be cheap.
+// decision, so it must be safe for concurrent use and should be cheap. It
+// hands a Matcher only arguments that are unambiguous as a whole, one valid
+// JSON object with no key repeated or spelled twice; a Matcher reads the
+// member it needs with [Field].
 type Matcher func(spec string, args json.RawMessage) bool
 
 // GlobMatcher returns the reference's pattern language over the string
@@ -31,9 +34,14 @@ type Matcher func(spec string, args json.RawMessage) bool
 //   - a pattern without a wildcard matches the whole value exactly;
 //   - nothing folds case.
 //
-// A missing member, a member that is not a string, and arguments that are
-// empty or are not one JSON document match nothing. When the member appears
-// twice the last one counts, as encoding/json decodes it.
+// The member is read as [Field] reads it, with one difference: a member
+// spelled only in another case ("Command", "\u212aind" for "kind") is read
+// as the member, as encoding/json reads it into a struct field, so a deny
+// rule is not passed over for a spelling the tool accepts. A missing member,
+// a member that is not a string, and arguments Field finds ambiguous (the
+// member in two spellings, invalid JSON, not one object) match nothing; the
+// engine blocks a subject whose arguments are ambiguous before any matcher
+// reads them.
 //
 // A pattern sees only the string it is given. A compound command is split
 // into its parts by the tool's [Subjects], which is what keeps
@@ -41,10 +49,10 @@ type Matcher func(spec string, args json.RawMessage) bool
 //
 // Matching takes time linear in the arguments for a given pattern, with no
 // backtracking, and allocates nothing unless the member's key or value
-// carries JSON escapes or invalid UTF-8.
+// carries JSON escapes.
 func GlobMatcher(field string) Matcher {
 	return func(spec string, args json.RawMessage) bool {
-		value, ok, err := Field(args, field)
+		value, ok, err := readField(args, field, true)
 		if !ok || err != nil {
 			return false
 		}
@@ -61,8 +69,7 @@ func GlobMatcher(field string) Matcher {
 // PrefixMatcher returns the simplest useful language over the string member
 // field of the arguments: a specifier "<prefix>:*" matches every value that
 // begins with prefix, and any other specifier matches the whole value
-// exactly. A missing member, one that is not a string, and arguments that
-// are empty or not JSON match nothing, as with [GlobMatcher].
+// exactly. It reads the member as [GlobMatcher] does.
 //
 // It is not the reference's language, and reads the same patterns
 // differently: "ls:*" matches "lsof" here, and a "*" anywhere but in the
@@ -71,7 +78,7 @@ func GlobMatcher(field string) Matcher {
 // documentation needs [GlobMatcher].
 func PrefixMatcher(field string) Matcher {
 	return func(spec string, args json.RawMessage) bool {
-		value, ok, err := Field(args, field)
+		value, ok, err := readField(args, field, true)
 		if !ok || err != nil {
 			return false
 		}
@@ -126,7 +133,9 @@ type Subject struct {
 // the product's; this package holds no shell parser.
 //
 // A split fails closed: an error blocks the call with the error as the
-// reason, and so does a split that returns no subjects.
+// reason, and so does a split that returns no subjects. A splitter reads the
+// call with [Field], and its error, which wraps [ErrAmbiguousArgs], is
+// reported as the engine reports the ambiguities it finds itself.
 type Subjects func(args json.RawMessage) ([]Subject, error)
 
 // ToolMatcher is what a product registers for one tool in [Build]: how the

@@ -132,6 +132,14 @@ func TestMergeRefusesUnnamedAndDuplicateSources(t *testing.T) {
 			"agentpolicy: merge: a source has no name"},
 		{"duplicate", []RuleSet{{Source: Source{Name: "skill", Rank: 1}}, {Source: Source{Name: "skill", Rank: 2}}},
 			`agentpolicy: merge: duplicate source "skill"; give each source its own name, "skill:<name>" for one skill of several`},
+		// The two cases the corpus held before its runner stopped at a
+		// Merge error.
+		{"two sources with one name", []RuleSet{
+			{Source: Source{Name: "skill", Rank: 1, Trusted: true}, Allow: []Rule{{Tool: "read"}}},
+			{Source: Source{Name: "skill", Rank: 2, Trusted: true}, Allow: []Rule{{Tool: "edit"}}},
+		}, `agentpolicy: merge: duplicate source "skill"; give each source its own name, "skill:<name>" for one skill of several`},
+		{"a source without a name", []RuleSet{{Source: Source{Rank: 1, Trusted: true}, Allow: []Rule{{Tool: "read"}}}},
+			"agentpolicy: merge: a source has no name"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Merge(tc.sets...)

@@ -126,8 +126,14 @@ func confinedReason(by, rule string) string {
 var errNoSubjects = errors.New("splitter returned no subjects")
 
 // unevaluable is the reason a call is blocked with when it could not be
-// split, or its context was done before it was decided.
+// split, its arguments are ambiguous, or its context was done before it
+// was decided. An ambiguity reads the same whether the engine or a
+// splitter found it.
 func unevaluable(tool string, err error) string {
+	var amb *ambiguousError
+	if errors.As(err, &amb) {
+		return tool + " call could not be evaluated: ambiguous arguments: " + amb.problem
+	}
 	return tool + " call could not be evaluated: " + err.Error()
 }
 
@@ -204,3 +210,56 @@ const (
 	reasonNotReleased = "not released: the turn was stopped"
 	textNotReleased   = "The call was held for an approval and the turn was stopped; the call did not run."
 )
+
+// ErrAmbiguousArgs is wrapped by the error [Field] returns when a call's
+// arguments do not say one thing: two decoders could read different values
+// from them, so a policy that reads one value may allow a call whose tool
+// acts on another. The engine blocks a call whose arguments its rules
+// would read ambiguously as one it could not evaluate, with a reason that
+// names the problem.
+var ErrAmbiguousArgs = errors.New("agentpolicy: ambiguous arguments")
+
+// ambiguousError is an ambiguity [Field] or the engine found. A verdict's
+// reason quotes "ambiguous arguments: " and the problem, without the
+// package's prefix, as it quotes no other error's.
+type ambiguousError struct {
+	problem string
+}
+
+func (e *ambiguousError) Error() string { return ErrAmbiguousArgs.Error() + ": " + e.problem }
+
+func (e *ambiguousError) Unwrap() error { return ErrAmbiguousArgs }
+
+// The problems that make arguments ambiguous.
+var (
+	errNotObject     error = &ambiguousError{"not a JSON object"}
+	errNotOneObject  error = &ambiguousError{"not one JSON object"}
+	errUnexpectedEnd error = &ambiguousError{"invalid JSON: unexpected end"}
+)
+
+// The faults that make JSON text invalid beyond its syntax.
+const (
+	faultUTF8      = "invalid UTF-8"
+	faultSurrogate = "unpaired surrogate escape"
+)
+
+func errTwice(key string) error {
+	return &ambiguousError{strconv.Quote(key) + " appears twice"}
+}
+
+func errAlsoAs(key, other string) error {
+	return &ambiguousError{strconv.Quote(key) + " also as " + strconv.Quote(other)}
+}
+
+func errNotString(key string) error {
+	return &ambiguousError{strconv.Quote(key) + " is not a string"}
+}
+
+// errInvalidAt is the error for JSON text that is invalid at byte pos:
+// for the fault, or for its syntax when fault is empty.
+func errInvalidAt(fault string, pos int) error {
+	if fault == "" {
+		fault = "invalid JSON"
+	}
+	return &ambiguousError{fault + " at byte " + strconv.Itoa(pos)}
+}

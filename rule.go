@@ -85,13 +85,16 @@ func (r Rule) Bare() bool {
 }
 
 // CarveOut reports whether the rule is a carve-out, a specifier beginning
-// with "!", and returns the pattern after the "!". A carve-out matches
-// nothing by itself: it cancels the match of another rule in the same list
-// for the same tool, from a source it does not rank below, when its pattern
-// matches the subject. The tool's [Matcher] reads the pattern as it reads
-// any specifier.
+// with "!", and returns the pattern after the "!"; for any other rule it
+// returns "" and false. A carve-out matches nothing by itself: it cancels
+// the match of another rule in the same list for the same tool, from a
+// source it does not rank below, when its pattern matches the subject. The
+// tool's [Matcher] reads the pattern as it reads any specifier.
 func (r Rule) CarveOut() (pattern string, ok bool) {
-	return strings.CutPrefix(r.Spec, "!")
+	if pattern, ok = strings.CutPrefix(r.Spec, "!"); !ok {
+		return "", false
+	}
+	return pattern, true
 }
 
 // Glob reports whether the rule's tool name is a pattern over tool names,

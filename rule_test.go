@@ -59,7 +59,7 @@ func TestRuleCarveOut(t *testing.T) {
 	}
 	for _, tt := range tests {
 		pattern, ok := tt.rule.CarveOut()
-		if ok != tt.ok || (ok && pattern != tt.pattern) {
+		if ok != tt.ok || pattern != tt.pattern {
 			t.Errorf("%v.CarveOut() = %q, %v, want %q, %v", tt.rule, pattern, ok, tt.pattern, tt.ok)
 		}
 	}
