@@ -130,7 +130,9 @@ type Subject struct {
 // after whatever normalisation the tool needs: a shell tool splits a command
 // on its operators and strips wrappers, a file tool resolves its path. Most
 // tools are one subject per call and register no splitter. The splitter is
-// the product's; this package holds no shell parser.
+// the product's; this package holds no shell parser. The nested module
+// github.com/ChristopherDavenport/agentpolicy/shell is a splitter for a
+// shell tool built on one.
 //
 // A split fails closed: an error blocks the call with the error as the
 // reason, and so does a split that returns no subjects. A splitter reads the

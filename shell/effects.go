@@ -48,249 +48,28 @@ func effectsOf(base string, args []word) effects {
 		}
 	case base == "find":
 		return findEffects(args)
+	case base == "fd" || base == "fdfind":
+		return fdEffects(args)
 	case base == "git":
 		return gitEffects(args)
 	case base == "watch":
 		return watchEffects(args)
+	case base == "su" || base == "runuser" || base == "script":
+		return commandOption(base, args)
+	case base == "flock":
+		return flockEffects(args)
+	case base == "hash" && hasOption(args, "p", "", nil):
+		return effects{unseen: "hash -p changes which program a name runs"}
+	case base == "enable" && hasOption(args, "f", "", nil):
+		return effects{unseen: "enable -f loads a builtin from a shared object"}
+	case (base == "mapfile" || base == "readarray") && hasOption(args, "C", "", nil):
+		return effects{unseen: base + " -C runs a string for every line it reads"}
+	case setsVariables[base] != "":
+		return effects{unseen: variablesSet(base, args)}
 	case interpreter(base) != "":
 		return interpreterEffects(base, args)
 	}
 	return effects{unseen: riskyOption(base, args)}
-}
-
-// wrapper is how a command that runs another reads its options.
-type wrapper struct {
-	// short lists the one-letter options that take an argument, long the
-	// long ones that take the next word unless joined with "=".
-	short string
-	long  []string
-	// operands is how many words come between the options and the command.
-	operands int
-	// none lists options after which no command runs ("command -v").
-	none string
-	// privileged marks a wrapper that changes who runs the command.
-	privileged bool
-}
-
-// wrappers are the commands decided as the command they run.
-var wrappers = map[string]wrapper{
-	"sudo":    {short: "CDghpRrTtUu", long: []string{"--chdir", "--close-from", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"}, none: "eKklLVv", privileged: true},
-	"doas":    {short: "Cu", none: "L", privileged: true},
-	"nice":    {short: "n", long: []string{"--adjustment"}},
-	"nohup":   {},
-	"timeout": {short: "sk", long: []string{"--signal", "--kill-after"}, operands: 1},
-	"time":    {short: "fo", long: []string{"--format", "--output"}},
-	"command": {none: "vV"},
-	"builtin": {},
-	"exec":    {short: "a"},
-	"stdbuf":  {short: "ioe", long: []string{"--input", "--output", "--error"}},
-	"ionice":  {short: "cnpPu", long: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}, none: "pPu"},
-	"setsid":  {},
-	"xargs":   {short: "adEILnPs", long: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
-}
-
-// unwrap finds the command a wrapper runs.
-func (w wrapper) unwrap(base string, args []word) effects {
-	e := effects{wrapper: true, privileged: w.privileged}
-	i, stopped := skipOptions(args, w.short, w.long, w.none)
-	if stopped {
-		return e
-	}
-	i += w.operands
-	if i < len(args) {
-		e.commands = append(e.commands, args[i:])
-	}
-	return e
-}
-
-// skipOptions returns the index of the first operand of args, given the
-// short and long options that take an argument, and stopped when one of
-// the short options in none says no command follows.
-func skipOptions(args []word, short string, long []string, none string) (int, bool) {
-	for i := 0; i < len(args); i++ {
-		a := args[i].value
-		switch {
-		case a == "--":
-			return i + 1, false
-		case strings.HasPrefix(a, "--"):
-			name, _, joined := strings.Cut(a, "=")
-			if !joined && contains(long, name) {
-				i++
-			}
-		case len(a) > 1 && a[0] == '-':
-			for j := 1; j < len(a); j++ {
-				if strings.IndexByte(none, a[j]) >= 0 {
-					return len(args), true
-				}
-				if strings.IndexByte(short, a[j]) >= 0 {
-					if j == len(a)-1 {
-						i++
-					}
-					break
-				}
-			}
-		default:
-			return i, false
-		}
-	}
-	return len(args), false
-}
-
-// contains reports whether list holds s.
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// envEffects reads env: its assignments and options, then the command.
-func envEffects(args []word) effects {
-	e := effects{wrapper: true}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch v := a.value; {
-		case v == "--":
-			e.commands = nonEmpty(args[i+1:])
-			return e
-		case v == "-S" || v == "--split-string" || strings.HasPrefix(v, "--split-string=") || strings.HasPrefix(v, "-S"):
-			e.unseen = firstOf(e.unseen, "env -S splits a string into the command it runs")
-			return e
-		case v == "-P" || strings.HasPrefix(v, "-P"):
-			e.unseen = firstOf(e.unseen, "env -P changes where the command is looked up")
-			return e
-		case v == "-u" || v == "--unset" || v == "-C" || v == "--chdir":
-			i++
-		case strings.HasPrefix(v, "-"):
-		case strings.Contains(v, "="):
-			name, _, _ := strings.Cut(v, "=")
-			e.unseen = firstOf(e.unseen, variableUnseen(name), substitutionUnseen(name, a))
-		default:
-			e.commands = nonEmpty(args[i:])
-			return e
-		}
-	}
-	return e
-}
-
-// nonEmpty is words as one command, or none when there are no words.
-func nonEmpty(words []word) [][]word {
-	if len(words) == 0 {
-		return nil
-	}
-	return [][]word{words}
-}
-
-// shells are the shells whose -c string is read as code; the bash dialect
-// reads what they share.
-var shells = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true,
-}
-
-// shellEffects reads a shell's command line: the -c string is read as
-// code, a script file runs as the rule allows it, and a shell with neither
-// reads its commands from standard input.
-func shellEffects(name string, args []word) effects {
-	e := effects{wrapper: true}
-	code, stdin := false, false
-	i := 0
-options:
-	for ; i < len(args); i++ {
-		a := args[i].value
-		switch {
-		case a == "--" || a == "-":
-			i++
-			break options
-		case a == "--rcfile" || a == "--init-file":
-			return effects{unseen: name + " " + a + " runs the commands of a file"}
-		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
-			i++
-		case strings.HasPrefix(a, "--"):
-		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
-			code = code || strings.ContainsRune(a[1:], 'c')
-			stdin = stdin || strings.ContainsRune(a[1:], 's')
-		default:
-			break options
-		}
-	}
-	switch {
-	case code && i < len(args) && args[i].literal:
-		e.scripts = []string{args[i].value}
-	case code && i < len(args):
-		e.unseen = name + " -c runs a string made when it runs"
-	case code:
-	case stdin || i >= len(args):
-		e.unseen = name + " reads its commands from standard input"
-	case !args[i].literal:
-		e.unseen = name + " runs a script made when it runs"
-	default:
-		e.wrapper = false
-	}
-	return e
-}
-
-// evalEffects reads eval, whose words joined are run as code.
-func evalEffects(args []word) effects {
-	if !allLiteral(args) {
-		return effects{unseen: "eval runs a string made when it runs"}
-	}
-	if len(args) == 0 {
-		return effects{}
-	}
-	return effects{wrapper: true, scripts: []string{strings.Join(values(args), " ")}}
-}
-
-// trapEffects reads trap, whose action is run as code when a signal
-// comes.
-func trapEffects(args []word) effects {
-	i, _ := skipOptions(args, "", nil, "")
-	if len(args)-i < 2 || args[i].value == "-" {
-		return effects{}
-	}
-	action := args[i]
-	if !action.literal {
-		return effects{unseen: "trap runs a string made when it runs"}
-	}
-	return effects{wrapper: true, scripts: []string{action.value}}
-}
-
-// watchEffects reads watch, which runs its words joined through sh -c,
-// or as a command with -x.
-func watchEffects(args []word) effects {
-	e := effects{wrapper: true}
-	execute := false
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i].value
-		if a == "--" {
-			i++
-			break
-		}
-		if a == "-x" || a == "--exec" {
-			execute = true
-			continue
-		}
-		if a == "-n" || a == "--interval" || a == "-q" || a == "--equexit" {
-			i++
-			continue
-		}
-		if !strings.HasPrefix(a, "-") {
-			break
-		}
-	}
-	rest := args[i:]
-	switch {
-	case len(rest) == 0:
-	case execute:
-		e.commands = [][]word{rest}
-	case !allLiteral(rest):
-		e.unseen = "watch runs a string made when it runs"
-	default:
-		e.scripts = []string{strings.Join(values(rest), " ")}
-	}
-	return e
 }
 
 // findEffects reads find: the commands -exec and its kin run, and the
@@ -300,12 +79,9 @@ func findEffects(args []word) effects {
 	for i := 0; i < len(args); i++ {
 		switch a := args[i].value; a {
 		case "-exec", "-execdir", "-ok", "-okdir":
-			start := i + 1
-			for i++; i < len(args) && !(args[i].literal && (args[i].value == ";" || args[i].value == "+")); i++ {
-			}
-			if i > start {
-				e.commands = append(e.commands, args[start:i])
-			}
+			var inner []word
+			inner, i = commandUntil(args, i+1, ";", "+")
+			e.commands = append(e.commands, nonEmpty(inner)...)
 		case "-delete":
 			e.unseen = firstOf(e.unseen, "find -delete deletes files")
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
@@ -313,6 +89,30 @@ func findEffects(args []word) effects {
 		}
 	}
 	return e
+}
+
+// fdEffects reads fd, whose -x and -X run a command for what it finds.
+func fdEffects(args []word) effects {
+	var e effects
+	for i := 0; i < len(args); i++ {
+		switch args[i].value {
+		case "-x", "--exec", "-X", "--exec-batch":
+			var inner []word
+			inner, i = commandUntil(args, i+1, ";")
+			e.commands = append(e.commands, nonEmpty(inner)...)
+		}
+	}
+	return e
+}
+
+// commandUntil returns the words from start up to a literal terminator,
+// and the index of the terminator, or of the end.
+func commandUntil(args []word, start int, terminators ...string) ([]word, int) {
+	i := start
+	for i < len(args) && !(args[i].literal && contains(terminators, args[i].value)) {
+		i++
+	}
+	return args[start:i], i
 }
 
 // interpreter is the family of a command that runs a program in another
@@ -346,14 +146,20 @@ func interpreterEffects(base string, args []word) effects {
 		switch {
 		case a == "-":
 			return effects{unseen: base + " reads its program from standard input"}
-		case a == "--eval" || a == "--print" || strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print="):
-			return effects{}
+		case a == "--eval" || a == "--print":
+			return inlineProgram(base+" "+a, args[i+1:])
+		case strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print="):
+			return inlineProgram(base+" "+a[:strings.IndexByte(a, '=')], args[i:])
 		case a == "--require" || a == "--import":
 			i++
 		case strings.HasPrefix(a, "--"):
 		case len(a) > 1 && a[0] == '-':
-			if strings.ContainsAny(a[1:], code.inline) {
-				return effects{}
+			if j := strings.IndexAny(a[1:], code.inline) + 1; j > 0 {
+				// "-c CODE", or "-cCODE" with the program in the word.
+				if j == len(a)-1 {
+					return inlineProgram(base+" "+a, args[i+1:])
+				}
+				return inlineProgram(base+" "+a[:j+1], args[i:])
 			}
 			if len(a) == 2 && strings.IndexByte(code.short, a[1]) >= 0 {
 				i++
@@ -368,10 +174,75 @@ func interpreterEffects(base string, args []word) effects {
 	return effects{unseen: base + " reads its program from standard input"}
 }
 
+// inlineProgram is the effect of a program given on the command line,
+// in the first of words: decided as written when literal, hidden when
+// it is made when the command runs ("python3 -c "$(curl …)"").
+func inlineProgram(what string, words []word) effects {
+	if len(words) > 0 && !words[0].literal {
+		return effects{unseen: what + " runs a program made when it runs"}
+	}
+	return effects{}
+}
+
+// setsVariables are the builtins that set the variables they name, with
+// their short options that take an argument; printf sets one only with -v.
+var setsVariables = map[string]string{
+	"read": "dinNptu", "printf": "v", "mapfile": "dnOsuCc", "readarray": "dnOsuCc", "getopts": "-",
+}
+
+// variablesSet is why a builtin that sets variables hides code: a name it
+// sets that is in the table of variables, or one known only when it runs.
+func variablesSet(base string, args []word) string {
+	var names []word
+	switch base {
+	case "printf":
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].value == "-v" {
+				names = append(names, args[i+1])
+			}
+		}
+	case "getopts":
+		if len(args) > 1 {
+			names = args[1:2]
+		}
+	default:
+		short := setsVariables[base]
+		for i := 0; i < len(args); i++ {
+			v := args[i].value
+			switch {
+			case v == "-a" && i+1 < len(args):
+				i++
+				names = append(names, args[i])
+			case len(v) == 2 && v[0] == '-' && strings.IndexByte(short, v[1]) >= 0:
+				i++
+			case !strings.HasPrefix(v, "-"):
+				names = append(names, args[i])
+			}
+		}
+	}
+	for _, n := range names {
+		if !n.literal {
+			return base + " sets a variable named when it runs"
+		}
+		if why := variableUnseen(n.value); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
 // assignsUnseen is why assignments hide code: the first that does.
 func (s *splitter) assignsUnseen(as []*syntax.Assign) string {
 	for _, a := range as {
 		if a.Name == nil {
+			// A declaration's word that is not NAME=VALUE as written:
+			// 'a[$(…)]=1' or "$v", which may set any variable.
+			if a.Value != nil {
+				w := s.wordOf(a.Value)
+				if why := firstOf(subscriptCode([]word{w}), literalOrWhy(w)); why != "" {
+					return why
+				}
+			}
 			continue
 		}
 		var value word
@@ -383,6 +254,15 @@ func (s *splitter) assignsUnseen(as []*syntax.Assign) string {
 		}
 	}
 	return ""
+}
+
+// literalOrWhy is why a declaration's word with an expansion hides what
+// it sets.
+func literalOrWhy(w word) string {
+	if w.literal {
+		return ""
+	}
+	return "the declaration " + w.value + " sets a variable named when it runs"
 }
 
 // substitutionUnseen is why a variable's value hides code: a literal

@@ -5,9 +5,9 @@ go 1.26.0
 require github.com/ChristopherDavenport/agentpolicy v0.0.0
 
 require (
-	github.com/ChristopherDavenport/agenttool v0.0.22 // indirect
-	github.com/ChristopherDavenport/agentturn v0.0.22 // indirect
-	github.com/ChristopherDavenport/openresponses v0.0.14 // indirect
+	github.com/ChristopherDavenport/agenttool v0.0.22
+	github.com/ChristopherDavenport/agentturn v0.0.22
+	github.com/ChristopherDavenport/openresponses v0.0.14
 	mvdan.cc/sh/v3 v3.14.1
 )
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -72,7 +73,8 @@ func WithReadTool(name, field string) Option {
 // the call, when the arguments are ambiguous or lack the field, when the
 // command does not parse (the error names the line and column), when it
 // nests strings, wrappers or substitutions deeper than the splitter
-// follows, and when it holds no command.
+// follows, when it holds a carriage return or a NUL byte, which the
+// parser and bash read differently, and when it holds no command.
 //
 // The splitter is safe for concurrent use.
 func Subjects(opts ...Option) agentpolicy.Subjects {
@@ -83,17 +85,37 @@ func Subjects(opts ...Option) agentpolicy.Subjects {
 	return c.split
 }
 
+// errCarriageReturn is the split of a command with a carriage return.
+var errCarriageReturn = errors.New("agentpolicy/shell: the command has a carriage return, which the parser and the shell read differently")
+
+// errNUL is the split of a command with a NUL byte.
+var errNUL = errors.New("agentpolicy/shell: the command has a NUL byte, which shells read differently")
+
 // errEmpty is the split of a command with nothing to run.
 var errEmpty = errors.New("agentpolicy/shell: the command runs nothing")
 
 // split is the [agentpolicy.Subjects] for the configuration.
 func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
-	command, ok, err := field(args, c.field)
+	command, ok, err := agentpolicy.Field(args, c.field)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, fmt.Errorf("agentpolicy/shell: the arguments have no %q", c.field)
+	}
+	// The subjects' texts are slices of the command, which Field may
+	// share with the caller's arguments.
+	command = strings.Clone(command)
+	if strings.IndexByte(command, '\r') >= 0 {
+		// The parser reads a carriage return as space where the shell
+		// keeps it in the word, so the two would read different commands.
+		return nil, errCarriageReturn
+	}
+	if strings.IndexByte(command, 0) >= 0 {
+		// A shell given the command as an argument stops at a NUL, and
+		// one reading it from a file drops the NUL and joins the words
+		// around it, neither as the parser reads it.
+		return nil, errNUL
 	}
 	s := splitter{config: c}
 	if err := s.script(command, 0); err != nil {
@@ -114,9 +136,14 @@ const (
 	maxNesting = 256
 )
 
+// parsers reuse the parser's buffers across calls.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
 // parse reads one script in the bash dialect.
 func parse(src string) (*syntax.File, error) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p)
+	f, err := p.Parse(strings.NewReader(src), "")
 	if err != nil {
 		return nil, fmt.Errorf("agentpolicy/shell: %w", err)
 	}

@@ -2,17 +2,16 @@ package shell
 
 import "strings"
 
-// The tables of what hides code: the variables that change what a command
-// runs, the git settings that name a command, and the options of readers
-// that run a command or delete. shell/README.md lists them.
+// The tables of what hides code besides git: the variables that change
+// what a command runs and the options of readers that run a command.
+// shell/README.md lists them.
 
 // variables are the environment variables that change what runs, with
-// why; a name ending in "*" stands for every name it begins.
+// why.
 var variables = map[string]string{
 	"LD_PRELOAD":            "changes what the command loads",
 	"LD_AUDIT":              "changes what the command loads",
 	"LD_LIBRARY_PATH":       "changes what the command loads",
-	"DYLD_*":                "changes what the command loads",
 	"GCONV_PATH":            "changes what the command loads",
 	"PATH":                  "changes which program a name runs",
 	"BASH_ENV":              "names a file the shell runs first",
@@ -20,7 +19,6 @@ var variables = map[string]string{
 	"PROMPT_COMMAND":        "names a command the shell runs",
 	"PS0":                   "holds code the shell runs",
 	"PS4":                   "holds code the shell runs",
-	"BASH_FUNC_*":           "defines a function the shell runs",
 	"SHELLOPTS":             "changes how the shell reads commands",
 	"BASHOPTS":              "changes how the shell reads commands",
 	"IFS":                   "changes how the shell splits words",
@@ -34,14 +32,11 @@ var variables = map[string]string{
 	"GIT_PROXY_COMMAND":     "names a command git runs",
 	"GIT_EXEC_PATH":         "changes which programs git runs",
 	"GIT_TEMPLATE_DIR":      "changes the hooks git installs",
-	"GIT_DIR":               "points git at a configuration that may run commands",
 	"GIT_CONFIG":            "points git at a configuration that may run commands",
 	"GIT_CONFIG_GLOBAL":     "points git at a configuration that may run commands",
 	"GIT_CONFIG_SYSTEM":     "points git at a configuration that may run commands",
 	"GIT_CONFIG_PARAMETERS": "sets git configuration that may run commands",
 	"GIT_CONFIG_COUNT":      "sets git configuration that may run commands",
-	"GIT_CONFIG_KEY_*":      "sets git configuration that may run commands",
-	"GIT_CONFIG_VALUE_*":    "sets git configuration that may run commands",
 	"SSH_ASKPASS":           "names a command ssh runs",
 	"PAGER":                 "names a command a program runs",
 	"MANPAGER":              "names a command a program runs",
@@ -63,8 +58,17 @@ var variables = map[string]string{
 	"JAVA_TOOL_OPTIONS":     "changes what java loads",
 	"_JAVA_OPTIONS":         "changes what java loads",
 	"JDK_JAVA_OPTIONS":      "changes what java loads",
-	"NPM_CONFIG_*":          "sets npm configuration that may run commands",
-	"npm_config_*":          "sets npm configuration that may run commands",
+}
+
+// variablePrefixes are the beginnings of names of variables that change
+// what runs, with why.
+var variablePrefixes = []option{
+	{"DYLD_", "changes what the command loads"},
+	{"BASH_FUNC_", "defines a function the shell runs"},
+	{"GIT_CONFIG_KEY_", "sets git configuration that may run commands"},
+	{"GIT_CONFIG_VALUE_", "sets git configuration that may run commands"},
+	{"NPM_CONFIG_", "sets npm configuration that may run commands"},
+	{"npm_config_", "sets npm configuration that may run commands"},
 }
 
 // variableUnseen is why setting the variable name hides code, "" when it
@@ -73,161 +77,59 @@ func variableUnseen(name string) string {
 	if why, ok := variables[name]; ok {
 		return name + " " + why
 	}
-	for pattern, why := range variables {
-		if prefix, ok := strings.CutSuffix(pattern, "*"); ok && strings.HasPrefix(name, prefix) {
-			return name + " " + why
+	for _, p := range variablePrefixes {
+		if strings.HasPrefix(name, p.name) {
+			return name + " " + p.why
 		}
 	}
 	return ""
 }
 
-// gitSettings are the git configuration keys that name a command git
-// runs or change where it finds one, as section and key; "*" is any key
-// of the section. A key matches whatever subsection it has.
-var gitSettings = map[[2]string]bool{
-	{"core", "sshcommand"}: true, {"core", "pager"}: true, {"core", "editor"}: true,
-	{"core", "askpass"}: true, {"core", "fsmonitor"}: true, {"core", "hookspath"}: true,
-	{"core", "gitproxy"}: true, {"core", "alternaterefscommand"}: true,
-	{"sequence", "editor"}: true, {"diff", "external"}: true, {"diff", "command"}: true,
-	{"diff", "textconv"}: true, {"difftool", "cmd"}: true, {"mergetool", "cmd"}: true,
-	{"merge", "driver"}: true, {"filter", "clean"}: true, {"filter", "smudge"}: true,
-	{"filter", "process"}: true, {"credential", "helper"}: true, {"gpg", "program"}: true,
-	{"pager", "*"}: true, {"alias", "*"}: true, {"include", "path"}: true,
-	{"includeif", "path"}: true, {"uploadpack", "packobjectshook"}: true,
-	{"remote", "uploadpack"}: true, {"remote", "receivepack"}: true, {"protocol", "allow"}: true,
-	{"interactive", "difffilter"}: true, {"web", "browser"}: true, {"browser", "cmd"}: true,
-	{"man", "cmd"}: true, {"init", "templatedir"}: true, {"ssh", "variant"}: true,
-}
-
-// gitSettingRuns reports whether setting the git configuration key, as
-// "section[.subsection].key", can make git run a command.
-func gitSettingRuns(key string) bool {
-	key = strings.ToLower(key)
-	section, rest, ok := strings.Cut(key, ".")
-	if !ok {
-		return false
-	}
-	name := rest[strings.LastIndexByte(rest, '.')+1:]
-	return gitSettings[[2]string{section, name}] || gitSettings[[2]string{section, "*"}]
-}
-
-// gitEffects reads git's command line: configuration given with -c or
-// --config-env or written with git config, the options that name a
-// command for the remote end, and the subcommands that run a command.
-func gitEffects(args []word) effects {
-	var e effects
-	i := 0
-global:
-	for ; i < len(args); i++ {
-		a := args[i].value
-		switch {
-		case a == "-c" && i+1 < len(args):
-			i++
-			key, _, _ := strings.Cut(args[i].value, "=")
-			if gitSettingRuns(key) || !args[i].literal {
-				e.unseen = firstOf(e.unseen, "git -c "+key+" makes git run a command")
-			}
-		case strings.HasPrefix(a, "--config-env="):
-			key, _, _ := strings.Cut(strings.TrimPrefix(a, "--config-env="), "=")
-			if gitSettingRuns(key) {
-				e.unseen = firstOf(e.unseen, "git --config-env "+key+" makes git run a command")
-			}
-		case a == "--exec-path" || strings.HasPrefix(a, "--exec-path="):
-			if a != "--exec-path" {
-				e.unseen = firstOf(e.unseen, "git --exec-path changes which programs git runs")
-			}
-		case a == "-C" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--super-prefix" || a == "--config-env":
-			i++
-		case strings.HasPrefix(a, "-"):
-		default:
-			break global
-		}
-	}
-	if i >= len(args) {
-		return e
-	}
-	sub, rest := args[i].value, args[i+1:]
-	for j, w := range rest {
-		v := w.value
-		switch {
-		case strings.HasPrefix(v, "--upload-pack") || strings.HasPrefix(v, "--receive-pack") || strings.HasPrefix(v, "--exec="):
-			e.unseen = firstOf(e.unseen, "git "+sub+" "+strings.SplitN(v, "=", 2)[0]+" names a command git runs")
-		case (sub == "clone" || sub == "fetch" || sub == "pull" || sub == "ls-remote") && v == "-u":
-			e.unseen = firstOf(e.unseen, "git "+sub+" -u names a command git runs")
-		case strings.HasPrefix(v, "ext::"):
-			e.unseen = firstOf(e.unseen, "an ext:: URL makes git run a command")
-		case sub == "config" && !strings.HasPrefix(v, "-") && gitSettingRuns(v) && j+1 < len(rest):
-			e.unseen = firstOf(e.unseen, "git config "+v+" makes git run a command")
-		}
-	}
-	switch sub {
-	case "rebase":
-		for j := 0; j+1 < len(rest); j++ {
-			if v := rest[j].value; v == "-x" || v == "--exec" {
-				if rest[j+1].literal {
-					e.scripts = append(e.scripts, rest[j+1].value)
-				} else {
-					e.unseen = firstOf(e.unseen, "git rebase --exec runs a string made when it runs")
-				}
-			}
-		}
-	case "bisect":
-		if len(rest) > 1 && rest[0].value == "run" {
-			e.commands = append(e.commands, rest[1:])
-		}
-	case "submodule":
-		if len(rest) > 1 && rest[0].value == "foreach" {
-			e.unseen = firstOf(e.unseen, "git submodule foreach runs a command in every submodule")
-		}
-	case "filter-branch", "difftool", "mergetool":
-		e.unseen = firstOf(e.unseen, "git "+sub+" runs commands of its own")
-	case "grep":
-		for _, w := range rest {
-			if w.value == "-O" || strings.HasPrefix(w.value, "-O") || strings.HasPrefix(w.value, "--open-files-in-pager") {
-				e.unseen = firstOf(e.unseen, "git grep -O runs a pager")
-			}
-		}
-	}
-	return e
+// option is an option of the effects table and why it hides code.
+type option struct {
+	name, why string
 }
 
 // risky are options of commands that read or copy files which make them
-// run a command, with why.
-var risky = map[string]map[string]string{
+// run a command, in the order they are tried, so a reason is the same on
+// every split.
+var risky = map[string][]option{
 	"tar": {
-		"--to-command": "runs a command", "--checkpoint-action": "runs a command",
-		"-I": "runs a compression program", "--use-compress-program": "runs a compression program",
-		"-F": "runs a script", "--info-script": "runs a script", "--new-volume-script": "runs a script",
-		"--rsh-command": "runs a command", "--rmt-command": "runs a command",
+		{"--to-command", "runs a command"}, {"--checkpoint-action", "runs a command"},
+		{"-I", "runs a compression program"}, {"--use-compress-program", "runs a compression program"},
+		{"-F", "runs a script"}, {"--info-script", "runs a script"}, {"--new-volume-script", "runs a script"},
+		{"--rsh-command", "runs a command"}, {"--rmt-command", "runs a command"},
 	},
-	"rsync": {"-e": "runs a remote shell command", "--rsh": "runs a remote shell command", "--rsync-path": "runs a command"},
-	"rg":    {"--pre": "runs a command on every file"},
-	"sort":  {"--compress-program": "runs a compression program"},
-	"zip":   {"-TT": "runs a command", "--unzip-command": "runs a command"},
-	"man":   {"-P": "runs a pager", "--pager": "runs a pager", "-H": "runs a browser", "--html": "runs a browser"},
-	"vim":   {"-c": "runs an editor command", "--cmd": "runs an editor command", "+": "runs an editor command"},
-	"vi":    {"-c": "runs an editor command", "--cmd": "runs an editor command", "+": "runs an editor command"},
-	"nvim":  {"-c": "runs an editor command", "--cmd": "runs an editor command", "+": "runs an editor command"},
-	"ex":    {"-c": "runs an editor command", "+": "runs an editor command"},
-	"ssh":   {"proxycommand": "runs a local command", "localcommand": "runs a local command", "knownhostscommand": "runs a local command"},
-	"scp":   {"proxycommand": "runs a local command", "-S": "runs a program for the connection"},
-	"sftp":  {"proxycommand": "runs a local command", "-S": "runs a program for the connection"},
+	"rsync": {{"-e", "runs a remote shell command"}, {"--rsh", "runs a remote shell command"}, {"--rsync-path", "runs a command"}},
+	"rg":    {{"--pre", "runs a command on every file"}},
+	"sort":  {{"--compress-program", "runs a compression program"}},
+	"zip":   {{"-TT", "runs a command"}, {"--unzip-command", "runs a command"}},
+	"man":   {{"-P", "runs a pager"}, {"--pager", "runs a pager"}, {"-H", "runs a browser"}, {"--html", "runs a browser"}},
+	"vim":   editorOptions,
+	"vi":    editorOptions,
+	"nvim":  editorOptions,
+	"ex":    editorOptions,
+	"ssh": {
+		{"proxycommand", "runs a local command"}, {"localcommand", "runs a local command"},
+		{"knownhostscommand", "runs a local command"}, {"-F", "reads a configuration that may run a local command"},
+	},
+	"scp":  {{"proxycommand", "runs a local command"}, {"-S", "runs a program for the connection"}},
+	"sftp": {{"proxycommand", "runs a local command"}, {"-S", "runs a program for the connection"}},
 }
+
+// editorOptions are the options of vi and its kin that run an editor
+// command, which may be a shell command.
+var editorOptions = []option{{"-c", "runs an editor command"}, {"--cmd", "runs an editor command"}, {"+", "runs an editor command"}}
 
 // riskyOption is why one of the command's options makes it run a
 // command, "" when none does. An option matches as a word of its own,
 // joined to its value with "=", or, for a short one, joined directly; for
 // ssh and its kin a -o setting matches by name, whatever its case.
 func riskyOption(base string, args []word) string {
-	options := risky[base]
-	if options == nil {
-		return ""
-	}
 	for _, w := range args {
-		v := w.value
-		for opt, why := range options {
-			if optionMatches(opt, v) {
-				return base + " " + optionName(opt, v) + " " + why
+		for _, o := range risky[base] {
+			if optionMatches(o.name, w.value) {
+				return base + " " + optionName(o.name, w.value) + " " + o.why
 			}
 		}
 	}
@@ -247,12 +149,14 @@ func optionMatches(opt, v string) bool {
 	return len(opt) == 2 && strings.HasPrefix(v, opt)
 }
 
-// optionName is how a reason names the option: as written for a flag,
-// the setting for a -o one.
+// optionName is how a reason names the option: as the table does, the
+// word for a "+" command, the setting for a -o one.
 func optionName(opt, v string) string {
-	if opt[0] == '-' || opt == "+" {
-		name, _, _ := strings.Cut(v, "=")
-		return name
+	switch {
+	case opt == "+":
+		return v
+	case opt[0] == '-':
+		return opt
 	}
 	return "-o " + opt
 }

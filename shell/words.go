@@ -25,8 +25,8 @@ type word struct {
 	// "$(" or a backquote: text to the parser, code to whatever runs the
 	// value later.
 	holdsCode bool
-	// pos is where the word starts in the source.
-	pos uint
+	// pos and end are where the word starts and ends in the source.
+	pos, end uint
 }
 
 // maxWords bounds the words brace expansion may make of one command.
@@ -52,11 +52,27 @@ func (s *splitter) expandWords(ws []*syntax.Word) ([]word, string) {
 				return s.words(ws), "brace expansion makes more words than the splitter reads"
 			}
 			read := s.wordOf(ew)
-			read.pos = w.Pos().Offset()
+			if read.value == "" && !quoted(ew) {
+				// The shell drops an unquoted empty word: "{,rm} x" runs "rm x".
+				continue
+			}
+			read.pos, read.end = w.Pos().Offset(), w.End().Offset()
 			out = append(out, read)
 		}
 	}
 	return out, ""
+}
+
+// quoted reports whether a word has a quoted part, which keeps it a word
+// of its own even when it is empty.
+func quoted(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		}
+	}
+	return false
 }
 
 // words reads words without expanding braces.
@@ -80,7 +96,25 @@ func hasBraces(w *syntax.Word) bool {
 
 // wordOf reads one word.
 func (s *splitter) wordOf(w *syntax.Word) word {
-	out := word{literal: true, pos: w.Pos().Offset()}
+	out := word{literal: true, pos: w.Pos().Offset(), end: w.End().Offset()}
+	if len(w.Parts) == 1 {
+		// Most words are one plain literal or one quoted string, which
+		// are their own value.
+		switch p := w.Parts[0].(type) {
+		case *syntax.Lit:
+			if strings.IndexByte(p.Value, '\\') < 0 {
+				out.value, out.pattern = p.Value, strings.ContainsAny(p.Value, "*?[")
+				out.holdsCode = strings.Contains(p.Value, "`")
+				return out
+			}
+		case *syntax.SglQuoted:
+			if !p.Dollar {
+				out.value = p.Value
+				out.holdsCode = strings.Contains(p.Value, "$(") || strings.Contains(p.Value, "`")
+				return out
+			}
+		}
+	}
 	var b strings.Builder
 	for _, p := range w.Parts {
 		switch p := p.(type) {
@@ -186,7 +220,8 @@ func unquoteDouble(lit string) string {
 	return b.String()
 }
 
-// ansiC decodes the body of a $'...' string as bash does.
+// ansiC decodes the body of a $'...' string as bash does, which ends the
+// string at an escape that makes a NUL: $'rm\0x' is "rm".
 func ansiC(body string) string {
 	var b strings.Builder
 	for i := 0; i < len(body); i++ {
@@ -218,6 +253,9 @@ func ansiC(body string) string {
 		case 'c':
 			if i+1 < len(body) {
 				i++
+				if body[i]&0x1f == 0 {
+					return b.String()
+				}
 				b.WriteByte(body[i] & 0x1f)
 			} else {
 				b.WriteString(`\c`)
@@ -230,6 +268,9 @@ func ansiC(body string) string {
 				b.WriteByte(e)
 				continue
 			}
+			if n == 0 {
+				return b.String()
+			}
 			if e == 'x' {
 				b.WriteByte(byte(n))
 			} else {
@@ -238,6 +279,9 @@ func ansiC(body string) string {
 			i = end - 1
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			n, end := number(body, i, 3, 8)
+			if byte(n) == 0 {
+				return b.String()
+			}
 			b.WriteByte(byte(n))
 			i = end - 1
 		default:
@@ -273,6 +317,11 @@ func isDigit(c byte, base int) bool {
 // join is the normalised command: its words, an empty one shown as ”.
 func join(words []word) string {
 	var b strings.Builder
+	n := len(words)
+	for _, w := range words {
+		n += len(w.value) + 2
+	}
+	b.Grow(n)
 	for i, w := range words {
 		if i > 0 {
 			b.WriteByte(' ')
