@@ -70,6 +70,14 @@ func (e *FileError) Error() string {
 	return fmt.Sprintf("agentpolicy/claudecode: %s:%d:%d: %v", e.Path, e.Line, e.Column, e.Err)
 }
 
+// reason is the error without the file, for a [Problem] that names it.
+func (e *FileError) reason() string {
+	if e.Line == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("line %d, column %d: %v", e.Line, e.Column, e.Err)
+}
+
 // Unwrap returns the underlying error.
 func (e *FileError) Unwrap() error { return e.Err }
 
@@ -289,7 +297,7 @@ func (l *loader) reject(path string, err error) {
 		fe = &FileError{Path: path, Err: err}
 	}
 	l.errs = append(l.errs, fe)
-	l.problems = append(l.problems, Problem{Path: path, Index: -1, Reason: strings.TrimPrefix(fe.Error(), "agentpolicy/claudecode: "+path+": ")})
+	l.problems = append(l.problems, Problem{Path: path, Index: -1, Reason: fe.reason()})
 }
 
 // parse reads one file's content.
@@ -397,10 +405,7 @@ func (l *loader) translateEntry(f *File, e *Entry, o origin) {
 	case t.mcp != "":
 		f.mcp = append(f.mcp, t.mcp)
 	default:
-		e.Rules = t.rules
-		if t.family != "" {
-			e.family = t.family
-		}
+		e.Rules, e.family = t.rules, t.family
 	}
 }
 

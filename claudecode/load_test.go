@@ -105,7 +105,7 @@ func TestLoadProblems(t *testing.T) {
 			t.Errorf("problem %d = %+v, want %+v", i, g, w)
 		}
 	}
-	if !strings.Contains(got[0].Reason, "3:27: invalid JSON") && !strings.Contains(got[0].String(), "invalid JSON") {
+	if !strings.HasPrefix(got[0].Reason, "line 3, column 27: invalid JSON") {
 		t.Errorf("rejected file's problem %q does not say where", got[0])
 	}
 	if line := got[2].String(); line != project+`: permissions.allow[4] "Bash(": malformed Tool(content) rule` {
