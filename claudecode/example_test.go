@@ -29,6 +29,7 @@ func Example() {
 	s, err := claudecode.Load(claudecode.LoadOptions{
 		Project:    project,
 		Home:       filepath.Join(dir, "home"),
+		ConfigDir:  filepath.Join(dir, "home", ".claude"),
 		ManagedDir: filepath.Join(dir, "none"),
 		Trusted:    true, // the user trusted the folder
 	})

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -455,5 +456,50 @@ func TestLoadMode(t *testing.T) {
 		if v := w.would(eng, "Bash", cmd("git push origin")); outcome(v) != "ask" {
 			t.Errorf("%s: an ask rule gives %s, want ask in every mode", mode, outcome(v))
 		}
+	}
+}
+
+// TestGitTracked asks a real repository whether it tracks a file, as Load
+// does when no Tracked is given.
+func TestGitTracked(t *testing.T) {
+	dir := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=t@example.com", "-c", "user.name=t"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	tracked := filepath.Join(dir, ".claude", "settings.local.json")
+	untracked := filepath.Join(dir, "other.json")
+	for _, p := range []string{tracked, untracked} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(`{"permissions":{"allow":["Bash"]}}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("add", ".claude/settings.local.json")
+	git("commit", "-q", "-m", "x")
+	if ok, err := gitTracked(tracked); !ok || err != nil {
+		t.Errorf("gitTracked(tracked) = %v, %v", ok, err)
+	}
+	if ok, err := gitTracked(untracked); ok || err != nil {
+		t.Errorf("gitTracked(untracked) = %v, %v", ok, err)
+	}
+	if _, err := gitTracked(filepath.Join(t.TempDir(), "x.json")); err == nil {
+		t.Error("gitTracked outside a repository gave no error")
+	}
+	// Through Load: the tracked local file waits for the user's trust.
+	home := t.TempDir()
+	s, err := Load(LoadOptions{Project: dir, Home: home, ConfigDir: filepath.Join(home, ".claude"), ManagedDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := s.Files()
+	if len(files) != 1 || files[0].Scope != ScopeLocal || files[0].Source.Trusted {
+		t.Errorf("files = %+v, want the tracked local file untrusted", files)
 	}
 }

@@ -32,7 +32,7 @@ func FuzzSettingsRule(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(in(name, rule).file()), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := Load(LoadOptions{Project: project, Home: filepath.Join(dir, "h"), ManagedDir: filepath.Join(dir, "m"), Trusted: true,
+		s, err := Load(LoadOptions{Project: project, Home: filepath.Join(dir, "h"), ConfigDir: filepath.Join(dir, "h"), ManagedDir: filepath.Join(dir, "m"), Trusted: true,
 			Tracked: func(string) (bool, error) { return false, nil }})
 		if err != nil {
 			t.Fatalf("Load: %v", err)
