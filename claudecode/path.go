@@ -131,7 +131,7 @@ func (m *pathMatcher) match(spec string, args json.RawMessage) bool {
 		return matchParameter(spec, args)
 	}
 	l, ok := m.read(args)
-	return ok && pp.match(m.paths, l)
+	return ok && pp.match(&m.paths, l)
 }
 
 // read returns the cleaned absolute path the arguments name, located,
@@ -466,7 +466,7 @@ func longestLiteral(s string) string {
 }
 
 // match reports whether the pattern takes the located path.
-func (pp *pathPattern) match(p Paths, l *located) bool {
+func (pp *pathPattern) match(p *Paths, l *located) bool {
 	if !pp.glob.match(l) {
 		return false
 	}
@@ -519,8 +519,9 @@ func (g *glob) relative(l *located) (string, bool) {
 	if g.pattern == "" || !l.in[g.base] {
 		return "", false
 	}
-	if g.prefix != "" {
-		if !strings.HasPrefix(rel, g.prefix) || len(rel) > len(g.prefix) && rel[len(g.prefix)] != '/' {
+	if n := len(g.prefix); n > 0 {
+		// The first byte alone turns most rules away, without a call.
+		if len(rel) < n || rel[0] != g.prefix[0] || rel[:n] != g.prefix || len(rel) > n && rel[n] != '/' {
 			return "", false
 		}
 		return rel, true
