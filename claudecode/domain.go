@@ -3,6 +3,7 @@ package claudecode
 import (
 	"encoding/json"
 	"errors"
+	"net"
 	"net/url"
 	"strings"
 
@@ -72,7 +73,23 @@ func URLHost(raw string) (string, error) {
 	if host == "" {
 		return "", errNoHost
 	}
+	if numericHost(host) && net.ParseIP(host) == nil {
+		return "", errors.New("agentpolicy/claudecode: the host " + host + " is an address in a form fetchers rewrite")
+	}
 	return host, nil
+}
+
+// numericHost reports whether a browser-style URL parser would read the
+// host as an IPv4 address: its last label is a number, decimal, octal or
+// "0x" hexadecimal. Such a parser rewrites "2130706433" or "0x7f.1" to
+// "127.0.0.1", so only the dotted form net.ParseIP accepts is decided.
+func numericHost(host string) bool {
+	last := host[strings.LastIndexByte(host, '.')+1:]
+	if hex, ok := strings.CutPrefix(last, "0x"); ok {
+		last = hex
+		return !strings.ContainsFunc(last, func(r rune) bool { return !strings.ContainsRune("0123456789abcdef", r) })
+	}
+	return last != "" && !strings.ContainsFunc(last, func(r rune) bool { return r < '0' || r > '9' })
 }
 
 // normaliseHost lower-cases a host or pattern, drops one trailing dot and

@@ -122,6 +122,9 @@ func TestGlobPatternBase(t *testing.T) {
 		{map[string]any{"path": "<cwd>/src", "pattern": "../../**/*"}, "ask"},
 		{map[string]any{"path": "<cwd>/src", "pattern": "~/.ssh/*"}, "deny"},
 		{map[string]any{"path": "<cwd>/src", "pattern": w.home + "/.ssh/*"}, "deny"},
+		{map[string]any{"path": "<cwd>/src", "pattern": "**/*.{ts,tsx}"}, "allow"},
+		{map[string]any{"path": "<cwd>/src", "pattern": "{" + w.home + "/.ssh,x}/*"}, "deny"},
+		{map[string]any{"path": "<cwd>/src", "pattern": "{..,x}/*"}, "deny"},
 	}
 	for _, r := range rows {
 		if v := w.would(eng, "Glob", r.args); outcome(v) != r.want {
@@ -215,6 +218,14 @@ func TestDomainMatcherStandalone(t *testing.T) {
 		{"domain:example.com", `https://example.com\@evil.example/`, false},
 		{"domain:example.com", "ftp://example.com/", false},
 		{"domain:example.com", "//example.com/", false},
+		{"domain:127.0.0.1", "http://127.0.0.1/", true},
+		{"domain:*", "http://2130706433/", false},
+		{"domain:*", "http://0x7f.1/", false},
+		{"domain:*", "http://127.1/", false},
+		{"domain:*", "http://017700000001/", false},
+		{"domain:*", "http://1.example/", true},
+		{"domain:*", "http://example.0x/", false},
+		{"domain:*", "http://[::ffff:127.0.0.1]/", true},
 	}
 	for _, r := range rows {
 		if got := m(r.spec, fetchArgs(r.url)); got != r.match {

@@ -162,6 +162,9 @@ func globSubjects(p Paths) agentpolicy.Subjects {
 		if err != nil || !ok {
 			return subjects, err
 		}
+		if bracesLeave(pattern) {
+			return nil, errors.New("agentpolicy/claudecode: the pattern " + pattern + " has a brace alternative that leaves its directory")
+		}
 		if !strings.HasPrefix(pattern, "/") && !strings.HasPrefix(pattern, "~") && !strings.Contains(pattern, "..") {
 			return subjects, nil
 		}
@@ -175,6 +178,27 @@ func globSubjects(p Paths) agentpolicy.Subjects {
 			base = p.abs(searched) + "/" + base
 		}
 		return append(subjects, pathSubject("path", p.abs(base), pattern)), nil
+	}
+}
+
+// bracesLeave reports whether a glob pattern's brace alternatives could
+// name another directory, "{/etc,src}/*", which the search expands and
+// no single base describes.
+func bracesLeave(pattern string) bool {
+	for {
+		open := strings.IndexByte(pattern, '{')
+		if open < 0 {
+			return false
+		}
+		end := strings.IndexByte(pattern[open:], '}')
+		if end < 0 {
+			end = len(pattern) - open
+		}
+		group := pattern[open : open+end]
+		if strings.ContainsAny(group, "/~") || strings.Contains(group, "..") {
+			return true
+		}
+		pattern = pattern[open+end:]
 	}
 }
 
