@@ -399,6 +399,10 @@ func (l *loader) translateEntry(f *File, e *Entry, o origin) {
 	}
 	switch {
 	case t.carve != "":
+		if err := checkGrammar(agentpolicy.Rule{Tool: t.family, Spec: "!" + t.carve}); err != nil {
+			e.Problem = err.Error()
+			return
+		}
 		if foldCarveOut(f.Entries, e.List, t.family, t.carve) == 0 {
 			e.Problem = "no earlier relative " + t.family + " rule of this list to carve out of"
 		}

@@ -8,9 +8,9 @@ import (
 	"github.com/ChristopherDavenport/agentpolicy"
 )
 
-// FuzzSettingsRule: whatever rule a settings file holds, in whatever list,
-// Load never panics and the policy it gives always builds, so one bad
-// entry can never keep a host from starting; the entry is translated or
+// FuzzSettingsRule: whatever rules a settings file holds, in whatever
+// list, Load never panics and the policy it gives always builds, so one bad
+// entry can never keep a host from starting; each entry is translated or
 // reported.
 func FuzzSettingsRule(f *testing.F) {
 	for _, seed := range []string{
@@ -19,17 +19,21 @@ func FuzzSettingsRule(f *testing.F) {
 		"WebFetch(domain:)", "Read(//)", "Read(~)", "Bash(timeout:*)", "Read(offset:1/x)",
 	} {
 		for i := range 3 {
-			f.Add(seed, i)
+			f.Add(seed, "Read(!a(b)", i)
 		}
 	}
 	dir := f.TempDir()
-	f.Fuzz(func(t *testing.T, rule string, list int) {
+	f.Fuzz(func(t *testing.T, rule, second string, list int) {
 		name := []string{Allow, Ask, Deny}[(list%3+3)%3]
 		project := filepath.Join(dir, "p")
 		if err := os.MkdirAll(filepath.Join(project, ".claude"), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(in(name, rule).file()), 0o644); err != nil {
+		// The rule in one list, then a second rule in every list, so a
+		// "!" meets the rules before it.
+		l := in(name, rule)
+		l.Allow, l.Ask, l.Deny = append(l.Allow, second), append(l.Ask, second), append(l.Deny, second)
+		if err := os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(l.file()), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		s, err := Load(LoadOptions{Project: project, Home: filepath.Join(dir, "h"), ConfigDir: filepath.Join(dir, "h"), ManagedDir: filepath.Join(dir, "m"), Trusted: true,
@@ -37,16 +41,21 @@ func FuzzSettingsRule(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Load: %v", err)
 		}
-		entries := s.Files()[0].Entries
-		if len(entries) != 1 || (entries[0].Problem == "") == (len(s.Problems()) == 1) {
-			t.Fatalf("%s %q: entries %+v, problems %v", name, rule, entries, s.Problems())
+		problems := 0
+		for _, e := range s.Files()[0].Entries {
+			if e.Problem != "" {
+				problems++
+			}
+		}
+		if n := len(s.Files()[0].Entries); n != 4 || problems != len(s.Problems()) {
+			t.Fatalf("%s %q %q: %d entries, %d with problems, problems %v", name, rule, second, n, problems, s.Problems())
 		}
 		p, err := s.Policy("mcp__a__b", "mcp__x__y")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := agentpolicy.Build(p, s.Matchers(Options{}), agentpolicy.WithAliases(s.Aliases())); err != nil {
-			t.Fatalf("%s %q: the policy does not build: %v", name, rule, err)
+			t.Fatalf("%s %q then %q: the policy does not build: %v", name, rule, second, err)
 		}
 	})
 }
