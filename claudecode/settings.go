@@ -208,7 +208,8 @@ func (s *Settings) Problems() []Problem { return slices.Clone(s.problems) }
 
 // Policy merges the files' rules with [agentpolicy.Merge], the default
 // from [Settings.Mode], and only the managed files' rules when
-// allowManagedPermissionRulesOnly is set.
+// allowManagedPermissionRulesOnly is set. In [ModeDontAsk] the ask rules
+// are deny rules, since that mode refuses every call that would ask.
 //
 // An allow rule over MCP tools that names no single tool, "mcp__github"
 // for a whole server or "mcp__github__get_*", is expanded into one rule per
@@ -221,7 +222,12 @@ func (s *Settings) Policy(mcpTools ...string) (agentpolicy.Policy, error) {
 		if s.managedOnly && f.Scope != ScopeManaged {
 			continue
 		}
-		sets = append(sets, f.ruleSet(mcpTools))
+		set := f.ruleSet(mcpTools)
+		if s.mode == ModeDontAsk {
+			// dontAsk denies what would ask, ask rules included.
+			set.Deny, set.Ask = append(set.Deny, set.Ask...), nil
+		}
+		sets = append(sets, set)
 	}
 	p, err := agentpolicy.Merge(sets...)
 	if err != nil {
