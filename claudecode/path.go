@@ -126,27 +126,32 @@ type readPath struct {
 
 // match is the [agentpolicy.Matcher].
 func (m *pathMatcher) match(spec string, args json.RawMessage) bool {
-	pp := m.pattern(spec)
+	// The engine calls this once per rule: the compiled specifier and the
+	// path last read are found without a call each time.
+	pp := m.patterns.Load().get(specKey{unsafe.StringData(spec), len(spec)})
+	if pp == nil {
+		pp = m.pattern(spec)
+	}
 	if pp.parameter {
 		return matchParameter(spec, args)
 	}
-	l, ok := m.read(args)
-	return ok && pp.match(&m.paths, l)
+	r := m.last.Load()
+	if r == nil || !sameBytes(r.args, args) {
+		r = m.read(args)
+	}
+	return r.ok && pp.match(&m.paths, &r.located)
 }
 
-// read returns the cleaned absolute path the arguments name, located,
-// reusing the last reading when the arguments are the same bytes.
-func (m *pathMatcher) read(args json.RawMessage) (*located, bool) {
-	if last := m.last.Load(); last != nil && sameBytes(last.args, args) {
-		return &last.located, last.ok
-	}
+// read reads the cleaned absolute path the arguments name, located, and
+// keeps the reading as the last one.
+func (m *pathMatcher) read(args json.RawMessage) *readPath {
 	value, ok, err := agentpolicy.Field(args, m.field)
 	r := &readPath{args: args, ok: ok && err == nil}
 	if r.ok {
 		r.located = m.paths.locate(m.paths.fold(m.paths.abs(value)))
 	}
 	m.last.Store(r)
-	return &r.located, r.ok
+	return r
 }
 
 // maxCachedPatterns bounds the compiled specifiers a matcher keeps; a
@@ -233,12 +238,10 @@ func sameBytes(a, b []byte) bool {
 	return string(a) == string(b)
 }
 
-// pattern returns the compiled specifier, compiling it on first use.
+// pattern returns the compiled specifier the table does not hold yet,
+// compiling it on first use.
 func (m *pathMatcher) pattern(spec string) *pathPattern {
 	key := specKey{unsafe.StringData(spec), len(spec)}
-	if pp := m.patterns.Load().get(key); pp != nil {
-		return pp
-	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	pp, ok := m.byText[spec]
