@@ -2,6 +2,8 @@ package claudecode
 
 import (
 	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 	"testing/fstest"
 )
@@ -291,5 +293,75 @@ func TestAgentAndSkill(t *testing.T) {
 	eng := w.engine(w.load())
 	if v := wouldRaw(t, eng, "Agent", []byte(`{"subagent_type":"Explore","subagent_type":"Plan"}`)); outcome(v) != "deny" {
 		t.Errorf("duplicate subagent_type: got %s (%s), want deny", outcome(v), v.Reason)
+	}
+}
+
+// TestSpecExample loads the settings file of spec §1.8 as a project file
+// and decides the calls its rules name.
+func TestSpecExample(t *testing.T) {
+	w := newWorld(t)
+	data, err := os.ReadFile("testdata/example/settings.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.write(w.scopeFile(ScopeProject), string(data))
+	s := w.load()
+	if s.Mode() != ModeAcceptEdits || len(s.Problems()) != 0 {
+		t.Fatalf("Mode %s, problems %v", s.Mode(), s.Problems())
+	}
+	if dirs := s.AdditionalDirectories(); len(dirs) != 1 || dirs[0] != filepath.Join(w.root, "docs") {
+		t.Errorf("AdditionalDirectories = %v", dirs)
+	}
+	p, err := s.Policy("mcp__github__get_issue", "mcp__github__create_issue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := buildWith(s, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"Bash", cmd("npm run lint"), "allow"},
+		{"Bash", cmd("git push origin main"), "ask"},
+		{"Bash", cmd("curl https://x.example"), "deny"},
+		{"Read", file("<cwd>/.env"), "deny"},
+		{"Read", file("<cwd>/.env.production"), "deny"},
+		{"Read", file("<cwd>/secrets/k"), "deny"},
+		{"Edit", file("<cwd>/.env"), "deny"},
+		{"Read", file("~/.zshrc"), "allow"},
+		{"mcp__github__get_issue", map[string]any{}, "allow"},
+		{"mcp__github__create_issue", map[string]any{}, "ask"},
+	}
+	for _, r := range rows {
+		if v := w.would(eng, r.tool, r.args); outcome(v) != r.want {
+			t.Errorf("%s %v: got %s (%s), want %s", r.tool, r.args, outcome(v), v.Reason, r.want)
+		}
+	}
+}
+
+// TestSkippedForms: the rule forms spec §2.1, §2.2 and §5.8 say Claude
+// Code skips or never consults are reported, and nothing is built for them.
+func TestSkippedForms(t *testing.T) {
+	for _, rule := range []string{"Bash(ls) x", "Bash(", "Cd(~/code/*)", "Cd(**/node_modules)", "Glob(src/**)", "NotebookEdit(x)", "WebSearch(x)", "WebFetch(https://x.example)", "PowerShell(Get-ChildItem *)", "(x)", "Bash()"} {
+		for _, list := range []string{Allow, Ask, Deny} {
+			w := newWorld(t)
+			w.write(w.scopeFile(ScopeProject), in(list, rule).file())
+			s := w.load()
+			f := s.Files()[0]
+			if len(s.Problems()) != 1 || len(f.Entries[0].Rules) != 0 {
+				t.Errorf("%s %s: problems %v, rules %v", list, rule, s.Problems(), f.Entries[0].Rules)
+			}
+		}
+	}
+	// A bare Cd in deny disables the user's /cd; there is no model tool to
+	// take it from, and the rule is kept as Claude Code keeps it.
+	w := newWorld(t)
+	w.write(w.scopeFile(ScopeProject), lists{Deny: []string{"Cd"}}.file())
+	if s := w.load(); len(s.Problems()) != 0 {
+		t.Errorf("bare Cd: problems %v", s.Problems())
 	}
 }
