@@ -17,7 +17,7 @@ func TestConcurrentDecisions(t *testing.T) {
 		w.cwd + "/src/a.go":    "allow",
 		w.cwd + "/app/.env":    "deny",
 		"/etc/passwd":          "deny",
-		w.cwd + "/README.md":   "ask",
+		"/opt/x/README.md":     "ask",
 		w.cwd + "/src/../.env": "deny",
 	}
 	var wg sync.WaitGroup

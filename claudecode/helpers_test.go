@@ -191,8 +191,9 @@ type matchRow struct {
 	match bool
 }
 
-// check asserts a row through Load, Build and the engine: a match is the
-// list's outcome with a rule cited, a miss is the default with none.
+// checkRow asserts a row through Load, Build and the engine: a match is
+// the list's outcome with the file's rule cited; a miss is a verdict no
+// rule of the file gave, the default's or a [Settings.Builtin] rule's.
 func checkRow(t *testing.T, r matchRow) {
 	t.Helper()
 	listsOf := []string{r.list}
@@ -211,11 +212,12 @@ func checkRow(t *testing.T, r matchRow) {
 			args[k] = v
 		}
 		v := w.decide(r.tool, args)
-		if r.match && (v.Rule == nil || outcome(v) != listOutcome(list)) {
+		fileRule := v.Rule != nil && !builtin(v.Rule.Source)
+		if r.match && (!fileRule || outcome(v) != listOutcome(list)) {
 			t.Errorf("%s %s on %s %v: got %s (%s), want the rule to decide %s", list, r.rule, r.tool, r.args, outcome(v), v.Reason, listOutcome(list))
 		}
-		if !r.match && v.Rule != nil {
-			t.Errorf("%s %s on %s %v: got %s by %s, want no rule to match", list, r.rule, r.tool, r.args, outcome(v), v.Rule)
+		if !r.match && fileRule {
+			t.Errorf("%s %s on %s %v: got %s by %s, want the rule not to match", list, r.rule, r.tool, r.args, outcome(v), v.Rule)
 		}
 	}
 }
@@ -228,3 +230,18 @@ func file(p string) map[string]any { return map[string]any{"file_path": p} }
 
 // fetch is a WebFetch call's arguments.
 func fetch(u string) map[string]any { return map[string]any{"url": u, "prompt": "summarise"} }
+
+// builtin reports whether a source is one of [Settings.Builtin]'s.
+func builtin(src agentpolicy.Source) bool {
+	return src.Name == ProtectedSource.Name || src.Name == WorkingDirectoriesSource.Name
+}
+
+// mustJSON encodes v.
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

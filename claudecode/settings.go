@@ -208,8 +208,9 @@ func (s *Settings) Problems() []Problem { return slices.Clone(s.problems) }
 
 // Policy merges the files' rules with [agentpolicy.Merge], the default
 // from [Settings.Mode], and only the managed files' rules when
-// allowManagedPermissionRulesOnly is set. In [ModeDontAsk] the ask rules
-// are deny rules, since that mode refuses every call that would ask.
+// allowManagedPermissionRulesOnly is set, and the rules of
+// [Settings.Builtin]. In [ModeDontAsk] the ask rules are deny rules, since
+// that mode refuses every call that would ask.
 //
 // An allow rule over MCP tools that names no single tool, "mcp__github"
 // for a whole server or "mcp__github__get_*", is expanded into one rule per
@@ -217,17 +218,19 @@ func (s *Settings) Problems() []Problem { return slices.Clone(s.problems) }
 // list: a host whose MCP tools change calls Policy again and gives the
 // result to [agentpolicy.Engine.SetPolicy].
 func (s *Settings) Policy(mcpTools ...string) (agentpolicy.Policy, error) {
-	var sets []agentpolicy.RuleSet
+	sets := s.Builtin()
 	for _, f := range s.files {
 		if s.managedOnly && f.Scope != ScopeManaged {
 			continue
 		}
-		set := f.ruleSet(mcpTools)
+		sets = append(sets, f.ruleSet(mcpTools))
+	}
+	for i := range sets {
+		set := &sets[i]
 		if s.mode == ModeDontAsk {
 			// dontAsk denies what would ask, ask rules included.
 			set.Deny, set.Ask = append(set.Deny, set.Ask...), nil
 		}
-		sets = append(sets, set)
 	}
 	p, err := agentpolicy.Merge(sets...)
 	if err != nil {
