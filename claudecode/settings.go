@@ -56,9 +56,10 @@ const (
 // Default returns the engine's default for calls no rule matches in the
 // mode (spec §3.3, §3.4): dontAsk refuses them, bypassPermissions runs
 // them, and every other mode asks. Claude Code runs some of those calls
-// without asking, reads inside the working directories and its read-only
-// commands among them; the engine has one default for every call, and
-// asking is the one that never runs a call Claude Code would prompt for.
+// without asking; the engine has one default for every call, so
+// [Settings.Builtin] writes the ones rules can say, reads inside the
+// working directories among them, and asking is the default that never
+// runs a call Claude Code would prompt for.
 func (m Mode) Default() agentpolicy.Default {
 	switch m {
 	case ModeDontAsk:
