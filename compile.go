@@ -77,24 +77,40 @@ type toolRules struct {
 	reads bool
 }
 
-// snapshot is a policy compiled with the engine's matchers. It is never
-// changed once built, so a decision reads it without a lock.
-type snapshot struct {
-	// policy is the policy as evaluated: aliases expanded, lists
-	// copied.
-	policy Policy
-	tools  map[string]*toolRules
-	// other serves a tool no rule and no matcher names: the tool-name
-	// globs of the deny and ask lists, tested at decision time.
+// ruleIndex is a set of rules indexed by tool: per tool, the rules naming
+// it and the tool-name globs matching it, each with the carve-outs that
+// reach it. The policy is one; the grant sets of a scope are another.
+type ruleIndex struct {
+	tools map[string]*toolRules
+	// other serves a tool the index does not name: the tool-name globs,
+	// tested at decision time.
 	other toolRules
 }
 
 // rulesFor returns what a decision reads for the tool.
-func (s *snapshot) rulesFor(tool string) *toolRules {
-	if tr, ok := s.tools[tool]; ok {
+func (ix *ruleIndex) rulesFor(tool string) *toolRules {
+	if tr, ok := ix.tools[tool]; ok {
 		return tr
 	}
-	return &s.other
+	return &ix.other
+}
+
+// snapshot is what a decision reads: the policy compiled with the engine's
+// matchers, and the grant sets in force. It is never changed once built,
+// so a decision reads it without a lock.
+type snapshot struct {
+	// policy is the policy as evaluated: aliases expanded, lists
+	// copied, every grant of [Engine.Grant] and [Engine.GrantOver]
+	// applied.
+	policy Policy
+	ruleIndex
+	// grants are the grant sets in force under every scope; see
+	// grant.go.
+	grants *grantState
+	// sets are the compiled rules of the grant sets a decision with
+	// this snapshot consults: the unscoped sets', then those of one
+	// scope; nil where there are none.
+	sets [2]*ruleIndex
 }
 
 // compile validates p against the engine's matchers and aliases and
@@ -165,26 +181,62 @@ func (e *Engine) nearMiss(tool string) string {
 }
 
 // index builds the snapshot of a validated policy: every tool a rule or a
-// matcher names gets its lists, with the globs that match it merged in at
-// their place in the list, and the carve-outs that reach each rule beside
-// it.
+// matcher names gets its lists, how it splits and its default's reason.
 func (e *Engine) index(pol Policy) *snapshot {
-	s := &snapshot{policy: pol, tools: make(map[string]*toolRules)}
-	toolOf := func(name string) *toolRules {
-		tr, ok := s.tools[name]
-		if !ok {
-			tr = &toolRules{noRule: defaultReason(pol.Default, name)}
-			s.tools[name] = tr
+	s := &snapshot{policy: pol, ruleIndex: e.indexRules(listsOf(pol), slices.Sorted(maps.Keys(e.matchers)), true)}
+	for name, tr := range s.tools {
+		e.finish(tr, name, pol.Default)
+	}
+	return s
+}
+
+// reindex returns the snapshot of pol, a policy that differs from the one
+// s was built from in the rules of the named tools alone, none of them a
+// glob: it compiles those tools' rules again and shares every other tool's
+// with s, which is what keeps a grant at the cost of the rules it touches.
+func (e *Engine) reindex(s *snapshot, pol Policy, names []string) *snapshot {
+	part := e.indexRules(listsOf(pol), names, false)
+	tools := maps.Clone(s.tools)
+	for name, tr := range part.tools {
+		e.finish(tr, name, pol.Default)
+		tools[name] = tr
+	}
+	return &snapshot{policy: pol, ruleIndex: ruleIndex{tools: tools, other: s.other}}
+}
+
+// listsOf returns the policy's lists in precedence order.
+func listsOf(p Policy) [3][]Rule {
+	return [3][]Rule{denyList: p.Deny, askList: p.Ask, allowList: p.Allow}
+}
+
+// finish gives a tool's rules of the policy how the tool splits and the
+// default's reason. A tool that splits reads its arguments, whatever its
+// rules.
+func (e *Engine) finish(tr *toolRules, name string, d Default) {
+	tr.split = e.matchers[name].Subjects
+	tr.noRule = defaultReason(d, name)
+	tr.reads = tr.reads || tr.split != nil
+}
+
+// indexRules indexes validated lists by tool: every tool of names gets its
+// lists, with the globs that match it merged in at their place in the
+// list, and the carve-outs that reach each rule beside it. With every set,
+// so does every tool a rule names, and the tool-name globs are kept in
+// other for the tools the index does not name; without it, a rule is
+// compiled only when a tool of names needs it.
+func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleIndex {
+	ix := ruleIndex{tools: make(map[string]*toolRules)}
+	toolOf := func(name string) {
+		if _, ok := ix.tools[name]; !ok {
+			ix.tools[name] = &toolRules{}
 		}
-		return tr
 	}
-	for _, name := range slices.Sorted(maps.Keys(e.matchers)) {
-		toolOf(name).split = e.matchers[name].Subjects
+	for _, name := range names {
+		toolOf(name)
 	}
-	lists := [3][]Rule{denyList: pol.Deny, askList: pol.Ask, allowList: pol.Allow}
 	for _, rules := range lists {
 		for _, r := range rules {
-			if !r.Glob() {
+			if every && !r.Glob() {
 				toolOf(r.Tool)
 			}
 		}
@@ -192,24 +244,33 @@ func (e *Engine) index(pol Policy) *snapshot {
 	for l, rules := range lists {
 		carve := make(map[string][]*compiled)
 		for _, r := range rules {
-			c := e.compileRule(list(l), r)
 			_, carveOut := r.CarveOut()
 			switch {
 			case carveOut:
-				carve[r.Tool] = append(carve[r.Tool], c)
+				if ix.tools[r.Tool] != nil {
+					carve[r.Tool] = append(carve[r.Tool], e.compileRule(list(l), r))
+				}
 			case r.Glob():
-				s.other.lists[l] = append(s.other.lists[l], entry{compiled: c, anyTool: true})
-				for name, tr := range s.tools {
+				var c *compiled
+				if every {
+					c = e.compileRule(list(l), r)
+					ix.other.lists[l] = append(ix.other.lists[l], entry{compiled: c, anyTool: true})
+				}
+				for name, tr := range ix.tools {
 					if r.MatchesTool(name) {
+						if c == nil {
+							c = e.compileRule(list(l), r)
+						}
 						tr.lists[l] = append(tr.lists[l], entry{compiled: c})
 					}
 				}
 			default:
-				tr := s.tools[r.Tool]
-				tr.lists[l] = append(tr.lists[l], entry{compiled: c})
+				if tr := ix.tools[r.Tool]; tr != nil {
+					tr.lists[l] = append(tr.lists[l], entry{compiled: e.compileRule(list(l), r)})
+				}
 			}
 		}
-		for name, tr := range s.tools {
+		for name, tr := range ix.tools {
 			for i := range tr.lists[l] {
 				en := &tr.lists[l][i]
 				for _, c := range carve[name] {
@@ -221,10 +282,7 @@ func (e *Engine) index(pol Policy) *snapshot {
 			}
 		}
 	}
-	for _, tr := range s.tools {
-		tr.reads = tr.reads || tr.split != nil
-	}
-	return s
+	return ix
 }
 
 // compileRule readies one validated rule of a list.

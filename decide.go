@@ -1,6 +1,7 @@
 package agentpolicy
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 
@@ -46,15 +47,19 @@ func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) 
 // asked, whatever its batch holds.
 // [Engine.Release] answers the held calls once the asked ones are
 // answered. A batch is read once, not once per pair of its calls, and a
-// rule change while it is decided is seen by the calls decided after it.
+// rule change while it is decided, a grant or a revocation included, is
+// seen by the calls decided after it.
 //
 // A deferred call is remembered under the call's own run, so one engine
 // serves every agent of a product: a decision in a sub-agent's run never
-// touches what the main agent is waiting on. A nested call, one a tool
-// made with agentturn.Invoke, has a Parent on its info: it is a batch of
-// its own, and its deferral is reported as a verdict but not remembered,
-// since the loop settles it inline and it never ends the run pending, so
-// no release would ever forget it.
+// touches what the main agent is waiting on. The rule sets consulted are the
+// policy's, the unscoped sets [Engine.GrantSet] activated, and those of the
+// grant scope ctx carries, see [ContextWithGrantScope], so a skill one
+// conversation opened does not decide another's calls. A nested call, one a
+// tool made with agentturn.Invoke, has a Parent on its info: it is a batch
+// of its own, and its deferral is reported as a verdict but not remembered,
+// since the loop settles it inline and it never ends the run pending, so no
+// release would ever forget it.
 //
 // The decision names the policy as its decider, or the hook that made it
 // stricter, and carries the verdict's subject and what the hooks added:
@@ -63,7 +68,7 @@ func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) 
 // the same batch always give the same verdict: the decision reads one
 // compiled snapshot of the policy from start to end.
 func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
-	s := e.snap.Load()
+	s := e.snapshotFor(ctx)
 	j, err := e.judge(ctx, s, info)
 	if err != nil {
 		return nil, err
@@ -75,12 +80,15 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 }
 
 // Would reports what [Engine.Decide] would decide for the call on its own,
-// as a verdict, without deciding it: the policy of the moment, the call's
-// confinement and the [WithHooks] fold, but no batch hold, since the
-// call's siblings are not read, nothing remembered and nothing sent to the
-// observers. It is the question a front asks to show which rule will match
-// a call before the call is made. The hooks are called as they are for a
-// sibling, and a hook's error is returned as Decide returns it.
+// as a verdict, without deciding it: the policy of the moment and the
+// grant sets ctx's scope consults, the call's confinement and the
+// [WithHooks] fold, but no batch hold, since the call's siblings are not
+// read, nothing remembered and nothing sent to the observers. It is the
+// question a front asks to show which rule will match a call before the
+// call is made, and a host asks to tell a call the policy allows on its
+// own from one only a grant allowed, whose verdict names the grant's rule
+// and source. The hooks are called as they are for a sibling, and a hook's
+// error is returned as Decide returns it.
 //
 // The verdict is the one Decide would report before the hold, down to its
 // rule, reason, subject and confinement; its Held is never set. What the
@@ -90,7 +98,7 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 // when the rules changed in between, or when another call of its batch
 // asks.
 func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdict, error) {
-	j, err := e.judge(ctx, e.snap.Load(), info)
+	j, err := e.judge(ctx, e.snapshotFor(ctx), info)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -183,20 +191,24 @@ type outcome struct {
 }
 
 // decideSubject decides one subject of the tool under the precedence deny,
-// then ask, then allow, then the default. A confined subject of the called
-// tool passes every bare ask rule naming the tool: the first one it passes
-// allows it in the ask rule's place, so the allow rules and the default
-// are not read, while a deny rule and an ask rule with a specifier still
-// apply. A constraint reads only the deny and ask lists. A subject that
-// hides code from the rules ([Subject.Unseen]) asks once no deny or ask rule
-// has matched, unless the call runs confined, when it is decided as any
-// other subject.
+// then ask, then allow, then the default, over the policy's rules for the
+// tool, tr, and those of the grant sets the snapshot consults. A confined
+// subject of the called tool passes every bare ask rule naming the tool:
+// the first one it passes allows it in the ask rule's place, so the allow
+// rules and the default are not read, while a deny rule and an ask rule
+// with a specifier still apply. An ask rule a grant set shadows is passed
+// the same way, and the set's rule allows the subject. A constraint reads
+// only the deny and ask lists. A subject that hides code from the rules
+// ([Subject.Unseen]) asks once no deny or ask rule has matched, grants
+// included, unless the call runs confined, when it is decided as any other
+// subject.
 func (s *snapshot) decideSubject(tr *toolRules, tool string, sub Subject, conf confinement) outcome {
 	args := sub.Args
-	if c := first(tr.lists[denyList], tool, args); c != nil {
+	rs := s.withGrants(tr, tool)
+	if c := rs.first(denyList, tool, args); c != nil {
 		return outcome{action: agentturn.Block, rule: c, reason: c.reason}
 	}
-	ask, skipped := firstAsk(tr.lists[askList], tool, args, conf.on)
+	ask, skipped, shadowed := rs.firstAsk(tool, args, conf.on)
 	switch {
 	case ask != nil:
 		return outcome{action: agentturn.Defer, rule: ask, reason: ask.reason}
@@ -206,8 +218,10 @@ func (s *snapshot) decideSubject(tr *toolRules, tool string, sub Subject, conf c
 		return outcome{none: true}
 	case skipped != nil:
 		return outcome{action: agentturn.Allow, rule: skipped, reason: confinedReason(conf.by, skipped.token)}
+	case shadowed != nil:
+		return outcome{action: agentturn.Allow, rule: shadowed, reason: shadowed.reason}
 	}
-	if c := first(tr.lists[allowList], tool, args); c != nil {
+	if c := rs.first(allowList, tool, args); c != nil {
 		return outcome{action: agentturn.Allow, rule: c, reason: c.reason}
 	}
 	reason := tr.noRule
@@ -218,32 +232,47 @@ func (s *snapshot) decideSubject(tr *toolRules, tool string, sub Subject, conf c
 }
 
 // first returns the first rule of the list that fires for the subject.
-func first(entries []entry, tool string, args json.RawMessage) *compiled {
-	for i := range entries {
-		if entries[i].fires(tool, args) {
-			return entries[i].compiled
+func (rs *rules) first(l list, tool string, args json.RawMessage) *compiled {
+	for _, tr := range rs {
+		if tr == nil {
+			continue
+		}
+		for i := range tr.lists[l] {
+			if tr.lists[l][i].fires(tool, args) {
+				return tr.lists[l][i].compiled
+			}
 		}
 	}
 	return nil
 }
 
-// firstAsk returns the first ask rule that fires for the subject and, for a
-// confined subject, passes over the bare ones, returning the first it
-// passed as skipped.
-func firstAsk(entries []entry, tool string, args json.RawMessage, confined bool) (ask, skipped *compiled) {
-	for i := range entries {
-		en := &entries[i]
-		if !en.fires(tool, args) {
+// firstAsk returns the first ask rule that fires for the subject and is
+// neither passed over nor shadowed. A confined subject passes over the
+// bare ones, the first it passed returned as skipped; a subject a grant
+// set allows passes the ask rules the set shadows, the first set rule that
+// did returned as shadowed.
+func (rs *rules) firstAsk(tool string, args json.RawMessage, confined bool) (ask, skipped, shadowed *compiled) {
+	for _, tr := range rs {
+		if tr == nil {
 			continue
 		}
-		if !confined || en.match != nil {
-			return en.compiled, skipped
-		}
-		if skipped == nil {
-			skipped = en.compiled
+		for i := range tr.lists[askList] {
+			en := &tr.lists[askList][i]
+			if !en.fires(tool, args) {
+				continue
+			}
+			if confined && en.match == nil {
+				skipped = cmp.Or(skipped, en.compiled)
+				continue
+			}
+			by := rs.shadow(en, tool, args)
+			if by == nil {
+				return en.compiled, skipped, shadowed
+			}
+			shadowed = cmp.Or(shadowed, by)
 		}
 	}
-	return nil, skipped
+	return nil, skipped, shadowed
 }
 
 // fold decides every subject of a split call and keeps the first subject

@@ -20,7 +20,9 @@
 // The hook values are the whole interface to the loop: BeforeToolCall
 // allows a call, blocks it with a reason the model reads ("denied by
 // bash(rm:*)"), or defers it to the caller, who answers through the loop's
-// Resume; ToolProvider leaves out of the request a tool a deny rule with no
+// Resume, with [Engine.Release] for the calls held beside it, or with a
+// [Reviewer] through [Engine.Answers] when nobody is there to ask;
+// ToolProvider leaves out of the request a tool a deny rule with no
 // specifier takes away, so the model never plans around it.
 //
 // Precedence is deny, then ask, then allow, then the default, always,
@@ -37,6 +39,12 @@
 // splitter reads a member with [Field], and a call whose rules read its
 // arguments is blocked when two decoders could read them differently, a key
 // repeated or spelled twice in different case, say.
+//
+// [Engine.GrantOver] answers a prompt with "always allow", writing into the
+// policy the rules a product persists, [Engine.PolicyOf]; [Engine.GrantSet]
+// activates a skill's rules beside it, for one conversation under
+// [ContextWithGrantScope], until [Engine.Revoke] takes them back, its allow
+// rules shadowing the ask rules of the sources it does not rank below.
 //
 // [Build] compiles the policy once into an immutable form indexed by tool,
 // so a decision reads the rules of its own tool and takes no lock;

@@ -13,17 +13,21 @@ import (
 )
 
 // Engine is the runtime form of a [Policy]: the policy in force, compiled
-// with the matchers it is evaluated with. [Build] makes one; [Engine.Decide]
-// is the loop's BeforeToolCall hook, [Engine.ToolProvider] its
-// ToolProvider, [Engine.SetPolicy] replaces the rules under it, and
-// [Engine.Release] answers the calls it held for an ask. One engine serves
-// every agent of a product: it remembers what it defers under the call's
-// own run, see [Engine.Deferred]. It is safe for concurrent use: the
-// policy is compiled into an immutable snapshot that a decision reads from
-// start to end without a lock, and a replacement compiles a new snapshot
-// and swaps it in; the batch hold and the deferred calls sit behind small
-// locks of their own, never held while a hook, a splitter or an observer
-// runs.
+// with the matchers it is evaluated with, and the grants made since it was
+// built. [Build] makes one; [Engine.Decide] is the loop's BeforeToolCall
+// hook, [Engine.ToolProvider] its ToolProvider, [Engine.SetPolicy] replaces
+// the rules under it, [Engine.GrantOver] and [Engine.GrantSet] grant more,
+// [Engine.Release] answers the calls it held for an ask, and
+// [Engine.Answers] answers the calls it deferred with a [Reviewer] when
+// nobody is there to ask. One engine serves every agent of a product: it
+// remembers what it defers under the call's own run, see
+// [Engine.Deferred], and decides with the grant sets of the call's grant
+// scope, see [ContextWithGrantScope]. It is safe for concurrent use: the
+// policy and the grant sets are compiled into an immutable snapshot that a
+// decision reads from start to end without a lock, and a replacement or a
+// grant compiles a new snapshot and swaps it in; the batch hold, the
+// deferred calls and the review log sit behind small locks of their own,
+// never held while a hook, a splitter, a reviewer or an observer runs.
 type Engine struct {
 	snap atomic.Pointer[snapshot]
 	// mu serialises the mutations that compile a snapshot from the one
@@ -37,11 +41,15 @@ type Engine struct {
 	confine   func(ctx context.Context, tool agenttool.Tool, args json.RawMessage) (bool, string)
 	hooks     []hook
 	tools     func(ctx context.Context, name string) (agenttool.Tool, bool)
+	// neverStarted is WithNeverStarted's reading of the session's record.
+	neverStarted func(ctx context.Context, runID, callID string) bool
 
 	// State that outlives a call, each behind its own lock: the recent
-	// batches the hold read, and the calls deferred and not yet answered.
+	// batches the hold read, the calls deferred and not yet answered, and
+	// the reviews the denial bound counts.
 	batches  batches
 	deferred deferrals
+	reviews  reviewLog
 }
 
 // Option configures an [Engine] at [Build].
@@ -130,7 +138,7 @@ func WithConfinement(fn func(ctx context.Context, tool agenttool.Tool, args json
 // The lists, the matchers and the alias table are copied; the caller's
 // slices and maps are not retained.
 func Build(p Policy, matchers map[string]ToolMatcher, opts ...Option) (*Engine, error) {
-	e := &Engine{confine: agenttool.ConfinedBy}
+	e := &Engine{confine: agenttool.ConfinedBy, reviews: reviewLog{bound: DefaultDenialBound}}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(e)
@@ -144,7 +152,7 @@ func Build(p Policy, matchers map[string]ToolMatcher, opts ...Option) (*Engine, 
 	if err != nil {
 		return nil, err
 	}
-	e.snap.Store(s)
+	e.install(s, nil, nil, "")
 	return e, nil
 }
 
@@ -179,7 +187,10 @@ func checkAliases(aliases map[string][]string) error {
 //
 // The policy in force changes for the next call decided; a decision under
 // way finishes under the rules it started with. A policy that does not
-// build leaves the one in force in place. The replacement is not
+// build leaves the one in force in place. It replaces the rules
+// [Engine.Grant] and [Engine.GrantOver] added too, since those are part of
+// the policy a product derives; the rule sets [Engine.GrantSet] activated,
+// the deferred calls and the batch memo are kept. The replacement is not
 // journalled; a product records it where it derives the policy.
 func (e *Engine) SetPolicy(p Policy) error {
 	e.mu.Lock()
@@ -188,13 +199,23 @@ func (e *Engine) SetPolicy(p Policy) error {
 	if err != nil {
 		return err
 	}
-	e.snap.Store(s)
+	cur := e.snap.Load()
+	e.install(s, cur.grants.sets, nil, "")
 	return nil
 }
 
-// Policy returns a copy of the policy in force, with its rules as they are
-// evaluated: aliases expanded, every list in its merged order. Changing the
-// copy changes nothing in the engine.
+// Policy returns a copy of the policy to persist, with its rules as they
+// are evaluated: aliases expanded, every list in its merged order, every
+// grant [Engine.Grant] and [Engine.GrantOver] made applied. A grant appends
+// an allow rule; a grant over an ask rule also writes a carve-out beside
+// that rule, or removes it, so what a product writes back into its
+// settings is all here; [Engine.PolicyOf] is one source's part of it.
+// Changing the copy changes nothing in the engine.
+//
+// The rule sets [Engine.GrantSet] activated are not here, and
+// [Engine.Grants] reports those: they last as long as the source that
+// carries them, a skill in use rather than a settings file, and an engine
+// built from this policy decides as this one does once they are revoked.
 func (e *Engine) Policy() Policy {
 	return e.snap.Load().policy.clone()
 }
@@ -205,11 +226,20 @@ func (e *Engine) Sources() []Source {
 	return slices.Clone(e.snap.Load().policy.Sources)
 }
 
-// Withheld returns the allow rules withheld from the untrusted sources, as
-// [Merge] withheld them, before any alias expansion. The engine never
-// consults them: they are what a front shows when it asks whether to trust
-// a folder, so the user reads what trusting it would allow. Trusting a
-// source means merging again with [Source.Trusted] set.
+// Withheld returns the allow rules withheld from the untrusted sources:
+// those [Merge] withheld, before any alias expansion, then those of the
+// rule sets [Engine.GrantSet] activated from a source the user has not
+// trusted, as given, under every grant scope, in the order
+// [Engine.Grants] lists the sets. The engine never consults them: they are
+// what a front shows when it asks whether to trust a folder or a skill, so
+// the user reads what trusting it would allow rather than agreeing blind.
+// Trusting a source means merging or granting again with
+// [Source.Trusted] set.
 func (e *Engine) Withheld() []Rule {
-	return slices.Clone(e.snap.Load().policy.Withheld)
+	s := e.snap.Load()
+	withheld := slices.Clone(s.policy.Withheld)
+	for _, g := range s.grants.ordered() {
+		withheld = append(withheld, g.withheld...)
+	}
+	return withheld
 }

@@ -18,7 +18,8 @@ import (
 // deciding whether to hold a call means reading its siblings; a memo of
 // recent batches makes that a scan of each sibling once per batch rather
 // than once per pair. What is deferred is remembered per run until
-// [Engine.Release] answers it or [Engine.Forget] drops it.
+// [Engine.Release] or [Engine.Answers] answers it or [Engine.Forget]
+// drops it.
 
 // hold defers the call the judgement allows when a sibling in its batch
 // asks, see [Engine.Decide], and records the call's own judgement for the
@@ -162,7 +163,9 @@ func (m *batches) batchOf(info agentturn.ToolCallInfo) *batch {
 
 // deferral is a call the engine deferred, remembered until it is answered.
 type deferral struct {
-	v Verdict
+	// info is the call as the hook saw it, for a reviewer.
+	info agentturn.ToolCallInfo
+	v    Verdict
 	// allow is the reason the policy allowed a held call with.
 	allow string
 	// args and note are what the hooks gave the call, for its release.
@@ -170,34 +173,26 @@ type deferral struct {
 	note string
 }
 
-// deferrals are the calls deferred and not yet answered, per run. A
-// decision that defers nothing only reads them, so the many decisions that
-// allow a call share the lock.
+// deferrals are the calls deferred and not yet answered, per run. Only a
+// deferral writes them, so the many decisions that allow a call never
+// touch the lock.
 type deferrals struct {
 	mu   sync.RWMutex
 	runs map[string]map[string]deferral
 }
 
-// remember keeps a deferred call of a run until it is answered, and drops
-// what an earlier decision of the same call left when it is not deferred
-// now. A nested call is settled inline by the loop and never pending, so
+// remember keeps a deferred call of a run until [Engine.Release],
+// [Engine.Answers] or [Engine.Forget] drops it. Deciding the call again
+// replaces the deferral when the call is deferred again and leaves it
+// otherwise: a run that ended on an ask is answered under the rules that
+// deferred it, whatever a later [Engine.SetPolicy] would make of the call.
+// A nested call is settled inline by the loop and never pending, so
 // nothing is remembered for it.
 func (e *Engine) remember(info agentturn.ToolCallInfo, j judgement) {
-	if info.Parent != "" || info.Call == nil {
+	if j.v.Action != agentturn.Defer || info.Parent != "" || info.Call == nil {
 		return
 	}
 	d := &e.deferred
-	if j.v.Action != agentturn.Defer {
-		d.mu.RLock()
-		_, stale := d.runs[info.RunID][info.Call.CallID]
-		d.mu.RUnlock()
-		if stale {
-			d.mu.Lock()
-			d.drop(info.RunID, info.Call.CallID)
-			d.mu.Unlock()
-		}
-		return
-	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.runs == nil {
@@ -208,7 +203,15 @@ func (e *Engine) remember(info agentturn.ToolCallInfo, j judgement) {
 		calls = make(map[string]deferral)
 		d.runs[info.RunID] = calls
 	}
-	calls[info.Call.CallID] = deferral{v: j.v.clone(), allow: j.allow, args: j.args, note: j.note}
+	calls[info.Call.CallID] = deferral{info: info, v: j.v.clone(), allow: j.allow, args: j.args, note: j.note}
+}
+
+// get returns the deferral of a call of a run.
+func (d *deferrals) get(run, callID string) (deferral, bool) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	def, ok := d.runs[run][callID]
+	return def, ok
 }
 
 // drop forgets a call of a run, and the run once its last call is gone.
@@ -229,14 +232,12 @@ func (d *deferrals) drop(run, callID string) {
 // must put to the user, the asked ones, from those [Engine.Release]
 // answers on its own, the held ones ([Verdict.Held] set). It reports false
 // for a call the engine did not defer, for one of another run, for a
-// nested call, and for one already answered: Release forgets a call as it
-// answers it, and a product that records verdicts does so from the
-// observer.
+// nested call, and for one already answered: [Engine.Release] and
+// [Engine.Answers] forget a call as they answer it, and a product that
+// records verdicts does so from the observer. A later decision of the same
+// call that does not defer it leaves the deferral in place.
 func (e *Engine) Deferred(runID, callID string) (Verdict, bool) {
-	d := &e.deferred
-	d.mu.RLock()
-	defer d.mu.RUnlock()
-	def, ok := d.runs[runID][callID]
+	def, ok := e.deferred.get(runID, callID)
 	if !ok {
 		return Verdict{}, false
 	}
@@ -247,8 +248,8 @@ func (e *Engine) Deferred(runID, callID string) (Verdict, bool) {
 // there and nobody answered. A front calls it when a run ends without its
 // pending calls being answered, an abandoned conversation or a cancelled
 // sub-agent, so one engine serving many runs does not keep them for the
-// life of the process. A run answered through [Engine.Release] needs no
-// Forget: Release forgets the calls it answers.
+// life of the process. A run answered through [Engine.Release] or
+// [Engine.Answers] needs no Forget: they forget the calls they answer.
 func (e *Engine) Forget(runID string) {
 	d := &e.deferred
 	d.mu.Lock()

@@ -377,16 +377,70 @@ func TestDeferredRemembersPerRun(t *testing.T) {
 		t.Errorf("Runs() after Forget = %v, want %v", got, want)
 	}
 
-	// A call decided again and not deferred now is not remembered.
+}
+
+// TestDeferralOutlivesALaterDecision decides a deferred call again in the
+// same run, under a policy that now allows it and as a batch of one, and
+// checks that only an answer or Forget drops what was deferred.
+func TestDeferralOutlivesALaterDecision(t *testing.T) {
 	lenient := gitPolicy(t)
 	lenient.Ask = nil
 	lenient.Allow = append(lenient.Allow, parseOrFail(t, "bash(git push:*)")...)
+	e := mustBuild(t, gitPolicy(t), splitMatchers())
+	calls := bashBatch("git add -A", "git push")
+	end := pendingEnd("run_1", calls, decideAll(t, e, "run_1", calls, nil))
+
 	if err := e.SetPolicy(lenient); err != nil {
 		t.Fatal(err)
 	}
-	decideAll(t, e, "run_a", bashBatch("git push"), nil)
+	d, err := e.Decide(context.Background(), batchInfo("run_1", calls, 1, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	decided{agentturn.Allow, false, "allowed by bash(git push:*)"}.check(t, "call_2 under the lenient policy", d)
+	// The loop re-puts the held call on its own, a batch of one.
+	d, err = e.Decide(context.Background(), agentturn.ToolCallInfo{RunID: "run_1", Call: calls[0], Args: callArgs(calls[0]),
+		Batch: calls[:1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	allowAdd.check(t, "call_1 alone", d)
+
+	for id, want := range map[string]decided{"call_1": heldAdd, "call_2": askPush} {
+		v, ok := e.Deferred("run_1", id)
+		if !ok {
+			t.Errorf("Deferred(run_1, %s) reports nothing after a later decision allowed the call", id)
+			continue
+		}
+		want.check(t, id+" as deferred", decisionOf(v))
+	}
+	answers, err := e.Release(context.Background(), end, agentturn.Approve("call_2"))
+	if err != nil {
+		t.Fatalf("Release after the later decisions: %v", err)
+	}
+	want := []agentturn.Answer{agentturn.Approve("call_1").WithBy(ByPolicy), agentturn.Approve("call_2")}
+	if !reflect.DeepEqual(answers, want) {
+		t.Errorf("answers = %+v, want %+v", answers, want)
+	}
 	if runs := e.Runs(); len(runs) != 0 {
-		t.Errorf("Runs() = %v after the only deferred call was allowed, want none", runs)
+		t.Errorf("Runs() = %v after the release, want none", runs)
+	}
+
+	// Forget drops a deferral a later decision left in place.
+	if err := e.SetPolicy(gitPolicy(t)); err != nil {
+		t.Fatal(err)
+	}
+	decideAll(t, e, "run_2", bashBatch("git push"), nil)
+	if err := e.SetPolicy(lenient); err != nil {
+		t.Fatal(err)
+	}
+	decideAll(t, e, "run_2", bashBatch("git push"), nil)
+	if got := e.Runs(); !reflect.DeepEqual(got, []string{"run_2"}) {
+		t.Errorf("Runs() = %v after an allowed redecision, want [run_2]", got)
+	}
+	e.Forget("run_2")
+	if runs := e.Runs(); len(runs) != 0 {
+		t.Errorf("Runs() = %v after Forget, want none", runs)
 	}
 }
 

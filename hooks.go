@@ -74,6 +74,10 @@ func WithHooks(fns ...func(context.Context, agentturn.ToolCallInfo) (*agentturn.
 // bare ask rule names is then held for it, and [Engine.Release] with no
 // answers releases it once the command's own decision has allowed it.
 //
+// [Engine.Answers] reads it too, for the tool of a cut-off call from a
+// seeded transcript, which the loop does not name, to ask whether the call
+// may run again.
+//
 // The lookup is given the tool's name alone, so an engine shared by runs
 // whose tool lists differ reads one list for all of them; [WithToolsFor]
 // gives it the decision's context too. Of WithTools and WithToolsFor, the
@@ -88,7 +92,8 @@ func WithTools(lookup func(name string) (agenttool.Tool, bool)) Option {
 // WithToolsFor is [WithTools] with the context of the decision, so the
 // lookup answers for the run whose batch is being decided: the context is
 // the hook's, which carries the run's ID (agentturn.RunIDFromContext; the
-// engine puts the run's ID there when the caller's context has none). An
+// engine puts the run's ID there when the caller's context has none), or
+// [Engine.Answers]' for a cut-off call, carrying the ended run's ID. An
 // engine shared by concurrent runs whose tool lists differ answers per run
 // through it.
 func WithToolsFor(lookup func(ctx context.Context, name string) (agenttool.Tool, bool)) Option {

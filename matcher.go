@@ -119,10 +119,11 @@ type Subject struct {
 	// the hidden code, so no rule and no default may allow it: a deny
 	// rule blocks it and an ask rule asks, as for any subject, and
 	// otherwise it is asked about with Unseen in the reason, whatever
-	// the allow rules and the default say. A call that runs confined is
-	// decided as if Unseen were empty, since the sandbox bounds what the
-	// hidden code can do. It is an addition to the reference's subject,
-	// which has no such notion.
+	// the allow rules and the default say. A subject of the called tool
+	// in a call that runs confined is decided as if Unseen were empty,
+	// since the sandbox bounds what the hidden code can do; one naming
+	// another tool is not, as confinement says nothing about it. It is an
+	// addition to the reference's subject, which has no such notion.
 	Unseen string
 }
 

@@ -110,9 +110,12 @@ type RuleSet struct {
 // or not, in the merged order.
 //
 // Each source must be named, and no two may share a name, since the name is
-// what a verdict's record and a session name the source by. A product
-// merging several skills names each one, "skill:commit", and the error says
-// so.
+// what a verdict's record and a session name the source by, what scopes a
+// grant, and what names the file a product persists its own rules into. A
+// product merging several skills names each one, "skill:commit", and the
+// error says so; a skill's rules more often belong in [Engine.GrantSet],
+// which keys them by source and takes them back at the turn boundary, than
+// in the policy every run is built from.
 func Merge(sets ...RuleSet) (Policy, error) {
 	seen := make(map[string]bool, len(sets))
 	for _, set := range sets {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 )
 
@@ -14,7 +15,7 @@ import (
 // concatenations: the cited form of every rule is built once, when the
 // policy is compiled, and a decision only picks it up.
 
-// Errors returned by [Build] and [Engine.SetPolicy]. Every
+// Errors returned by [Build], [Engine.SetPolicy] and the grants. Every
 // error the package produces begins with "agentpolicy:"; these are wrapped
 // with the detail that names the rule, and matched with errors.Is.
 var (
@@ -178,7 +179,8 @@ func actionWord(a agentturn.ToolAction) string {
 // ErrUnanswered is returned by [Engine.Release], with the answers it
 // built, when a call the run left pending has no answer: the caller did
 // not answer it and the engine did not hold it, so resuming with the
-// answers would fail. The error names every such call.
+// answers would fail. The error names every such call. [Engine.Answers]
+// completes through Release and returns it the same way.
 var ErrUnanswered = errors.New("agentpolicy: pending call has no answer")
 
 // errUnanswered names the pending calls nobody answered, each as
@@ -205,10 +207,14 @@ func releasedReason(allow string) string {
 
 // reasonNotReleased is the reason of a held call an answer that ended the
 // turn left unreleased, and textNotReleased is what the model reads for
-// it.
+// it. reasonHeldRefused and textHeldRefused are the same for a held call
+// [Engine.Answers] did not release because a reviewer did not approve a
+// call of its run.
 const (
 	reasonNotReleased = "not released: the turn was stopped"
 	textNotReleased   = "The call was held for an approval and the turn was stopped; the call did not run."
+	reasonHeldRefused = "not released: a call of its turn was not approved"
+	textHeldRefused   = "The call was held for the approval of another call of its turn, which was not approved; the call did not run."
 )
 
 // ErrAmbiguousArgs is wrapped by the error [Field] returns when a call's
@@ -262,4 +268,172 @@ func errInvalidAt(fault string, pos int) error {
 		fault = "invalid JSON"
 	}
 	return &ambiguousError{fault + " at byte " + strconv.Itoa(pos)}
+}
+
+// The reviewer's answers and the engine's own answers to the calls
+// [Engine.Answers] is given, contract section 7.
+
+// errNoReviewer is what [Engine.Answers] returns for a nil reviewer.
+var errNoReviewer = errors.New("agentpolicy: no reviewer")
+
+const (
+	// textDoNotPursue follows every refusal the model reads from a
+	// reviewer or a replay the policy denies.
+	textDoNotPursue = "Do not pursue the same outcome through a workaround, indirect execution or policy circumvention."
+	// textCutOff opens what the model reads for a call that may have run
+	// and was not run again.
+	textCutOff         = "The call was cut off before it finished and may have run; it was not run again."
+	textTimedOut       = "The reviewer did not answer in time; the call did not run."
+	textTimedOutCutOff = "The reviewer did not answer in time."
+	textFailed         = "The reviewer could not evaluate the call; the call did not run."
+	textFailedCutOff   = "The reviewer could not evaluate the call."
+	textNeverStarted   = "The call was cut off before it started; it did not run."
+	textRejected       = "The call was refused before it ran; it did not run"
+	reasonTimedOut     = "reviewer timed out"
+	reasonUndispatched = "not started: decided on resume"
+	reasonRanElsewhere = "ran elsewhere"
+	reasonNeverStarted = "not run: the call never started"
+	reasonRejected     = "not run: the call was refused before it ran"
+	reasonApproved     = "approved by reviewer"
+	reasonDenied       = "denied by reviewer"
+)
+
+// failedReason is the reason of a review that failed with err.
+func failedReason(err error) string {
+	return "reviewer failed: " + err.Error()
+}
+
+// notReviewedReason is the reason of a call that may have run and is
+// refused without a review, why the loop lists it pending.
+func notReviewedReason(why agentturn.PendingReason) string {
+	return "not reviewed: " + string(why)
+}
+
+// trimReason is a reason as the model reads it: without surrounding
+// spaces and without one trailing full stop, so the text that follows it
+// punctuates it once.
+func trimReason(r string) string {
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(r), "."))
+}
+
+// withReason is base, followed by ": r" when r is not empty.
+func withReason(base, r string) string {
+	if r == "" {
+		return base
+	}
+	return base + ": " + r
+}
+
+// deniedText is what the model reads for a refusal by w, "reviewer" or
+// "policy", with the refusing reason r, trimmed.
+func deniedText(w, r string) string {
+	if r == "" {
+		return "Denied by " + w + ". " + textDoNotPursue
+	}
+	return "Denied by " + w + ": " + r + ". " + textDoNotPursue
+}
+
+// cutOffText is what the model reads for a call that may have run and
+// was not run again, text saying why.
+func cutOffText(text string) string {
+	return textCutOff + " " + text
+}
+
+// rejectedText is what the model reads for a call refused before it ran,
+// with the record's reason r, trimmed, when it gives one.
+func rejectedText(r string) string {
+	if r == "" {
+		return textRejected + "."
+	}
+	return textRejected + ": " + r + "."
+}
+
+// replayReason is the reason of a cut-off call the policy lets run again.
+func replayReason(replay agenttool.Replay, policy string) string {
+	return "run again: replay " + replay.String() + "; " + policy
+}
+
+// rewriteReason is the reason of a cut-off call whose arguments who, "a
+// hook" or "the reviewer", rewrote to ones its tool does not say may run
+// again.
+func rewriteReason(who string, replay agenttool.Replay) string {
+	return "not run again: " + who + " rewrote the arguments, and replay is " + replay.String() + " for the rewrite"
+}
+
+// The texts of the grants, contract §6. G is a grant as given, before
+// alias expansion; R a rule as Rule.String writes it.
+
+func errGrantCarveOut(r Rule) error {
+	return fmt.Errorf("agentpolicy: cannot grant a carve-out: %s", r)
+}
+
+// The reasons GrantOver refuses with, and GrantSet's.
+const (
+	refusedNotDeferred = "nothing to grant over: the call was not deferred"
+	refusedHeld        = "nothing to grant over: the call was held for another call's approval"
+)
+
+func refusedOverDeny(r Rule) string {
+	return "cannot grant over a deny rule: " + r.String()
+}
+
+func refusedOtherTool(g, r Rule) string {
+	return "grant " + g.String() + " does not name the tool of " + r.String()
+}
+
+func refusedOutranked(r Rule) string {
+	if r.Source.Name == "" {
+		return r.String() + " outranks the grant"
+	}
+	return r.String() + " from " + r.Source.Name + " outranks the grant"
+}
+
+func refusedGone(r Rule) string {
+	return r.String() + " is no longer in the ask list"
+}
+
+func refusedUntrusted(source string) string {
+	return "withheld: the source " + source + " is not trusted"
+}
+
+func refusedDenied(deny Rule) string {
+	return "denied by " + deny.String() + ": a grant never beats a deny"
+}
+
+// The reasons of the grant journal's verdicts.
+
+func grantedReason(g Rule) string {
+	return "granted " + g.String()
+}
+
+func grantedOverReason(g, r Rule) string {
+	return "granted " + g.String() + " over " + r.String()
+}
+
+func grantedByReason(g Rule, source string) string {
+	return "granted " + g.String() + " by " + sourceName(source)
+}
+
+func notGrantedReason(g Rule, why string) string {
+	return "not granted " + g.String() + ": " + why
+}
+
+func revokedByReason(source string) string {
+	return "revoked the rules granted by " + sourceName(source)
+}
+
+func revokedScopeReason(scope string) string {
+	if scope == "" {
+		return "revoked the rules granted without a scope"
+	}
+	return "revoked the rules granted under " + scope
+}
+
+// sourceName is how the journal names a grant's source: its name, or "the
+// product" for a source with none.
+func sourceName(name string) string {
+	if name == "" {
+		return "the product"
+	}
+	return name
 }

@@ -10,13 +10,16 @@ import (
 // Release answers the calls end left pending that the engine held for an
 // ask, given the caller's answers to the calls it asked about, and returns
 // every answer for agentturn's Resume in the order of end.Pending, the
-// model's order, which is the order a sequential batch runs in.
+// model's order, which is the order a sequential batch runs in. A call
+// end lists twice is answered, and reported, once, since Resume takes one
+// answer per call.
 //
 // The policy allowed a held call, so it is approved and runs with the
 // batch, with the arguments and the note the hooks given to [WithHooks]
 // gave it. When an answer ends the turn, one built with agentturn.Refuse,
 // the held calls are answered instead with an output that tells the model
-// they were held and did not run, since nothing will run them; a plain
+// they were held and did not run, built with agentturn.Refuse too, since
+// the turn is over and nothing will run them; a plain
 // refusal ends nothing, and the held calls run, since the policy allowed
 // them and the model reads the one refusal. A pending call the caller
 // answered keeps its answer, held or not, and an answer for a call that is
@@ -45,9 +48,43 @@ func (e *Engine) Release(ctx context.Context, end *agentturn.RunEnd, answers ...
 	if end == nil {
 		return answers, nil
 	}
-	r := e.deferred.release(end, answers)
+	fate := heldRun
+	for _, a := range answers {
+		if a.Terminate {
+			fate = heldStopped
+		}
+	}
+	return e.complete(ctx, end, answers, nil, fate)
+}
+
+// heldFate is what a release makes of the calls held for an ask.
+type heldFate int
+
+const (
+	// heldRun releases them: the policy allowed them.
+	heldRun heldFate = iota
+	// heldStopped refuses them, and ends the turn with them: an answer
+	// ended the turn, or the reviewer's denial bound was reached.
+	heldStopped
+	// heldRefused refuses them: a reviewer did not approve a call of the
+	// run, and an unattended run does not carry out the rest of a plan
+	// whose asked part was refused.
+	heldRefused
+)
+
+// complete answers end's pending calls from the given answers and the
+// calls held in the run, as fate says, and tells the observers the
+// verdicts of the given answers, then those of the releases. It is the
+// one path by which [Engine.Release] and [Engine.Answers] finish: a
+// pending call nobody answered makes [ErrUnanswered], with the answers
+// as a preview, nothing forgotten and nothing observed.
+func (e *Engine) complete(ctx context.Context, end *agentturn.RunEnd, given []agentturn.Answer, verdicts []Verdict, fate heldFate) ([]agentturn.Answer, error) {
+	r := e.deferred.release(end, given, fate)
 	if len(r.missing) > 0 {
 		return r.answers, errUnanswered(r.missing)
+	}
+	for _, v := range verdicts {
+		e.notify(ctx, v)
 	}
 	for _, v := range r.verdicts {
 		e.notify(ctx, v)
@@ -69,22 +106,22 @@ type released struct {
 }
 
 // release answers end's pending calls from the caller's answers and the
-// calls held in the run, and forgets the answered calls when every
+// calls held in the run, each call once however often end lists it, and
+// forgets the answered calls when every
 // pending call has an answer. It holds d.mu throughout, so two releases of
 // one run cannot both answer a held call.
-func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer) released {
+func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fate heldFate) released {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	held := d.runs[end.RunID]
 	first := make(map[string]int, len(given))
-	stopped := false
 	for i, a := range given {
 		if _, ok := first[a.CallID]; !ok {
 			first[a.CallID] = i
 		}
-		stopped = stopped || a.Terminate
 	}
 	used := make([]bool, len(given))
+	seen := make(map[string]bool, len(end.Pending))
 	r := released{
 		answers:  make([]agentturn.Answer, 0, len(end.Pending)+len(given)),
 		verdicts: make([]Verdict, 0, len(end.Pending)),
@@ -95,6 +132,10 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer) rel
 			continue
 		}
 		id := p.Call.CallID
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
 		if i, ok := first[id]; ok && !used[i] {
 			used[i] = true
 			r.answers = append(r.answers, given[i])
@@ -106,7 +147,7 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer) rel
 			r.missing = append(r.missing, unansweredCall(id, p.Call.Name))
 			continue
 		}
-		a, v := def.release(id, stopped)
+		a, v := def.release(id, fate)
 		r.answers = append(r.answers, a)
 		r.verdicts = append(r.verdicts, v)
 		r.answered = append(r.answered, id)
@@ -126,14 +167,20 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer) rel
 
 // release is the answer to a held call and the verdict that records it:
 // an approval, with the arguments and the note the hooks gave the call,
-// or, when an answer stopped the turn, an output saying it did not run.
-func (def deferral) release(callID string, stopped bool) (agentturn.Answer, Verdict) {
+// or, when fate refuses it, an output saying it did not run, which ends
+// the turn when the turn was stopped.
+func (def deferral) release(callID string, fate heldFate) (agentturn.Answer, Verdict) {
 	v := def.v.clone()
 	v.Held, v.By = true, ByPolicy
-	if stopped {
+	switch fate {
+	case heldStopped:
 		v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonNotReleased
 		out := openresponses.NewFunctionCallOutput(callID, textNotReleased)
-		return agentturn.Output(out).WithBy(ByPolicy).WithReason(reasonNotReleased), v
+		return agentturn.Refuse(out).WithBy(ByPolicy).WithReason(reasonNotReleased), v
+	case heldRefused:
+		v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonHeldRefused
+		out := openresponses.NewFunctionCallOutput(callID, textHeldRefused)
+		return agentturn.Output(out).WithBy(ByPolicy).WithReason(reasonHeldRefused), v
 	}
 	v.Action, v.Reason = agentturn.Allow, releasedReason(def.allow)
 	a := agentturn.Approve(callID)

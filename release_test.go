@@ -12,10 +12,10 @@ import (
 )
 
 // notReleased is the engine's answer to a held call the turn's end left
-// unreleased.
+// unreleased: a refusal that ends the turn too.
 func notReleased(callID string) agentturn.Answer {
 	out := openresponses.NewFunctionCallOutput(callID, "The call was held for an approval and the turn was stopped; the call did not run.")
-	return agentturn.Output(out).WithBy(ByPolicy).WithReason("not released: the turn was stopped")
+	return agentturn.Refuse(out).WithBy(ByPolicy).WithReason("not released: the turn was stopped")
 }
 
 // released is what a test expects of a release verdict.
@@ -223,4 +223,28 @@ func TestReleaseSkipsWhatIsNotACall(t *testing.T) {
 	if answers, err := e.Release(context.Background(), nil, given...); err != nil || !reflect.DeepEqual(answers, given) {
 		t.Errorf("Release of no run end = %+v, %v; want the answers as given", answers, err)
 	}
+}
+
+// TestReleaseAnswersADuplicateOnce lists each pending call twice, as a
+// front that merged two views of a run might, and checks each is answered
+// and reported once.
+func TestReleaseAnswersADuplicateOnce(t *testing.T) {
+	rec := &recorder{}
+	e := mustBuild(t, gitPolicy(t), splitMatchers(), WithObserver(rec.observe))
+	calls := bashBatch("git add -A", "git push")
+	end := pendingEnd("run_1", calls, decideAll(t, e, "run_1", calls, nil))
+	end.Pending = append(end.Pending, end.Pending...)
+	rec.take()
+
+	answers, err := e.Release(context.Background(), end, agentturn.Approve("call_2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []agentturn.Answer{agentturn.Approve("call_1").WithBy(ByPolicy), agentturn.Approve("call_2")}
+	if !reflect.DeepEqual(answers, want) {
+		t.Errorf("answers = %+v, want %+v", answers, want)
+	}
+	checkReleaseVerdicts(t, rec.take(), []releaseVerdict{
+		{"call_1", agentturn.Allow, "bash(git add:*)", "released: allowed by bash(git add:*)"},
+	})
 }

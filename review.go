@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync"
 
 	"github.com/ChristopherDavenport/agentturn"
 )
@@ -33,7 +34,9 @@ type Review struct {
 	// outcome.
 	Reason string
 	// Args, for an approval, replaces the arguments the tool receives.
-	// nil keeps the call's own.
+	// nil keeps the call's own. [Engine.Answers] decides them again under
+	// the policy, and refuses a rewrite a deny rule matches, or one of a
+	// call that may have run that its tool does not say is safe to run.
 	Args json.RawMessage
 	// Note is what the reviewer tells the model with the result, on an
 	// approval or a refusal: the loop appends it after the outputs as a
@@ -78,11 +81,15 @@ func (o Outcome) String() string {
 	}
 }
 
-// DenialBound is when [Engine.Answers] stops answering: after Consecutive
-// refusals in a row, or Total refusals within the last Window reviews. A
-// zero field means no bound on that axis. Every answer a reviewer gives
-// that is not an approval counts as a refusal, a timeout and a failed
-// review included; the answers the engine makes on its own do not count.
+// DenialBound is when [Engine.Answers] stops letting the model try
+// again: after Consecutive refusals in a row, or Total refusals within the
+// last Window reviews. A zero Consecutive or Total means no bound on that
+// axis, and a zero Window counts every review since
+// [Engine.ResetReviews]. Every answer a reviewer gives that is not an
+// approval counts as a refusal, a timeout, a failed review and a reviewer
+// that panicked included; the answers the engine makes on its own do not
+// count. The count is the engine's, shared by every run it serves, and
+// [WithDenialBound] sets the bound.
 type DenialBound struct {
 	Consecutive int
 	Total       int
@@ -96,3 +103,58 @@ var DefaultDenialBound = DenialBound{Consecutive: 3, Total: 10, Window: 50}
 // ErrDenialBound is returned by [Engine.Answers], with the answers, when the
 // [DenialBound] was reached.
 var ErrDenialBound = errors.New("agentpolicy: reviewer denial bound reached")
+
+// reviewLog is the count the denial bound reads: the refusals in a row
+// and those among the last Window reviews.
+type reviewLog struct {
+	mu    sync.Mutex
+	bound DenialBound
+	// inARow counts the refusals since the last approval.
+	inARow int
+	// window holds the last Window reviews, true for a refusal, as a
+	// ring whose oldest entry is at next once it is full.
+	window []bool
+	next   int
+	// refusals counts the refusals in window, or since the reset when
+	// the window is unbounded.
+	refusals int
+}
+
+// add counts the reviews of one call to [Engine.Answers], true for an
+// approval, in order, and reports whether the bound is reached. The
+// reviews of one call are counted together, so concurrent calls each
+// read a count that holds all of their own reviews.
+func (l *reviewLog) add(approvals []bool) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, approved := range approvals {
+		refused := !approved
+		l.inARow++
+		if approved {
+			l.inARow = 0
+		}
+		if n := l.bound.Window; n > 0 {
+			if len(l.window) < n {
+				l.window = append(l.window, refused)
+			} else {
+				if l.window[l.next] {
+					l.refusals--
+				}
+				l.window[l.next] = refused
+				l.next = (l.next + 1) % n
+			}
+		}
+		if refused {
+			l.refusals++
+		}
+	}
+	b := l.bound
+	return b.Consecutive > 0 && l.inARow >= b.Consecutive || b.Total > 0 && l.refusals >= b.Total
+}
+
+// reset forgets every review.
+func (l *reviewLog) reset() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.inARow, l.window, l.next, l.refusals = 0, l.window[:0], 0, 0
+}

@@ -36,7 +36,8 @@ type Rule struct {
 	// an asked one. The note of a named source the user has not trusted
 	// stays out of the reason, so a repository cannot speak to the model
 	// in the harness's voice; it remains on [Verdict.Rule] for the record
-	// and the front.
+	// and the front. Two rules that differ only in their notes are the
+	// same rule to [Engine.GrantOver].
 	Note string
 }
 
@@ -45,8 +46,10 @@ type Rule struct {
 // say whose rule fired.
 //
 // Name identifies the source, and no two sources of a [Merge] may share
-// one. Path and Hash let a session record which policy was in force
-// ([Engine.Sources]); a verdict's record names the rule's source and hash.
+// one; it keys a grant set ([Engine.GrantSet]) and names the file a product
+// persists its own rules into ([Engine.PolicyOf]). Path and Hash let a
+// session record which policy was in force ([Engine.Sources]); a verdict's
+// record names the rule's source and hash.
 //
 // Trusted decides whether the source's allow rules apply. An untrusted
 // source, a repository's settings before the user trusts the folder, has
@@ -55,8 +58,11 @@ type Rule struct {
 // says otherwise.
 //
 // Rank orders sources by authority, higher first: [Merge] lists the most
-// authoritative rules first, so a verdict cites them, and a carve-out
-// cancels only a rule of a source it does not rank below. Rank never
+// authoritative rules first, so a verdict cites them, a carve-out cancels
+// only a rule of a source it does not rank below, a grant answers an ask
+// rule only of a source it does not rank below ([Engine.GrantOver]), and a
+// grant set's allow rules shadow only the ask rules of the sources they do
+// not rank below ([Engine.GrantSet]). Rank never
 // changes the precedence between lists: deny comes before ask before
 // allow, whatever the sources.
 type Source struct {

@@ -13,11 +13,11 @@ const (
 	// every decision the engine makes, and the decider of a stricter
 	// decision a hook given to [WithHooks] names none for.
 	ByPolicy = "policy"
-	// ByAgent is another model, a reviewer backed by one, as a hook that
-	// consulted one names it.
+	// ByAgent is another model: a [Reviewer] backed by one, as the
+	// classify package's is, or a hook that consulted one.
 	ByAgent = "agent"
-	// ByHuman is a person a front asked, as a hook that prompted one
-	// names it.
+	// ByHuman is a person a front asked, which is what a [Reviewer] that
+	// prompts one sets on its [Review], or a hook that prompted one.
 	ByHuman = "human"
 )
 
@@ -27,8 +27,11 @@ const (
 const VerdictNS = "agentpolicy:verdict"
 
 // Verdict is what was decided and why, for recording: the engine's
-// decision on a call, a hold and its release, or a guard's verdict on
-// content (package guard). The loop's recorder
+// decision on a call, a hold and its release, a grant and its revocation
+// ([Engine.Grant], [Engine.GrantOver], [Engine.GrantSet], [Engine.Revoke]),
+// a reviewer's answer to a deferred call or the engine's own
+// ([Engine.Answers]), or a guard's verdict on content (package guard). The
+// loop's recorder
 // writes the decision the hook returned as the call's decision entry; the
 // verdict carries what that entry cannot, the rule above all, and a product
 // writes it beside the decision as a custom entry under [VerdictNS] with
@@ -37,24 +40,29 @@ type Verdict struct {
 	RunID string
 	Turn  int
 	// CallID and Tool name the call decided. They are empty for a
-	// content verdict.
+	// content verdict; a grant names the granted rule's tool, and
+	// GrantOver's the run, turn and call of the verdict it answered.
 	CallID string
 	Tool   string
 	// Guard names the guard that decided content; empty otherwise.
 	Guard string
 	// Action is Allow, Block or Defer.
 	Action agentturn.ToolAction
-	// Rule is the rule that fired. On a call allowed because it runs
-	// confined it is the ask rule the confinement skipped. It is nil when
-	// the default applied, when a hook made the decision stricter, and
-	// for a guard's verdict.
+	// Rule is the rule that fired, or the rule granted or refused. On a
+	// call allowed because it runs confined it is the ask rule the
+	// confinement skipped, and on one a grant set's rule allowed by
+	// shadowing an ask rule it is the set's rule. It is nil when the
+	// default applied, when a hook made the decision stricter, for a
+	// reviewer's answer, for a revocation and for a guard's verdict.
 	Rule *Rule
 	// Reason is the stable text behind the action, the same text the
 	// model reads when the action blocks a call.
 	Reason string
 	// By names who decided, in the session format's words: [ByPolicy]
-	// for a rule the engine evaluated on its own, or the decider a hook
-	// given to [WithHooks] named when it made the decision stricter. It
+	// for a rule the engine evaluated on its own, the decider a hook
+	// given to [WithHooks] named when it made the decision stricter, or
+	// the reviewer's [Review.By] for its answer ([ByAgent] when it names
+	// none). It
 	// is what a product writes as the decision's decider when it
 	// records the verdict, and it is empty for a guard's verdict, whose
 	// decider is the guard that Guard names.

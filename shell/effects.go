@@ -50,6 +50,10 @@ func effectsOf(base string, args []word) effects {
 		return findEffects(args)
 	case base == "fd" || base == "fdfind":
 		return fdEffects(args)
+	case base == "sed" || base == "gsed":
+		return sedEffects(args)
+	case base == "awk" || base == "gawk" || base == "mawk" || base == "nawk":
+		return awkEffects(base, args)
 	case base == "git":
 		return gitEffects(args)
 	case base == "watch":

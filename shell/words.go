@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -274,7 +273,7 @@ func ansiC(body string) string {
 			if e == 'x' {
 				b.WriteByte(byte(n))
 			} else {
-				b.WriteRune(rune(n))
+				writeCodePoint(&b, n)
 			}
 			i = end - 1
 		case '0', '1', '2', '3', '4', '5', '6', '7':
@@ -292,6 +291,31 @@ func ansiC(body string) string {
 	return b.String()
 }
 
+// writeCodePoint writes n as bash does: in the original UTF-8 scheme of
+// up to six bytes, surrogates and values past U+10FFFF included, and
+// nothing past 0x7FFFFFFF.
+func writeCodePoint(b *strings.Builder, n uint64) {
+	switch {
+	case n < 0x80:
+		b.WriteByte(byte(n))
+		return
+	case n >= 0x80000000:
+		return
+	}
+	// Two bytes carry 11 bits, and each byte more 5 bits more.
+	size := 2
+	for limit := uint64(0x800); n >= limit; limit <<= 5 {
+		size++
+	}
+	var buf [6]byte
+	for i := size - 1; i > 0; i-- {
+		buf[i] = 0x80 | byte(n&0x3f)
+		n >>= 6
+	}
+	buf[0] = byte(0xff<<(8-size)) | byte(n)
+	b.Write(buf[:size])
+}
+
 // number reads at most max digits of the base from s at i, returning the
 // value and where the digits end.
 func number(s string, i, max, base int) (uint64, int) {
@@ -300,9 +324,6 @@ func number(s string, i, max, base int) (uint64, int) {
 		end++
 	}
 	n, _ := strconv.ParseUint(s[i:end], base, 32)
-	if n > utf8.MaxRune {
-		n = utf8.RuneError
-	}
 	return n, end
 }
 

@@ -1,0 +1,257 @@
+package agentpolicy
+
+import (
+	"context"
+	"slices"
+
+	"github.com/ChristopherDavenport/agentturn"
+)
+
+// Always allow: Grant and GrantOver answer an approval prompt for good by
+// changing the policy itself, so [Engine.Policy] and [Engine.PolicyOf] hold
+// what a product persists. The rule sets that last as long as their source
+// are grantset.go's.
+
+// Grant adds an allow rule to the policy for the rest of the process, as
+// "always allow" does in an approval prompt the default raised. The rule
+// goes where [Merge] would put a rule of its source, after that source's
+// other rules, so the most authoritative rule is still the one a verdict
+// cites and an engine built from the persisted files cites the same. The
+// grant is journaled through the observers with a [Verdict] whose Action is
+// Allow, whose Rule is the new rule and whose reason is "granted G", G the
+// rule as given. A rule whose name is an alias is expanded as [Build] expands
+// one, so the grant adds a rule per tool the name governs and journals
+// each; a rule the policy holds already is not added twice.
+//
+// A rule that could never fire is refused with the error [Build] gives
+// for it, [ErrNoMatcher] for a specifier with no matcher, [ErrToolGlob] for
+// a tool-name glob, and an error of its own for a carve-out, and the
+// refusal is journaled too, Block with "not granted G: " and the error's
+// text. A grant never beats a deny rule, and never outranks an ask rule,
+// since precedence reads those first; [Engine.GrantOver] answers a prompt
+// an ask rule raised. A persisted grant is the product's: it writes the
+// rules [Engine.PolicyOf] reports into its settings and builds the engine
+// from them at the next start.
+func (e *Engine) Grant(ctx context.Context, r Rule) error {
+	e.mu.Lock()
+	s := e.snap.Load()
+	rules, err := e.grantable(r)
+	if err == nil {
+		p := s.policy
+		p.Allow = withGranted(slices.Clone(p.Allow), rules...)
+		e.install(e.reindex(s, p, toolsOf(rules)), s.grants.sets, nil, "")
+	}
+	e.mu.Unlock()
+	if err != nil {
+		e.notify(ctx, grantVerdict(r, agentturn.Block, notGrantedReason(r, err.Error())))
+		return err
+	}
+	for _, x := range rules {
+		e.notify(ctx, grantVerdict(x, agentturn.Allow, grantedReason(r)))
+	}
+	return nil
+}
+
+// GrantOver answers the prompt behind v with "always allow". It adds r as
+// an allow rule, as [Engine.Grant] does, and, when an ask rule of the
+// policy produced v, keeps that rule from firing for the calls r matches,
+// since precedence alone would let it ask again: a grant with a specifier
+// writes the carve-out "<tool>(!<spec>)" beside the ask rule, under the
+// grant's own source, and a bare grant removes the ask rule. The carve-out
+// is the grant's because the grant is, so a product that persists its own
+// source's rules writes a personal "always allow" into its own settings
+// and not into the file the team shares, and a carve-out cancels a rule of
+// any source it does not rank below, which is what makes it reach the rule
+// it answers. [Engine.PolicyOf] is what a product persists. A bare grant
+// over another source's ask rule removes that rule from the policy in
+// force, which no file of the grant's source can say: a product that must
+// persist such a grant writes the removal into the rule's own file, or
+// offers the grant with a specifier.
+//
+// It grants over an ask rule only from a source that ranks at or above the
+// rule's, and it reports why it cannot, with stable text a front shows as
+// it drops the "always" option and offers a one-time approval instead: r
+// could never fire (the error [Build] gives for it, or one for a
+// carve-out), a deny rule produced v, v did not defer the call, v held it
+// for another call's approval, r names no tool the ask rule governs (a bare
+// r never answers a tool-name glob, which governs tools r does not name),
+// the ask rule's source outranks r's, or the ask rule is no longer in the
+// policy's ask list, which is also what an ask rule of a grant set reads
+// as. A grant never beats a deny. A deferral a hook made names no rule and
+// is answered as the default's is, with a plain allow rule.
+//
+// The reason on success is "granted G", or "granted G over R", G the rule
+// as given, before alias expansion, and R the ask rule. The grant is
+// journaled as Engine.Grant journals one, with v's run, turn and call, and
+// so is a refusal, Block with "not granted G: " and the reason.
+func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool, reason string) {
+	e.mu.Lock()
+	s := e.snap.Load()
+	p, rules, reason, ok := e.grantOver(s.policy, v, r)
+	if ok {
+		// The ask rule a grant answers governs a tool the grant names.
+		e.install(e.reindex(s, p, toolsOf(rules)), s.grants.sets, nil, "")
+	}
+	e.mu.Unlock()
+	if !ok {
+		e.notify(ctx, v.journal(grantVerdict(r, agentturn.Block, notGrantedReason(r, reason))))
+		return false, reason
+	}
+	for _, x := range rules {
+		e.notify(ctx, v.journal(grantVerdict(x, agentturn.Allow, reason)))
+	}
+	return true, reason
+}
+
+// grantOver returns p with the grant g over the prompt behind v applied,
+// the allow rules it added, and the reason; ok is false, with the reason,
+// for a grant it refuses. The lists it changes are copies, so p's own are
+// left as the snapshot holds them.
+func (e *Engine) grantOver(p Policy, v Verdict, g Rule) (_ Policy, added []Rule, reason string, ok bool) {
+	rules, err := e.grantable(g)
+	switch {
+	case err != nil:
+		return p, nil, err.Error(), false
+	case v.Action == agentturn.Block && v.Rule != nil:
+		return p, nil, refusedOverDeny(*v.Rule), false
+	case v.Action != agentturn.Defer:
+		return p, nil, refusedNotDeferred, false
+	case v.Held:
+		return p, nil, refusedHeld, false
+	case v.Rule == nil:
+		p.Allow = withGranted(slices.Clone(p.Allow), rules...)
+		return p, rules, grantedReason(g), true
+	}
+	ask := *v.Rule
+	var named []Rule
+	for _, x := range rules {
+		if ask.MatchesTool(x.Tool) {
+			named = append(named, x)
+		}
+	}
+	at := slices.IndexFunc(p.Ask, func(x Rule) bool { return sameRule(x, ask) })
+	switch {
+	case len(named) == 0, ask.Glob() && g.Bare():
+		return p, nil, refusedOtherTool(g, ask), false
+	case ask.Source.Rank > g.Source.Rank:
+		return p, nil, refusedOutranked(ask), false
+	case at < 0:
+		return p, nil, refusedGone(ask), false
+	}
+	p.Ask = slices.Clone(p.Ask)
+	if g.Bare() {
+		p.Ask = slices.DeleteFunc(p.Ask, func(x Rule) bool { return sameRule(x, ask) })
+	} else {
+		var carve []Rule
+		for _, x := range named {
+			c := Rule{Tool: x.Tool, Spec: "!" + x.Spec, Source: g.Source}
+			if !slices.ContainsFunc(p.Ask, func(y Rule) bool { return sameRule(y, c) }) {
+				carve = append(carve, c)
+			}
+		}
+		p.Ask = slices.Insert(p.Ask, at+1, carve...)
+	}
+	p.Allow = withGranted(slices.Clone(p.Allow), rules...)
+	return p, rules, grantedOverReason(g, ask), true
+}
+
+// grantable validates a granted allow rule as [Build] validates one, and
+// refuses a carve-out, and returns it expanded through the aliases.
+func (e *Engine) grantable(r Rule) ([]Rule, error) {
+	if _, ok := r.CarveOut(); ok {
+		return nil, errGrantCarveOut(r)
+	}
+	return e.expand(allowList, []Rule{r})
+}
+
+// toolsOf returns the tools the rules name.
+func toolsOf(rules []Rule) []string {
+	names := make([]string, len(rules))
+	for i, r := range rules {
+		names[i] = r.Tool
+	}
+	return names
+}
+
+// sameRule reports whether two rules are the same rule to a grant: the
+// same token from the same source, whatever their notes say.
+func sameRule(a, b Rule) bool {
+	return a.Tool == b.Tool && a.Spec == b.Spec && a.Source == b.Source
+}
+
+// withGranted returns list with each rule it does not hold already put
+// where [Merge] would put its source's: after the last rule of the same
+// source, else before the first rule of a lower rank, so the most
+// authoritative rule is still the one a verdict cites, and a policy merged
+// again from the persisted files cites the rules this one does.
+func withGranted(list []Rule, rules ...Rule) []Rule {
+	for _, r := range rules {
+		if slices.ContainsFunc(list, func(x Rule) bool { return sameRule(x, r) }) {
+			continue
+		}
+		at := len(list)
+		if i := lastIndexFunc(list, func(x Rule) bool { return x.Source.Name == r.Source.Name }); i >= 0 {
+			at = i + 1
+		} else if i := slices.IndexFunc(list, func(x Rule) bool { return x.Source.Rank < r.Source.Rank }); i >= 0 {
+			at = i
+		}
+		list = slices.Insert(list, at, r)
+	}
+	return list
+}
+
+// lastIndexFunc returns the index of the last element f reports, or -1.
+func lastIndexFunc(list []Rule, f func(Rule) bool) int {
+	for i := len(list) - 1; i >= 0; i-- {
+		if f(list[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// PolicyOf returns the rules of one source, as a [RuleSet] carrying that
+// source, which is what a product writes back into that source's settings
+// file. The whole policy is not: it holds the rules of every file that was
+// merged, so a product that persisted it would copy the managed and project
+// files into its own local settings and freeze a snapshot of somebody
+// else's.
+//
+// The rules are the ones in force, as evaluated, aliases expanded, so a
+// grant this source made is here, carve-out and all, and a rule another
+// source contributed is not; the allow rules the merge withheld from an
+// untrusted source are on [Engine.Withheld]. The Source is the one
+// [Engine.Sources] lists under the name, else the one its rules carry, else
+// one with the name alone. The scoped sets [Engine.GrantSet] activated are
+// not here: they are not a product's to persist.
+func (e *Engine) PolicyOf(source string) RuleSet {
+	p := e.snap.Load().policy
+	of := func(list []Rule) []Rule {
+		var out []Rule
+		for _, r := range list {
+			if r.Source.Name == source {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	set := RuleSet{Source: Source{Name: source}, Allow: of(p.Allow), Deny: of(p.Deny), Ask: of(p.Ask)}
+	if i := slices.IndexFunc(p.Sources, func(s Source) bool { return s.Name == source }); i >= 0 {
+		set.Source = p.Sources[i]
+	} else if rules := slices.Concat(set.Deny, set.Ask, set.Allow); len(rules) > 0 {
+		set.Source = rules[0].Source
+	}
+	return set
+}
+
+// grantVerdict is the journal's verdict on a grant of r.
+func grantVerdict(r Rule, action agentturn.ToolAction, reason string) Verdict {
+	return Verdict{Tool: r.Tool, Action: action, Rule: &r, Reason: reason, By: ByPolicy}
+}
+
+// journal returns the grant verdict g naming the run, turn and call of the
+// verdict v a grant answered.
+func (v Verdict) journal(g Verdict) Verdict {
+	g.RunID, g.Turn, g.CallID = v.RunID, v.Turn, v.CallID
+	return g
+}

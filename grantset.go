@@ -1,0 +1,504 @@
+package agentpolicy
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+
+	"github.com/ChristopherDavenport/agentturn"
+)
+
+// Grant sets: a rule set activated beside the policy, a skill's
+// allowed-tools, keyed by its grant scope and its source, until Revoke or
+// RevokeScope takes it back. Its allow rules shadow the ask rules of the
+// sources they do not rank below; its deny and ask rules apply at once.
+//
+// The sets of every scope, the compiled rules of each scope and one
+// snapshot per scope with sets are part of the engine's snapshot: every
+// grant, revocation and policy change compiles a new one under the
+// engine's writer lock and swaps it in, so a decision reads one grant state
+// from start to end.
+
+// grantScopeKey is the context key of a grant scope.
+type grantScopeKey struct{}
+
+// ContextWithGrantScope returns ctx carrying a grant scope: the key a host
+// gives the conversation, agent or run whose calls a grant set should
+// decide, a session ID say. [Engine.GrantSet] activates a set under the
+// scope of its context, [Engine.Decide] consults the sets of its context's
+// scope beside the unscoped ones, and [Engine.Revoke] removes the set of
+// its context's scope. A context with no scope, or the scope "", is the
+// unscoped one, where a set decides every call the engine sees.
+//
+// One engine serves every agent of a product, so without a scope a skill
+// the main agent opened grants its tools to a sub-agent, or to another
+// conversation, that never opened it. A host puts the scope on the context
+// it runs each conversation under, the one the loop hands its hooks, and
+// on the context it activates and revokes the skill's set with;
+// [Engine.RevokeScope] takes every set of a scope back when the
+// conversation ends.
+//
+// A context derived from a scoped one carries the scope. A sub-agent run
+// from a tool call runs under a context derived from the hook's, so it
+// inherits its parent's scope and the parent's grants decide its calls; a
+// host that wants a sub-agent kept out of what its parent opened gives the
+// child's context a scope of its own. A kit that scopes skill grants to a
+// conversation by other means puts the conversation's key here instead,
+// and the engine keeps the scope.
+func ContextWithGrantScope(ctx context.Context, scope string) context.Context {
+	return context.WithValue(ctx, grantScopeKey{}, scope)
+}
+
+// GrantScopeFromContext returns the grant scope ctx carries, or "" for the
+// unscoped one.
+func GrantScopeFromContext(ctx context.Context) string {
+	scope, _ := ctx.Value(grantScopeKey{}).(string)
+	return scope
+}
+
+// grantSet is one rule set [Engine.GrantSet] activated, as it keeps it.
+type grantSet struct {
+	scope string
+	// set holds the rules activated: expanded, stamped with the set's
+	// source, the allow rules only when the source is trusted.
+	set RuleSet
+	// withheld are the allow rules of an untrusted source, as given.
+	withheld []Rule
+}
+
+// size is how many rules the set holds, withheld ones included.
+func (g *grantSet) size() int {
+	return len(g.set.Allow) + len(g.set.Deny) + len(g.set.Ask) + len(g.withheld)
+}
+
+// grantState is the grant sets in force under every scope, with what a
+// decision reads of them compiled. It is part of a snapshot and, like it,
+// never changed once built.
+type grantState struct {
+	// sets are in activation order, every scope's.
+	sets []*grantSet
+	// layers are the compiled rules of each scope's sets, "" the
+	// unscoped ones.
+	layers map[string]*ruleIndex
+	// scoped is the snapshot a decision under each scope with sets reads.
+	scoped map[string]*snapshot
+}
+
+// rules is what one subject of a tool is decided against, in the order
+// its lists are read: the policy's rules for the tool, then those of the
+// unscoped grant sets and of the grant sets of one scope, nil where there
+// are none.
+type rules [3]*toolRules
+
+// withGrants returns the rules a subject of the tool is decided against:
+// the policy's, tr, and the grant sets' the snapshot consults.
+func (s *snapshot) withGrants(tr *toolRules, tool string) rules {
+	rs := rules{tr}
+	for i, layer := range s.sets {
+		if layer != nil {
+			rs[i+1] = layer.rulesFor(tool)
+		}
+	}
+	return rs
+}
+
+// shadow returns the grant set's allow rule that shadows the ask rule en
+// for the subject, or nil: the first rule of a set from another source,
+// ranking at or above the ask rule's, that allows the subject.
+func (rs *rules) shadow(en *entry, tool string, args json.RawMessage) *compiled {
+	for _, tr := range rs[1:] {
+		if tr == nil {
+			continue
+		}
+		for i := range tr.lists[allowList] {
+			a := &tr.lists[allowList][i]
+			if a.rule.Source.Name != en.rule.Source.Name && a.rule.Source.Rank >= en.rule.Source.Rank && a.fires(tool, args) {
+				return a.compiled
+			}
+		}
+	}
+	return nil
+}
+
+// snapshotFor returns the snapshot a decision under ctx reads: the policy
+// in force, the unscoped grant sets, and those of the grant scope ctx
+// carries.
+func (e *Engine) snapshotFor(ctx context.Context) *snapshot {
+	s := e.snap.Load()
+	if len(s.grants.scoped) == 0 {
+		return s
+	}
+	return s.scope(GrantScopeFromContext(ctx))
+}
+
+// install compiles the grant sets over base, the policy in force, and
+// swaps the result in; it is called with e.mu held. A scope's compiled
+// rules are taken from reuse unless its sets changed, which only the sets
+// of scope changed can have; a nil reuse compiles every scope, as a
+// change of the policy needs, since the policy's carve-outs reach the
+// sets' rules.
+func (e *Engine) install(base *snapshot, sets []*grantSet, reuse *grantState, changed string) {
+	e.snap.Store(e.withSets(base, sets, reuse, changed))
+}
+
+// withSets is the snapshot install swaps in, see [Engine.install].
+func (e *Engine) withSets(base *snapshot, sets []*grantSet, reuse *grantState, changed string) *snapshot {
+	byScope := make(map[string][]*grantSet)
+	for _, g := range sets {
+		byScope[g.scope] = append(byScope[g.scope], g)
+	}
+	g := &grantState{sets: sets, layers: make(map[string]*ruleIndex, len(byScope))}
+	for scope, scopeSets := range byScope {
+		if layer, ok := reuse.layer(scope); ok && scope != changed {
+			g.layers[scope] = layer
+			continue
+		}
+		g.layers[scope] = e.compileSets(base.policy, scopeSets)
+	}
+	root := *base
+	root.grants, root.sets = g, [2]*ruleIndex{g.layers[""]}
+	g.scoped = make(map[string]*snapshot, len(g.layers))
+	for scope, layer := range g.layers {
+		if scope != "" {
+			s := root
+			s.sets[1] = layer
+			g.scoped[scope] = &s
+		}
+	}
+	return &root
+}
+
+// layer returns the compiled rules of the scope's sets in g, if any.
+func (g *grantState) layer(scope string) (*ruleIndex, bool) {
+	if g == nil {
+		return nil, false
+	}
+	layer, ok := g.layers[scope]
+	return layer, ok
+}
+
+// compileSets indexes the rules of one scope's sets, in activation order,
+// with the policy's carve-outs beside them, so a carve-out reaches a set's
+// rule of a source it does not rank below as it reaches the policy's.
+func (e *Engine) compileSets(p Policy, sets []*grantSet) *ruleIndex {
+	lists := [3][]Rule{denyList: carveOuts(p.Deny), askList: carveOuts(p.Ask), allowList: carveOuts(p.Allow)}
+	for _, g := range sets {
+		lists[denyList] = append(lists[denyList], g.set.Deny...)
+		lists[askList] = append(lists[askList], g.set.Ask...)
+		lists[allowList] = append(lists[allowList], g.set.Allow...)
+	}
+	ix := e.indexRules(lists, nil, true)
+	return &ix
+}
+
+// carveOuts returns the carve-outs of a list.
+func carveOuts(list []Rule) []Rule {
+	var out []Rule
+	for _, r := range list {
+		if _, ok := r.CarveOut(); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Refusal is one rule a grant could not activate, with the stable text that
+// says why, so a front can show the user what a skill asked for and what
+// it did not get, as it drops the "always allow" option when
+// [Engine.GrantOver] refuses.
+type Refusal struct {
+	Rule   Rule
+	Reason string
+}
+
+// GrantSet activates a rule set under its source, as a skill's
+// allowed-tools grants the tools the skill was written to run. It is the
+// grant a verdict cannot answer: there is no prompt yet, so
+// [Engine.GrantOver] has nothing to grant over, and an appended allow rule
+// loses to any ask rule naming the tool, which is why a team whose settings
+// ask before every bash would be prompted for every command of the commit
+// skill they wrote to avoid it.
+//
+// A set's allow rules therefore shadow the ask rules they cover: while the
+// set is active, an ask rule from another source, by name, whose rank is at
+// or below the set's is not consulted for a subject the set allows, and the
+// verdict names the set's rule. A skill from a trusted source is a grant
+// the user made by installing it; the allow rules of a named source the
+// user has not trusted are withheld, as [Merge] withholds them, and
+// reported by [Engine.Withheld], while a set with no source name is the
+// product's own. The set's deny and ask rules apply at once, trusted or
+// not, since they only restrict, and a deny rule's carve-outs reach a
+// set's rules as they reach the policy's. A grant never beats a deny.
+//
+// A rule is refused, and not activated, when it could never fire (no
+// matcher, a carve-out, a tool-name glob in the allow list or with a
+// specifier), when it is an allow rule of an untrusted source, when it is
+// an allow rule whose tool a deny rule with no specifier names, and when it
+// is an allow rule whose tool an ask rule with no specifier from a source
+// that outranks the set names, which is the rank check GrantOver makes;
+// a bare rule a carve-out reaches does not refuse, since the carve-out
+// lets calls through. The rules read are those a decision under ctx reads
+// with the set in force. An ask rule with a specifier is left to the
+// decision, where the rank test is made against the subject. The refusals
+// are the allow list's, then the deny list's, then the ask list's, each in
+// order.
+//
+// Every rule is stamped with the set's source, as Merge stamps one, so the
+// verdict that fires names where the permission came from, and a rule
+// whose name is an alias is expanded as [Build] expands one; granted lists
+// the rules activated so, allow, deny and ask in turn. Every grant and
+// every refusal reaches the observers: Allow "granted G by N", Block "not
+// granted G: " and the reason, G the rule as given and N the source's name,
+// or "the product" for a set with none.
+//
+// The set is keyed by the grant scope of ctx, see [ContextWithGrantScope],
+// and its source name: activating a second set under the same name and
+// scope replaces the first, which is then listed last, and [Engine.Revoke]
+// under the same scope removes it, which is what a product calls at the
+// turn boundary for a grant that lasts one turn. A set activated under a
+// scope decides only the calls whose context carries that scope; one
+// activated under no scope decides every call the engine sees.
+//
+// A product with several skills activates each as its own source rather
+// than merging them all into the policy before the run, so the tools of a
+// skill the model never opened are never granted, and [Merge] is never
+// given two sources with one name.
+func (e *Engine) GrantSet(ctx context.Context, set RuleSet) (granted []Rule, refused []Refusal) {
+	scope := GrantScopeFromContext(ctx)
+	var allow, restrict activation
+	e.mu.Lock()
+	s := e.snap.Load()
+	g := &grantSet{scope: scope, set: RuleSet{Source: set.Source}}
+	g.set.Deny = restrict.restrictions(e, denyList, set.Deny, set.Source)
+	g.set.Ask = restrict.restrictions(e, askList, set.Ask, set.Source)
+	view := e.withSets(s, withSet(s.grants.sets, g), s.grants, scope).scope(scope)
+	g.set.Allow, g.withheld = allow.allowances(e, view, set.Allow, set.Source)
+	e.install(s, withSet(s.grants.sets, g), s.grants, scope)
+	e.mu.Unlock()
+
+	for _, v := range slices.Concat(allow.granted, restrict.granted, allow.refused, restrict.refused) {
+		e.notify(ctx, v)
+	}
+	return slices.Concat(g.set.Allow, g.set.Deny, g.set.Ask), slices.Concat(allow.refusals, restrict.refusals)
+}
+
+// activation is what GrantSet made of one list or several: the refusals,
+// and the journal's verdicts on what it granted and refused.
+type activation struct {
+	refusals []Refusal
+	granted  []Verdict
+	refused  []Verdict
+}
+
+// grant notes the rules x activated for the rule r as given.
+func (a *activation) grant(r Rule, x ...Rule) {
+	for _, x := range x {
+		a.granted = append(a.granted, grantVerdict(x, agentturn.Allow, grantedByReason(r, r.Source.Name)))
+	}
+}
+
+// refuse notes the refusal of x, for the rule r as given.
+func (a *activation) refuse(r, x Rule, reason string) {
+	a.refusals = append(a.refusals, Refusal{Rule: x, Reason: reason})
+	a.refused = append(a.refused, grantVerdict(x, agentturn.Block, notGrantedReason(r, reason)))
+}
+
+// restrictions activates the deny or ask rules of a set from src: each
+// stamped, validated as [Build] validates one and expanded, or refused.
+func (a *activation) restrictions(e *Engine, l list, given []Rule, src Source) []Rule {
+	var out []Rule
+	for _, r := range stamped(given, src) {
+		rules, err := e.activatable(l, r)
+		if err != nil {
+			a.refuse(r, r, err.Error())
+			continue
+		}
+		a.grant(r, rules...)
+		out = append(out, rules...)
+	}
+	return out
+}
+
+// allowances activates the allow rules of a set from src under view, the
+// snapshot a decision under the set's scope reads with the set's deny and
+// ask rules in force, and returns them with those it withheld. A rule is
+// refused when it could never fire; withheld, and refused, when src is
+// named and untrusted; and refused for a tool its alias names when a bare
+// deny, or a bare ask of a source that outranks the set, names the tool, so
+// the rule is still activated for the others.
+func (a *activation) allowances(e *Engine, view *snapshot, given []Rule, src Source) (allow, withheld []Rule) {
+	for _, r := range stamped(given, src) {
+		rules, err := e.activatable(allowList, r)
+		switch {
+		case err != nil:
+			a.refuse(r, r, err.Error())
+			continue
+		case src.Name != "" && !src.Trusted:
+			withheld = append(withheld, r)
+			a.refuse(r, r, refusedUntrusted(src.Name))
+			continue
+		}
+		for _, x := range rules {
+			if d, ok := view.removes(x.Tool); ok {
+				a.refuse(r, x, refusedDenied(d))
+			} else if ask, ok := view.outranking(x.Tool, src.Rank); ok {
+				a.refuse(r, x, refusedOutranked(ask))
+			} else {
+				a.grant(r, x)
+				allow = append(allow, x)
+			}
+		}
+	}
+	return allow, withheld
+}
+
+// activatable validates a rule of a set's list as [Build] does, and
+// refuses a carve-out, and returns it expanded through the aliases.
+func (e *Engine) activatable(l list, r Rule) ([]Rule, error) {
+	if _, ok := r.CarveOut(); ok {
+		return nil, errGrantCarveOut(r)
+	}
+	return e.expand(l, []Rule{r})
+}
+
+// stamped returns the rules each carrying src as its source.
+func stamped(rules []Rule, src Source) []Rule {
+	return appendStamped(nil, rules, src)
+}
+
+// withSet returns sets with g in place of the set of its scope and source,
+// listed last, or without that set when g holds nothing.
+func withSet(sets []*grantSet, g *grantSet) []*grantSet {
+	out := slices.DeleteFunc(slices.Clone(sets), func(x *grantSet) bool {
+		return x.scope == g.scope && x.set.Source.Name == g.set.Source.Name
+	})
+	if g.size() > 0 {
+		out = append(out, g)
+	}
+	return out
+}
+
+// scope returns the snapshot a decision under the scope reads.
+func (s *snapshot) scope(scope string) *snapshot {
+	if scoped, ok := s.grants.scoped[scope]; ok {
+		return scoped
+	}
+	return s
+}
+
+// outranking returns the first ask rule with no specifier naming the tool,
+// that no carve-out reaches, from a source that ranks above rank.
+func (s *snapshot) outranking(tool string, rank int) (Rule, bool) {
+	for _, tr := range s.withGrants(s.rulesFor(tool), tool) {
+		if tr == nil {
+			continue
+		}
+		for _, en := range tr.lists[askList] {
+			if en.match == nil && len(en.carve) == 0 && en.rule.Source.Rank > rank &&
+				(!en.anyTool || en.rule.MatchesTool(tool)) {
+				return en.rule, true
+			}
+		}
+	}
+	return Rule{}, false
+}
+
+// Revoke removes the rule set a source activated under the grant scope of
+// ctx, with the allow rules withheld from it, and returns how many rules it
+// removed, so a product ends a turn-scoped grant at the turn boundary, as a
+// skill's allowed-tools "clears when you send your next message". It
+// touches neither the policy [Build] was given nor the rules
+// [Engine.Grant] and [Engine.GrantOver] added, which are the always-allow
+// journal and outlive a turn, nor the source's set under any other scope:
+// an unscoped Revoke never removes a scoped set, and a scoped one never
+// removes the unscoped set. The revocation is journaled as a [Verdict],
+// Block with "revoked the rules granted by N", when it removed a rule.
+func (e *Engine) Revoke(ctx context.Context, source string) int {
+	scope := GrantScopeFromContext(ctx)
+	return e.revoke(ctx, scope, revokedByReason(source), func(g *grantSet) bool {
+		return g.scope == scope && g.set.Source.Name == source
+	})
+}
+
+// RevokeScope removes every rule set activated under the grant scope of
+// ctx, with the allow rules withheld from its untrusted ones, and returns
+// how many rules it removed. A host calls it when a conversation ends, as
+// it calls [Engine.Forget] for a run that ended another way, so nothing a
+// conversation opened outlives it. Under a context with no scope it
+// removes every unscoped set, and no scoped one. The revocation is
+// journaled as a [Verdict], Block with "revoked the rules granted under S",
+// S the scope, or "revoked the rules granted without a scope" for the
+// unscoped one, when it removed a rule.
+func (e *Engine) RevokeScope(ctx context.Context) int {
+	scope := GrantScopeFromContext(ctx)
+	return e.revoke(ctx, scope, revokedScopeReason(scope), func(g *grantSet) bool {
+		return g.scope == scope
+	})
+}
+
+// revoke removes the sets of scope that gone selects and journals the
+// revocation with reason when it removed a rule.
+func (e *Engine) revoke(ctx context.Context, scope, reason string, gone func(*grantSet) bool) int {
+	e.mu.Lock()
+	s := e.snap.Load()
+	n := 0
+	for _, g := range s.grants.sets {
+		if gone(g) {
+			n += g.size()
+		}
+	}
+	if n > 0 {
+		e.install(s, slices.DeleteFunc(slices.Clone(s.grants.sets), gone), s.grants, scope)
+	}
+	e.mu.Unlock()
+	if n > 0 {
+		e.notify(ctx, Verdict{Action: agentturn.Block, Reason: reason, By: ByPolicy})
+	}
+	return n
+}
+
+// Grants returns the rule sets in force beside the policy under every
+// grant scope, as [Engine.GrantSet] kept them: the unscoped sets first,
+// then the scoped ones, each in the order they were activated. The rules it
+// refused are not here, and an untrusted source's allow rules are on
+// [Engine.Withheld] instead. A set's scope is not on the [RuleSet];
+// [Engine.GrantsFor] returns the sets one decision consults.
+func (e *Engine) Grants() []RuleSet {
+	return e.snap.Load().grants.list(func(g *grantSet) bool { return true })
+}
+
+// GrantsFor returns the rule sets a decision under ctx consults, in the
+// order they are consulted: the unscoped sets, then the sets of the grant
+// scope ctx carries, each in activation order. Under a context with no
+// scope they are the unscoped sets alone.
+func (e *Engine) GrantsFor(ctx context.Context) []RuleSet {
+	scope := GrantScopeFromContext(ctx)
+	return e.snap.Load().grants.list(func(g *grantSet) bool { return g.scope == "" || g.scope == scope })
+}
+
+// list returns copies of the sets keep selects, the unscoped ones first,
+// each in activation order.
+func (g *grantState) list(keep func(*grantSet) bool) []RuleSet {
+	var out []RuleSet
+	for _, gs := range g.ordered() {
+		if keep(gs) {
+			out = append(out, RuleSet{Source: gs.set.Source, Allow: slices.Clone(gs.set.Allow),
+				Deny: slices.Clone(gs.set.Deny), Ask: slices.Clone(gs.set.Ask)})
+		}
+	}
+	return out
+}
+
+// ordered returns the sets as Grants lists them: the unscoped ones first,
+// then the scoped ones, each in activation order.
+func (g *grantState) ordered() []*grantSet {
+	sets := make([]*grantSet, 0, len(g.sets))
+	for _, unscoped := range []bool{true, false} {
+		for _, gs := range g.sets {
+			if (gs.scope == "") == unscoped {
+				sets = append(sets, gs)
+			}
+		}
+	}
+	return sets
+}
