@@ -1,8 +1,11 @@
 package claudecode
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
+
+	"github.com/ChristopherDavenport/agentpolicy"
 )
 
 // TestBuiltin is spec §3.3 to §3.5 as far as rules express it: reads in
@@ -59,8 +62,9 @@ func TestBuiltin(t *testing.T) {
 	}
 }
 
-// TestBuiltinOutranksGrants: the protected paths' ask rules outrank every
-// file, so no file's grant or carve-out reaches them, and a read inside the working directories
+// TestBuiltinOutranksGrants: a front's "always allow" from a settings file
+// cannot answer a protected path's question, since its rules outrank every
+// file, and a read inside the working directories
 // cites a file's own allow rule when one matches.
 func TestBuiltinOutranksGrants(t *testing.T) {
 	w := newWorld(t)
@@ -71,10 +75,49 @@ func TestBuiltinOutranksGrants(t *testing.T) {
 	if outcome(v) != "ask" || v.Rule == nil || v.Rule.Source != ProtectedSource {
 		t.Fatalf("got %s by %v", outcome(v), v.Rule)
 	}
-	if ProtectedSource.Rank <= s.Files()[0].Source.Rank || ProtectedSource.Rank <= ScopeManaged.rank() {
+	if ProtectedSource.Rank <= ScopeManaged.rank() {
 		t.Error("a settings file ranks at or above the protected paths' rules, so its grant could answer them")
+	}
+	local := s.Files()[0].Source
+	if granted, reason := eng.GrantOver(context.Background(), v, agentpolicy.Rule{Tool: "Edit", Spec: ".git/**", Source: local}); granted {
+		t.Error("a local grant answered a protected path's ask rule")
+	} else if reason == "" {
+		t.Error("the refused grant gives no reason")
+	}
+	if v := w.would(eng, "Edit", file("<cwd>/.git/config")); outcome(v) != "ask" {
+		t.Errorf("after the refused grant: %s (%s)", outcome(v), v.Reason)
 	}
 	if v := w.would(eng, "Read", file("<cwd>/src/a.go")); v.Rule == nil || v.Rule.Source.Name != "local" {
 		t.Errorf("read cited %v, want the local file's rule", v.Rule)
+	}
+}
+
+// TestGrantOverFileRules: the ranks Load gives make "always allow" work as
+// Claude Code's own prompt does: a local grant answers the project's ask
+// rule, and cannot answer the managed file's.
+func TestGrantOverFileRules(t *testing.T) {
+	w := newWorld(t)
+	w.write(w.scopeFile(ScopeProject), lists{Ask: []string{"Bash(git push *)"}}.file())
+	w.write(w.scopeFile(ScopeManaged), lists{Ask: []string{"Bash(npm publish *)"}}.file())
+	w.write(w.scopeFile(ScopeLocal), lists{}.file())
+	s := w.load()
+	eng := w.engine(s)
+	var local agentpolicy.Source
+	for _, f := range s.Files() {
+		if f.Scope == ScopeLocal {
+			local = f.Source
+		}
+	}
+	ctx := context.Background()
+	v := w.would(eng, "Bash", cmd("git push origin main"))
+	if granted, reason := eng.GrantOver(ctx, v, agentpolicy.Rule{Tool: "Bash", Spec: "git push:*", Source: local}); !granted {
+		t.Fatalf("local grant over the project's ask: %s", reason)
+	}
+	if v := w.would(eng, "Bash", cmd("git push origin main")); outcome(v) != "allow" {
+		t.Errorf("after the grant: %s (%s)", outcome(v), v.Reason)
+	}
+	v = w.would(eng, "Bash", cmd("npm publish --tag x"))
+	if granted, _ := eng.GrantOver(ctx, v, agentpolicy.Rule{Tool: "Bash", Spec: "npm publish:*", Source: local}); granted {
+		t.Error("a local grant answered the managed file's ask rule")
 	}
 }
