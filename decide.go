@@ -63,8 +63,10 @@ func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) 
 //
 // The decision names the policy as its decider, or the hook that made it
 // stricter, and carries the verdict's subject and what the hooks added:
-// rewritten arguments, a note, Terminate. The verdict reaches every
-// observer before Decide returns, and the same policy and the same call in
+// rewritten arguments, a note, Terminate. The verdict is written to the
+// [WithJournal] journal and reaches every observer before Decide returns,
+// and a call the journal could not record as allowed is blocked. The same
+// policy and the same call in
 // the same batch always give the same verdict: the decision reads one
 // compiled snapshot of the policy from start to end.
 func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
@@ -74,19 +76,29 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 		return nil, err
 	}
 	j = e.hold(ctx, s, info, j)
-	e.remember(info, j)
-	out := &handout{decision: j.decision()}
+	// The verdict handed out, to the journal and the observers, carries a
+	// copy of the rule; the engine keeps its own.
+	out := &handout{}
 	v := j.v
 	if v.Rule != nil {
 		out.rule = *v.Rule
 		v.Rule = &out.rule
 	}
+	// The journal's error is its own to report: the verdict says what it
+	// made of the call.
+	v, _ = e.journal(ctx, v)
+	own := j.v.Rule
+	j.v = v
+	j.v.Rule = own
+	e.remember(info, j)
+	out.decision = j.decision()
 	e.notify(ctx, v)
 	return &out.decision, nil
 }
 
 // handout is what one decision hands out: the loop's decision and the
-// copy of the verdict's rule the observers read, made in one allocation.
+// copy of the verdict's rule the journal and the observers read, made in
+// one allocation.
 type handout struct {
 	decision agentturn.ToolDecision
 	rule     Rule
@@ -141,7 +153,7 @@ func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolC
 		return v.unevaluable(err), false
 	}
 	if tr.split == nil {
-		return v.with(s.decideSubject(tr, v.Tool, info.Args, conf, false), ""), true
+		return v.with(s.decideSubject(tr, v.Tool, Subject{Args: info.Args}, conf), ""), true
 	}
 	subjects, err := split(tr.split, info.Args)
 	if err == nil {
@@ -211,8 +223,12 @@ type outcome struct {
 // rules and the default are not read, while a deny rule and an ask rule
 // with a specifier still apply. An ask rule a grant set shadows is passed
 // the same way, and the set's rule allows the subject. A constraint reads
-// only the deny and ask lists.
-func (s *snapshot) decideSubject(tr *toolRules, tool string, args json.RawMessage, conf confinement, constrain bool) outcome {
+// only the deny and ask lists. A subject that hides code from the rules
+// ([Subject.Unseen]) asks once no deny or ask rule has matched, grants
+// included, unless the call runs confined, when it is decided as any other
+// subject.
+func (s *snapshot) decideSubject(tr *toolRules, tool string, sub Subject, conf confinement) outcome {
+	args := sub.Args
 	rs := s.withGrants(tr, tool)
 	rd := &reading{tool: tool, args: args}
 	if c := rs.first(denyList, rd); c != nil {
@@ -222,7 +238,9 @@ func (s *snapshot) decideSubject(tr *toolRules, tool string, args json.RawMessag
 	switch {
 	case ask != nil:
 		return outcome{action: agentturn.Defer, rule: ask, reason: ask.reason}
-	case constrain:
+	case sub.Unseen != "" && !conf.on:
+		return outcome{action: agentturn.Defer, reason: unseenReason(sub.Unseen)}
+	case sub.Constrain:
 		return outcome{none: true}
 	case skipped != nil:
 		return outcome{action: agentturn.Allow, rule: skipped, reason: confinedReason(conf.by, skipped.token)}
@@ -298,7 +316,7 @@ func (s *snapshot) fold(v Verdict, subjects []Subject, conf confinement) Verdict
 		if sub.Tool != "" && sub.Tool != v.Tool {
 			tool, c = sub.Tool, confinement{}
 		}
-		out := s.decideSubject(s.rulesFor(tool), tool, sub.Args, c, sub.Constrain)
+		out := s.decideSubject(s.rulesFor(tool), tool, sub, c)
 		if !out.none && (winner < 0 || strictness(out.action) > strictness(best.action)) {
 			best, winner = out, i
 		}

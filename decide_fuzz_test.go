@@ -65,7 +65,8 @@ func fuzzPolicy(data []byte, dflt uint8) Policy {
 }
 
 // fuzzSplit splits a bash command on ";": a part "@x" is a subject of the
-// read tool, "?x" a constraint, and an empty command no subject at all.
+// read tool, "?x" a constraint, either followed by "!" one that hides
+// code, and an empty command no subject at all.
 func fuzzSplit(args json.RawMessage) ([]Subject, error) {
 	var a struct{ Command string }
 	if err := json.Unmarshal(args, &a); err != nil {
@@ -81,6 +82,9 @@ func fuzzSplit(args json.RawMessage) ([]Subject, error) {
 			sub.Tool, part = "read", rest
 		} else if rest, ok := strings.CutPrefix(part, "?"); ok {
 			sub.Constrain, part = true, rest
+		}
+		if rest, ok := strings.CutPrefix(part, "!"); ok {
+			sub.Unseen, part = "it hides code", rest
 		}
 		sub.Args = shellArgs(part)
 		subjects = append(subjects, sub)
@@ -116,7 +120,7 @@ type naiveOutcome struct {
 // a rule fires when it names the tool, is no carve-out, its specifier
 // matches, and no carve-out of the same list for the tool, of a rank not
 // below the rule's, matches.
-func naiveSubject(p Policy, matchers map[string]ToolMatcher, tool string, args json.RawMessage, confined, constrain bool) naiveOutcome {
+func naiveSubject(p Policy, matchers map[string]ToolMatcher, tool string, args json.RawMessage, confined, constrain bool, unseen string) naiveOutcome {
 	fires := func(rules []Rule, r Rule) bool {
 		if _, carve := r.CarveOut(); carve || !naiveGlob(r.Tool, tool) {
 			return false
@@ -155,6 +159,9 @@ func naiveSubject(p Policy, matchers map[string]ToolMatcher, tool string, args j
 		}
 		return naiveOutcome{action: agentturn.Defer, rule: r.String(), reason: "approval required by " + cited(r)}
 	}
+	if unseen != "" && !confined {
+		return naiveOutcome{action: agentturn.Defer, reason: "approval required: " + unseen}
+	}
 	if constrain {
 		return naiveOutcome{none: true}
 	}
@@ -180,7 +187,7 @@ func naiveSubject(p Policy, matchers map[string]ToolMatcher, tool string, args j
 func naiveDecide(p Policy, matchers map[string]ToolMatcher, tool string, args json.RawMessage, confined bool) (naiveOutcome, string) {
 	split := matchers[tool].Subjects
 	if split == nil {
-		return naiveSubject(p, matchers, tool, args, confined, false), ""
+		return naiveSubject(p, matchers, tool, args, confined, false, ""), ""
 	}
 	subjects, err := split(args)
 	if err == nil && len(subjects) == 0 {
@@ -204,7 +211,7 @@ func naiveDecide(p Policy, matchers map[string]ToolMatcher, tool string, args js
 		if s.Tool != "" && s.Tool != tool {
 			t, c = s.Tool, false
 		}
-		o := naiveSubject(p, matchers, t, s.Args, c, s.Constrain)
+		o := naiveSubject(p, matchers, t, s.Args, c, s.Constrain, s.Unseen)
 		if !o.none && (winner < 0 || rank[o.action] > rank[best.action]) {
 			best, winner = o, i
 		}
@@ -240,6 +247,8 @@ func FuzzDecide(f *testing.F) {
 	f.Add([]byte{1, 0, 0, 2, 1, 0, 12, 0, 1}, uint8(0), "a;b;@ab", uint8(2), true, true)
 	f.Add([]byte{13, 0, 0, 1, 3, 7, 16, 0, 0}, uint8(4), "", uint8(1), true, false)
 	f.Add([]byte{1, 1, 0, 2, 2, 0}, uint8(0), "?a", uint8(1), false, true)
+	f.Add([]byte{2, 1, 0, 1, 3, 0}, uint8(0), "a;!ab;?!b;@!a", uint8(0), false, true)
+	f.Add([]byte{2, 1, 0, 1, 0, 0}, uint8(0), "!a", uint8(2), true, true)
 	f.Fuzz(func(t *testing.T, data []byte, toolIdx uint8, cmd string, dflt uint8, confined, split bool) {
 		p := fuzzPolicy(data, dflt)
 		matchers := map[string]ToolMatcher{}

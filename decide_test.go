@@ -492,16 +492,18 @@ func TestWouldWithoutTheModelsCallNamesTheTool(t *testing.T) {
 }
 
 // TestVerdictsHandedOutAreCopies changes the rule of every verdict the
-// engine hands out, to its observers, from Would, Deferred and Answers
-// (a replay the policy allows and one it denies): the engine's rules, and
-// so every later verdict, stay as they were.
+// engine hands out, to its journal and its observers, from Would,
+// Deferred and Answers (a replay the policy allows and one it denies): the
+// engine's rules, and so every later verdict, stay as they were.
 func TestVerdictsHandedOutAreCopies(t *testing.T) {
 	vandalise := func(v Verdict) {
 		if v.Rule != nil {
 			*v.Rule = Rule{Tool: "changed", Spec: "changed", Source: Source{Name: "changed", Rank: 99}}
 		}
 	}
-	e := mustBuild(t, gitPolicy(t), shellMatchers(), WithObserver(func(_ context.Context, v Verdict) { vandalise(v) }))
+	e := mustBuild(t, gitPolicy(t), shellMatchers(),
+		WithJournal(JournalFunc(func(_ context.Context, v Verdict) error { vandalise(v); return nil })),
+		WithObserver(func(_ context.Context, v Verdict) { vandalise(v) }))
 	ctx := context.Background()
 	want := map[string]string{
 		"ls -la":   "allowed by bash(ls:*)",
@@ -523,7 +525,7 @@ func TestVerdictsHandedOutAreCopies(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	check("the observers changed what Decide gave them")
+	check("the journal and the observers changed what Decide gave them")
 	check("Would's callers changed what it gave them")
 	if v, ok := e.Deferred("run_1", "call_1"); ok {
 		vandalise(v)

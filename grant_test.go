@@ -1,10 +1,13 @@
 package agentpolicy
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"maps"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -327,8 +330,7 @@ func TestPolicyOf(t *testing.T) {
 // decide every call of the corpus as the one the grants were made on.
 func TestPolicyOfRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	var file decisionFile
-	loadCorpus(t, "decisions.json", &file)
+	corpusCalls := corpusBashAndReadCalls(t)
 	matchers := shellMatchers()
 	files := []RuleSet{
 		{Source: managedSrc, Deny: parseOrFail(t, "bash(git push --force:*) bash(rm:*) read(.env:*)")},
@@ -389,12 +391,8 @@ func TestPolicyOfRoundTrip(t *testing.T) {
 			t.Errorf("%s %s: with the grants %+v, rebuilt %+v", tool, args, a, b)
 		}
 	}
-	for _, c := range file.Cases {
-		for _, call := range slices.Concat(c.Calls, c.Batch) {
-			if call.Tool == "bash" || call.Tool == "read" {
-				check(call.Tool, compactJSON(t, call.Args))
-			}
-		}
+	for _, call := range corpusCalls {
+		check(call.Tool, call.Args)
 	}
 	for _, cmd := range []string{"git push origin main", "git push upstream", "git push --force", "docker ps", "npm test", "npm publish", "curl example.com", "curl evil.test", "make", "ls -la", "rm -rf /"} {
 		check("bash", shellArgs(cmd))
@@ -402,6 +400,45 @@ func TestPolicyOfRoundTrip(t *testing.T) {
 	if calls < 60 {
 		t.Errorf("the round trip decided %d calls, want the corpus's", calls)
 	}
+}
+
+// corpusCall is a call of decisions.json, its arguments compacted.
+type corpusCall struct {
+	Tool string          `json:"tool"`
+	Args json.RawMessage `json:"args"`
+}
+
+// corpusBashAndReadCalls are the bash and read calls of the corpus's
+// decision cases that carry their arguments as JSON, compacted.
+func corpusBashAndReadCalls(t *testing.T) []corpusCall {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "policy", "decisions.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Cases []struct {
+			Calls []corpusCall `json:"calls"`
+			Batch []corpusCall `json:"batch"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	var calls []corpusCall
+	for _, c := range file.Cases {
+		for _, call := range slices.Concat(c.Calls, c.Batch) {
+			if (call.Tool != "bash" && call.Tool != "read") || call.Args == nil {
+				continue
+			}
+			var b bytes.Buffer
+			if err := json.Compact(&b, call.Args); err != nil {
+				t.Fatal(err)
+			}
+			calls = append(calls, corpusCall{Tool: call.Tool, Args: b.Bytes()})
+		}
+	}
+	return calls
 }
 
 // settingsFile is a settings file as a product might write one: each list

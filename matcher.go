@@ -203,13 +203,27 @@ type Subject struct {
 	// arguments are decided first as an ordinary subject. It is an
 	// addition to the reference's subject, which has no such notion.
 	Constrain bool
+	// Unseen, when set, says why the subject runs code no rule can read:
+	// "eval runs a string made when it runs", say, or "LD_PRELOAD changes
+	// what the command loads". A rule matches the subject's text, not
+	// the hidden code, so no rule and no default may allow it: a deny
+	// rule blocks it and an ask rule asks, as for any subject, and
+	// otherwise it is asked about with Unseen in the reason, whatever
+	// the allow rules and the default say. A subject of the called tool
+	// in a call that runs confined is decided as if Unseen were empty,
+	// since the sandbox bounds what the hidden code can do; one naming
+	// another tool is not, as confinement says nothing about it. It is an
+	// addition to the reference's subject, which has no such notion.
+	Unseen string
 }
 
 // Subjects splits one call's arguments into the subjects the policy decides,
 // after whatever normalisation the tool needs: a shell tool splits a command
 // on its operators and strips wrappers, a file tool resolves its path. Most
 // tools are one subject per call and register no splitter. The splitter is
-// the product's; this package holds no shell parser.
+// the product's; this package holds no shell parser. The nested module
+// github.com/ChristopherDavenport/agentpolicy/shell is a splitter for a
+// shell tool built on one.
 //
 // A split fails closed: an error blocks the call with the error as the
 // reason, and so does a split that returns no subjects. A splitter reads the

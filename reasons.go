@@ -108,6 +108,12 @@ func defaultReason(d Default, tool string) string {
 	}
 }
 
+// unseenReason says why a subject that hides code from the rules is asked
+// about: why is the subject's [Subject.Unseen].
+func unseenReason(why string) string {
+	return "approval required: " + why
+}
+
 // confinedReason says why a confined call was not asked about: by names
 // what confines it, rule is the bare ask rule it skipped, without its note.
 func confinedReason(by, rule string) string {
@@ -430,4 +436,16 @@ func sourceName(name string) string {
 		return "the product"
 	}
 	return name
+}
+
+// errNilJournal is what a nil JournalFunc given to [WithJournal] fails
+// every record with.
+var errNilJournal = errors.New("agentpolicy: the journal is a nil JournalFunc")
+
+// unrecordedReason is the reason of an allow the journal could not record,
+// refused: it names the failure first and keeps what was decided, the
+// allow's own reason, so the record and the model both read what would
+// have run. See [WithJournal].
+func unrecordedReason(allow string) string {
+	return "refused: the decision could not be recorded: " + allow
 }

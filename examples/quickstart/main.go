@@ -4,10 +4,13 @@
 // asks for four shell commands in successive turns; each decision is
 // printed as a line and as the record a product keeps beside its session.
 //
-//	go run ./examples/quickstart
+//	cd examples/quickstart && go run .
 //
 // It needs no flags and no network: the model is a script and the shell
-// tool only echoes the command it was given.
+// tool only echoes the command it was given. The shell tool's calls are
+// split by the shell module's splitter, so each command of a compound
+// command is decided on its own. The example is a module of its own, so
+// the root module needs no shell parser.
 package main
 
 import (
@@ -15,9 +18,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
-	"strings"
 
 	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentpolicy/shell"
 	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -47,7 +50,7 @@ func main() {
 	policy.Default = agentpolicy.Ask()
 
 	eng, err := agentpolicy.Build(policy, map[string]agentpolicy.ToolMatcher{
-		"bash": {Match: agentpolicy.GlobMatcher("command"), Subjects: splitShell},
+		"bash": {Match: agentpolicy.GlobMatcher("command"), Subjects: shell.Subjects()},
 	}, agentpolicy.WithObserver(printVerdict))
 	if err != nil {
 		log.Fatal(err)
@@ -108,34 +111,6 @@ func printVerdict(_ context.Context, v agentpolicy.Verdict) {
 	fmt.Printf("turn %d  %-5s  %-24q %s%s\n", v.Turn, action, v.Subject, v.Reason, source)
 	ns, data := v.Record()
 	fmt.Printf("        %s %s\n", ns, data)
-}
-
-// splitShell splits a command line on the shell's list and pipe operators,
-// &&, ||, ; and |, into one subject per command, so "git status:*" cannot
-// allow "git status && rm -rf /". It knows nothing of quotes, subshells or
-// redirects; a product puts a real shell parser here.
-func splitShell(args json.RawMessage) ([]agentpolicy.Subject, error) {
-	var a struct {
-		Command string `json:"command"`
-	}
-	if err := json.Unmarshal(args, &a); err != nil {
-		return nil, fmt.Errorf("arguments: %w", err)
-	}
-	fields := strings.FieldsFunc(strings.NewReplacer("&&", ";", "||", ";", "|", ";").Replace(a.Command),
-		func(r rune) bool { return r == ';' })
-	var subjects []agentpolicy.Subject
-	for _, f := range fields {
-		part := strings.TrimSpace(f)
-		if part == "" {
-			continue
-		}
-		data, err := json.Marshal(map[string]string{"command": part})
-		if err != nil {
-			return nil, err
-		}
-		subjects = append(subjects, agentpolicy.Subject{Args: data, Text: part})
-	}
-	return subjects, nil
 }
 
 // script is a model that asks for one bash command a turn, in order, and

@@ -1,10 +1,8 @@
-package agentpolicy
+package corpus
 
-// This file runs testdata/policy/decisions.json, the decision half of the
-// conformance corpus, as contract §11 describes it; it is meant to be read
-// as an example of how any implementation drives the file. The file is
-// decoded with unknown members refused (loadCorpus), so a case cannot say
-// something the runner silently ignores.
+// This file runs decisions.json, the decision half of the conformance
+// corpus, as the RFC's corpus section describes it; it is meant to be read
+// as an example of how any implementation drives the file.
 
 import (
 	"bytes"
@@ -14,8 +12,8 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"testing"
 
+	"github.com/ChristopherDavenport/agentpolicy"
 	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -120,40 +118,39 @@ type corpusSubject struct {
 	Text      string          `json:"text"`
 	Tool      string          `json:"tool"`
 	Constrain bool            `json:"constrain"`
+	Unseen    string          `json:"unseen"`
 }
 
-func TestDecisionCorpus(t *testing.T) {
+// decisionCases are the cases of decisions.json, each run with the file's
+// matcher table unless it has its own.
+func decisionCases(dir string) ([]Case, error) {
 	var file decisionFile
-	loadCorpus(t, "decisions.json", &file)
-	if len(file.Cases) < 40 {
-		t.Errorf("decisions.json has %d cases, want at least 40", len(file.Cases))
+	if err := load(dir, "decisions.json", &file); err != nil {
+		return nil, err
 	}
-	names := map[string]bool{}
-	for _, c := range file.Cases {
-		if names[c.Name] {
-			t.Errorf("two cases are named %q", c.Name)
-		}
-		names[c.Name] = true
-		t.Run(c.Name, func(t *testing.T) {
-			runDecisionCase(t, file.Matchers, c)
-		})
+	cases := make([]Case, len(file.Cases))
+	for i, c := range file.Cases {
+		cases[i] = Case{File: "decisions.json", Name: c.Name, run: func(t T) { runDecisionCase(t, file.Matchers, c) }}
 	}
+	return cases, nil
 }
 
-func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCase) {
+// runDecisionCase builds the case's engine, applies its grants and decides
+// its calls, its batch and its offer.
+func runDecisionCase(t T, table map[string]corpusMatcher, c decisionCase) {
 	if c.Matchers != nil {
 		table = c.Matchers
 	}
 	calls := append(slices.Clone(c.Calls), c.Batch...)
-	var verdicts []Verdict
-	observe := WithObserver(func(_ context.Context, v Verdict) { verdicts = append(verdicts, v) })
+	var verdicts []agentpolicy.Verdict
+	observe := agentpolicy.WithObserver(func(_ context.Context, v agentpolicy.Verdict) { verdicts = append(verdicts, v) })
 	tools := corpusTools(t, calls, table)
-	lookup := WithTools(func(name string) (agenttool.Tool, bool) {
+	lookup := agentpolicy.WithTools(func(name string) (agenttool.Tool, bool) {
 		tool, ok := tools[name]
 		return tool, ok
 	})
 	policy := corpusBuildPolicy(t, c.Policy)
-	e, err := Build(policy, corpusMatchers(t, table, calls), observe, lookup, WithAliases(c.Aliases))
+	e, err := agentpolicy.Build(policy, corpusMatchers(t, table, calls), observe, lookup, agentpolicy.WithAliases(c.Aliases))
 	if c.BuildError != "" {
 		if kind := buildErrorKind(err); kind != c.BuildError {
 			t.Fatalf("build error %v is %q, want %q", err, kind, c.BuildError)
@@ -185,7 +182,7 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 			info := agentturn.ToolCallInfo{RunID: "run_1", Turn: i + 1, Call: items[j], Tool: tools[call.Tool],
 				Args: corpusArgs(t, call), Batch: items, Index: j}
 			verdicts = verdicts[:0]
-			ctx := ContextWithGrantScope(context.Background(), call.Scope)
+			ctx := agentpolicy.ContextWithGrantScope(context.Background(), call.Scope)
 			d, err := e.Decide(ctx, info)
 			if err != nil {
 				t.Fatalf("%s: Decide: %v", items[j].CallID, err)
@@ -199,7 +196,7 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 	}
 	if c.Offer != nil {
 		got := []string{}
-		for _, tool := range e.Filter(namedTools(c.Offer.Tools...)) {
+		for _, tool := range e.Filter(namedTools(c.Offer.Tools)) {
 			got = append(got, tool.Name())
 		}
 		if want := append([]string{}, c.Offer.Want...); !reflect.DeepEqual(got, want) {
@@ -211,15 +208,15 @@ func runDecisionCase(t *testing.T, table map[string]corpusMatcher, c decisionCas
 // applyCorpusGrant activates the i-th grant set of a case and compares
 // what it granted and refused, as rule strings and reasons, with what the
 // case wants.
-func applyCorpusGrant(t *testing.T, e *Engine, i int, g corpusGrant) {
+func applyCorpusGrant(t T, e *agentpolicy.Engine, i int, g corpusGrant) {
 	t.Helper()
-	set := RuleSet{
-		Source: Source{Name: g.Source.Name, Rank: g.Source.Rank, Trusted: g.Source.Trusted},
+	set := agentpolicy.RuleSet{
+		Source: agentpolicy.Source{Name: g.Source.Name, Rank: g.Source.Rank, Trusted: g.Source.Trusted},
 		Allow:  corpusRules(t, g.Allow),
 		Deny:   corpusRules(t, g.Deny),
 		Ask:    corpusRules(t, g.Ask),
 	}
-	granted, refused := e.GrantSet(ContextWithGrantScope(context.Background(), g.Scope), set)
+	granted, refused := e.GrantSet(agentpolicy.ContextWithGrantScope(context.Background(), g.Scope), set)
 	got := []string{}
 	for _, r := range granted {
 		if r.Source != set.Source {
@@ -245,7 +242,7 @@ func applyCorpusGrant(t *testing.T, e *Engine, i int, g corpusGrant) {
 
 // checkCorpusCall compares the decision and the one verdict the observer
 // saw with what the call wants.
-func checkCorpusCall(t *testing.T, info agentturn.ToolCallInfo, call corpusCall, d *agentturn.ToolDecision, verdicts []Verdict) {
+func checkCorpusCall(t T, info agentturn.ToolCallInfo, call corpusCall, d *agentturn.ToolDecision, verdicts []agentpolicy.Verdict) {
 	t.Helper()
 	id := info.Call.CallID
 	if len(verdicts) != 1 {
@@ -258,13 +255,13 @@ func checkCorpusCall(t *testing.T, info agentturn.ToolCallInfo, call corpusCall,
 	}
 	w := call.Want
 	got := fmt.Sprintf("action %s held %v rule %q source %q reason %q subject %q confined %q",
-		actionWord(v.Action), v.Held, rule, source, v.Reason, v.Subject, v.Confined)
+		actionWord(v), v.Held, rule, source, v.Reason, v.Subject, v.Confined)
 	want := fmt.Sprintf("action %s held %v rule %q source %q reason %q subject %q confined %q",
 		w.Action, w.Held, w.Rule, w.Source, w.Reason, w.Subject, w.Confined)
 	if got != want {
 		t.Errorf("%s %s %s:\n got %s\nwant %s", id, call.Tool, info.Args, got, want)
 	}
-	if d == nil || d.Action != v.Action || d.Reason != v.Reason || d.By != ByPolicy {
+	if d == nil || d.Action != v.Action || d.Reason != v.Reason || d.By != agentpolicy.ByPolicy {
 		t.Errorf("%s: decision %+v does not carry the verdict's action and reason by policy", id, d)
 	}
 	if v.RunID != "run_1" || v.Turn != info.Turn || v.CallID != id || v.Tool != call.Tool {
@@ -275,17 +272,17 @@ func checkCorpusCall(t *testing.T, info agentturn.ToolCallInfo, call corpusCall,
 // corpusBuildPolicy merges the case's sources and appends the host's own
 // lists, with no source, after the merged ones. A Merge error stops the
 // case: build_error is for Build, and Merge's own refusals are Go tests.
-func corpusBuildPolicy(t *testing.T, cp corpusPolicy) Policy {
-	sets := make([]RuleSet, len(cp.Sources))
+func corpusBuildPolicy(t T, cp corpusPolicy) agentpolicy.Policy {
+	sets := make([]agentpolicy.RuleSet, len(cp.Sources))
 	for i, s := range cp.Sources {
-		sets[i] = RuleSet{
-			Source: Source{Name: s.Name, Rank: s.Rank, Trusted: s.Trusted},
+		sets[i] = agentpolicy.RuleSet{
+			Source: agentpolicy.Source{Name: s.Name, Rank: s.Rank, Trusted: s.Trusted},
 			Allow:  withNotes(corpusRules(t, s.Allow), s.Notes),
 			Deny:   withNotes(corpusRules(t, s.Deny), s.Notes),
 			Ask:    withNotes(corpusRules(t, s.Ask), s.Notes),
 		}
 	}
-	p, err := Merge(sets...)
+	p, err := agentpolicy.Merge(sets...)
 	if err != nil {
 		t.Fatalf("the case's sources do not merge: %v", err)
 	}
@@ -294,11 +291,11 @@ func corpusBuildPolicy(t *testing.T, cp corpusPolicy) Policy {
 	p.Ask = append(p.Ask, corpusRules(t, cp.Ask)...)
 	switch cp.Default {
 	case "allow":
-		p.Default = Allow()
+		p.Default = agentpolicy.Allow()
 	case "deny":
-		p.Default = Deny()
+		p.Default = agentpolicy.Deny()
 	case "ask":
-		p.Default = Ask()
+		p.Default = agentpolicy.Ask()
 	case "":
 	default:
 		t.Fatalf("unknown default %q", cp.Default)
@@ -307,8 +304,8 @@ func corpusBuildPolicy(t *testing.T, cp corpusPolicy) Policy {
 }
 
 // corpusRules parses a list the case writes in the grammar.
-func corpusRules(t *testing.T, s string) []Rule {
-	rules, err := ParseRules(s)
+func corpusRules(t T, s string) []agentpolicy.Rule {
+	rules, err := agentpolicy.ParseRules(s)
 	if err != nil {
 		t.Fatalf("the case's rules %q do not parse: %v", s, err)
 	}
@@ -316,7 +313,7 @@ func corpusRules(t *testing.T, s string) []Rule {
 }
 
 // withNotes gives each rule the note the source's notes hold for it.
-func withNotes(rules []Rule, notes map[string]string) []Rule {
+func withNotes(rules []agentpolicy.Rule, notes map[string]string) []agentpolicy.Rule {
 	for i := range rules {
 		rules[i].Note = notes[rules[i].String()]
 	}
@@ -328,11 +325,11 @@ func buildErrorKind(err error) string {
 	switch {
 	case err == nil:
 		return ""
-	case errors.Is(err, ErrNoDefault):
+	case errors.Is(err, agentpolicy.ErrNoDefault):
 		return "no_default"
-	case errors.Is(err, ErrNoMatcher):
+	case errors.Is(err, agentpolicy.ErrNoMatcher):
 		return "no_matcher"
-	case errors.Is(err, ErrToolGlob):
+	case errors.Is(err, agentpolicy.ErrToolGlob):
 		return "tool_glob"
 	default:
 		return "invalid_rule"
@@ -342,15 +339,15 @@ func buildErrorKind(err error) string {
 // corpusMatchers builds the table's matchers; a splitting tool answers
 // from the calls' subjects, looked up by the called tool and its compacted
 // arguments.
-func corpusMatchers(t *testing.T, table map[string]corpusMatcher, calls []corpusCall) map[string]ToolMatcher {
-	matchers := make(map[string]ToolMatcher, len(table))
+func corpusMatchers(t T, table map[string]corpusMatcher, calls []corpusCall) map[string]agentpolicy.ToolMatcher {
+	matchers := make(map[string]agentpolicy.ToolMatcher, len(table))
 	for tool, m := range table {
-		var tm ToolMatcher
+		var tm agentpolicy.ToolMatcher
 		switch m.Match {
 		case "prefix":
-			tm.Match = PrefixMatcher(m.Field)
+			tm.Match = agentpolicy.PrefixMatcher(m.Field)
 		case "glob":
-			tm.Match = GlobMatcher(m.Field)
+			tm.Match = agentpolicy.GlobMatcher(m.Field)
 		case "":
 		default:
 			t.Fatalf("tool %s: unknown matcher %q", tool, m.Match)
@@ -363,9 +360,9 @@ func corpusMatchers(t *testing.T, table map[string]corpusMatcher, calls []corpus
 	return matchers
 }
 
-func corpusSplitter(t *testing.T, tool string, calls []corpusCall) Subjects {
+func corpusSplitter(t T, tool string, calls []corpusCall) agentpolicy.Subjects {
 	type answer struct {
-		subjects []Subject
+		subjects []agentpolicy.Subject
 		err      error
 	}
 	answers := map[string]answer{}
@@ -377,14 +374,14 @@ func corpusSplitter(t *testing.T, tool string, calls []corpusCall) Subjects {
 		if call.SubjectsError != "" {
 			a.err = errors.New(call.SubjectsError)
 		} else if call.Subjects != nil {
-			a.subjects = []Subject{}
+			a.subjects = []agentpolicy.Subject{}
 			for _, s := range *call.Subjects {
-				a.subjects = append(a.subjects, Subject{Args: compactJSON(t, s.Args), Text: s.Text, Tool: s.Tool, Constrain: s.Constrain})
+				a.subjects = append(a.subjects, agentpolicy.Subject{Args: compactJSON(t, s.Args), Text: s.Text, Tool: s.Tool, Constrain: s.Constrain, Unseen: s.Unseen})
 			}
 		}
 		answers[string(corpusArgs(t, call))] = a
 	}
-	return func(args json.RawMessage) ([]Subject, error) {
+	return func(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		a, ok := answers[string(args)]
 		if !ok || (a.subjects == nil && a.err == nil) {
 			return nil, fmt.Errorf("the case gives no subjects for %s %s", tool, args)
@@ -396,7 +393,7 @@ func corpusSplitter(t *testing.T, tool string, calls []corpusCall) Subjects {
 // corpusTools returns a tool for every name the case mentions, each
 // answering its confinement from the calls' confined, by compacted
 // arguments.
-func corpusTools(t *testing.T, calls []corpusCall, table map[string]corpusMatcher) map[string]agenttool.Tool {
+func corpusTools(t T, calls []corpusCall, table map[string]corpusMatcher) map[string]agenttool.Tool {
 	confined := map[string]map[string]*string{}
 	note := func(tool string) {
 		if confined[tool] == nil {
@@ -432,7 +429,7 @@ func corpusTools(t *testing.T, calls []corpusCall, table map[string]corpusMatche
 
 // corpusArgs is the call's arguments as the engine is handed them: its
 // raw_args as written, or its args compacted.
-func corpusArgs(t *testing.T, call corpusCall) json.RawMessage {
+func corpusArgs(t T, call corpusCall) json.RawMessage {
 	if call.RawArgs == nil {
 		return compactJSON(t, call.Args)
 	}
@@ -444,7 +441,7 @@ func corpusArgs(t *testing.T, call corpusCall) json.RawMessage {
 
 // compactJSON is the arguments without insignificant space, the key the
 // splitter and the confinement look a call up by.
-func compactJSON(t *testing.T, raw json.RawMessage) json.RawMessage {
+func compactJSON(t T, raw json.RawMessage) json.RawMessage {
 	if len(raw) == 0 {
 		return json.RawMessage(`{}`)
 	}
@@ -453,4 +450,25 @@ func compactJSON(t *testing.T, raw json.RawMessage) json.RawMessage {
 		t.Fatalf("arguments %s are not JSON: %v", raw, err)
 	}
 	return b.Bytes()
+}
+
+// namedTools is a tool for each name, for the offer.
+func namedTools(names []string) []agenttool.Tool {
+	tools := make([]agenttool.Tool, len(names))
+	for i, name := range names {
+		tools[i] = agenttool.NewFunc(name, "", json.RawMessage(`{"type":"object"}`), nil)
+	}
+	return tools
+}
+
+// actionWord is the verdict's action in the record's words, contract §8.
+func actionWord(v agentpolicy.Verdict) string {
+	_, data := v.Record()
+	var rec struct {
+		Action string `json:"action"`
+	}
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return "unrecorded: " + err.Error()
+	}
+	return rec.Action
 }

@@ -1,0 +1,280 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// effects is what a command does besides running as itself.
+type effects struct {
+	// unseen is why the command runs code no rule can read.
+	unseen string
+	// wrapper marks a command that runs another, decided as that command;
+	// privileged marks one that changes who runs it, decided in full as
+	// itself too.
+	wrapper, privileged bool
+	// commands are the commands it runs, as words, and scripts the
+	// strings it runs as shell code.
+	commands [][]word
+	scripts  []string
+}
+
+// effectsOf reads what the command named base does with its arguments.
+func effectsOf(base string, args []word) effects {
+	if w, ok := wrappers[base]; ok {
+		return w.unwrap(base, args)
+	}
+	switch {
+	case base == "env":
+		return envEffects(args)
+	case shells[base]:
+		return shellEffects(base, args)
+	case base == "eval":
+		return evalEffects(args)
+	case base == "trap":
+		return trapEffects(args)
+	case base == "source" || base == ".":
+		file := "a file"
+		if len(args) > 0 {
+			file = args[0].value
+		}
+		return effects{unseen: base + " runs the commands of " + file}
+	case base == "alias":
+		for _, a := range args {
+			if strings.Contains(a.value, "=") || !a.literal {
+				return effects{unseen: "alias defines a command the shell expands later"}
+			}
+		}
+	case base == "find":
+		return findEffects(args)
+	case base == "fd" || base == "fdfind":
+		return fdEffects(args)
+	case base == "sed" || base == "gsed":
+		return sedEffects(args)
+	case base == "awk" || base == "gawk" || base == "mawk" || base == "nawk":
+		return awkEffects(base, args)
+	case base == "git":
+		return gitEffects(args)
+	case base == "watch":
+		return watchEffects(args)
+	case base == "su" || base == "runuser" || base == "script":
+		return commandOption(base, args)
+	case base == "flock":
+		return flockEffects(args)
+	case base == "hash" && hasOption(args, "p", "", nil):
+		return effects{unseen: "hash -p changes which program a name runs"}
+	case base == "enable" && hasOption(args, "f", "", nil):
+		return effects{unseen: "enable -f loads a builtin from a shared object"}
+	case (base == "mapfile" || base == "readarray") && hasOption(args, "C", "", nil):
+		return effects{unseen: base + " -C runs a string for every line it reads"}
+	case setsVariables[base] != "":
+		return effects{unseen: variablesSet(base, args)}
+	case interpreter(base) != "":
+		return interpreterEffects(base, args)
+	}
+	return effects{unseen: riskyOption(base, args)}
+}
+
+// findEffects reads find: the commands -exec and its kin run, and the
+// actions that delete or write files.
+func findEffects(args []word) effects {
+	var e effects
+	for i := 0; i < len(args); i++ {
+		switch a := args[i].value; a {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			var inner []word
+			inner, i = commandUntil(args, i+1, ";", "+")
+			e.commands = append(e.commands, nonEmpty(inner)...)
+		case "-delete":
+			e.unseen = firstOf(e.unseen, "find -delete deletes files")
+		case "-fprint", "-fprint0", "-fprintf", "-fls":
+			e.unseen = firstOf(e.unseen, "find "+a+" writes a file")
+		}
+	}
+	return e
+}
+
+// fdEffects reads fd, whose -x and -X run a command for what it finds.
+func fdEffects(args []word) effects {
+	var e effects
+	for i := 0; i < len(args); i++ {
+		switch args[i].value {
+		case "-x", "--exec", "-X", "--exec-batch":
+			var inner []word
+			inner, i = commandUntil(args, i+1, ";")
+			e.commands = append(e.commands, nonEmpty(inner)...)
+		}
+	}
+	return e
+}
+
+// commandUntil returns the words from start up to a literal terminator,
+// and the index of the terminator, or of the end.
+func commandUntil(args []word, start int, terminators ...string) ([]word, int) {
+	i := start
+	for i < len(args) && !(args[i].literal && contains(terminators, args[i].value)) {
+		i++
+	}
+	return args[start:i], i
+}
+
+// interpreter is the family of a command that runs a program in another
+// language, "" for none.
+func interpreter(base string) string {
+	for _, family := range []string{"python", "node", "perl", "ruby", "php"} {
+		if rest, ok := strings.CutPrefix(base, family); ok && strings.Trim(rest, "0123456789.") == "" {
+			return family
+		}
+	}
+	return ""
+}
+
+// interpreterCode lists, per family, the options that give the program
+// inline, and the short options that take an argument.
+var interpreterCode = map[string]struct{ inline, short string }{
+	"python": {inline: "cm", short: "WXQ"},
+	"node":   {inline: "ep", short: "rC"},
+	"perl":   {inline: "eE", short: ""},
+	"ruby":   {inline: "e", short: "IrC"},
+	"php":    {inline: "rR", short: "cdz"},
+}
+
+// interpreterEffects reads an interpreter's command line: one with no
+// program named and none inline reads its program from standard input.
+func interpreterEffects(base string, args []word) effects {
+	family := interpreter(base)
+	code := interpreterCode[family]
+	for i := 0; i < len(args); i++ {
+		a := args[i].value
+		switch {
+		case a == "-":
+			return effects{unseen: base + " reads its program from standard input"}
+		case a == "--eval" || a == "--print":
+			return inlineProgram(base+" "+a, args[i+1:])
+		case strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print="):
+			return inlineProgram(base+" "+a[:strings.IndexByte(a, '=')], args[i:])
+		case a == "--require" || a == "--import":
+			i++
+		case strings.HasPrefix(a, "--"):
+		case len(a) > 1 && a[0] == '-':
+			if j := strings.IndexAny(a[1:], code.inline) + 1; j > 0 {
+				// "-c CODE", or "-cCODE" with the program in the word.
+				if j == len(a)-1 {
+					return inlineProgram(base+" "+a, args[i+1:])
+				}
+				return inlineProgram(base+" "+a[:j+1], args[i:])
+			}
+			if len(a) == 2 && strings.IndexByte(code.short, a[1]) >= 0 {
+				i++
+			}
+		default:
+			if !args[i].literal {
+				return effects{unseen: base + " runs a program made when it runs"}
+			}
+			return effects{}
+		}
+	}
+	return effects{unseen: base + " reads its program from standard input"}
+}
+
+// inlineProgram is the effect of a program given on the command line,
+// in the first of words: decided as written when literal, hidden when
+// it is made when the command runs ("python3 -c "$(curl …)"").
+func inlineProgram(what string, words []word) effects {
+	if len(words) > 0 && !words[0].literal {
+		return effects{unseen: what + " runs a program made when it runs"}
+	}
+	return effects{}
+}
+
+// setsVariables are the builtins that set the variables they name, with
+// their short options that take an argument; printf sets one only with -v.
+var setsVariables = map[string]string{
+	"read": "dinNptu", "printf": "v", "mapfile": "dnOsuCc", "readarray": "dnOsuCc", "getopts": "-",
+}
+
+// variablesSet is why a builtin that sets variables hides code: a name it
+// sets that is in the table of variables, or one known only when it runs.
+func variablesSet(base string, args []word) string {
+	var names []word
+	switch base {
+	case "printf":
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].value == "-v" {
+				names = append(names, args[i+1])
+			}
+		}
+	case "getopts":
+		if len(args) > 1 {
+			names = args[1:2]
+		}
+	default:
+		short := setsVariables[base]
+		for i := 0; i < len(args); i++ {
+			v := args[i].value
+			switch {
+			case v == "-a" && i+1 < len(args):
+				i++
+				names = append(names, args[i])
+			case len(v) == 2 && v[0] == '-' && strings.IndexByte(short, v[1]) >= 0:
+				i++
+			case !strings.HasPrefix(v, "-"):
+				names = append(names, args[i])
+			}
+		}
+	}
+	for _, n := range names {
+		if !n.literal {
+			return base + " sets a variable named when it runs"
+		}
+		if why := variableUnseen(n.value); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// assignsUnseen is why assignments hide code: the first that does.
+func (s *splitter) assignsUnseen(as []*syntax.Assign) string {
+	for _, a := range as {
+		if a.Name == nil {
+			// A declaration's word that is not NAME=VALUE as written:
+			// 'a[$(…)]=1' or "$v", which may set any variable.
+			if a.Value != nil {
+				w := s.wordOf(a.Value)
+				if why := firstOf(subscriptCode([]word{w}), literalOrWhy(w)); why != "" {
+					return why
+				}
+			}
+			continue
+		}
+		var value word
+		if a.Value != nil {
+			value = s.wordOf(a.Value)
+		}
+		if why := firstOf(variableUnseen(a.Name.Value), substitutionUnseen(a.Name.Value, value)); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// literalOrWhy is why a declaration's word with an expansion hides what
+// it sets.
+func literalOrWhy(w word) string {
+	if w.literal {
+		return ""
+	}
+	return "the declaration " + w.value + " sets a variable named when it runs"
+}
+
+// substitutionUnseen is why a variable's value hides code: a literal
+// that holds a command substitution, which arithmetic, eval or a prompt
+// would run later though the parser read it as text.
+func substitutionUnseen(name string, value word) string {
+	if value.holdsCode {
+		return "the value of " + name + " holds a command substitution the shell may run later"
+	}
+	return ""
+}

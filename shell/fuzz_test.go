@@ -1,0 +1,105 @@
+package shell
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// FuzzSubjects splits hostile commands: the splitter never panics, ends
+// quickly, returns no empty subject, and for a command with no nesting
+// returns one subject per simple command the parser reads.
+func FuzzSubjects(f *testing.F) {
+	for _, c := range splitCases {
+		f.Add(c.command)
+	}
+	f.Add(strings.Repeat("$(", 300) + strings.Repeat(")", 300))
+	f.Add(strings.Repeat("sh -c '", 20))
+	f.Add(strings.Repeat("eval ", 40) + "ls")
+	f.Add("echo {1..9}{1..9}{1..9}{1..9}")
+	split := Subjects(WithWriteTool("write", "path"), WithReadTool("read", "path"))
+	f.Fuzz(func(t *testing.T, command string) {
+		// A split that hangs would stop the fuzzer without a report, so
+		// a watchdog crashes the worker and the input is kept.
+		watchdog := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("split of %q takes over 5s", command)) })
+		defer watchdog.Stop()
+		subjects, err := split(commandArgs(command))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "agentpolicy") {
+				t.Fatalf("error %q names no package", err)
+			}
+			return
+		}
+		if len(subjects) == 0 {
+			t.Fatal("no subjects and no error")
+		}
+		for _, s := range subjects {
+			var m map[string]string
+			if err := json.Unmarshal(s.Args, &m); err != nil || len(m) != 1 || s.Text == "" {
+				t.Fatalf("subject %+v in %q: %v", s, command, err)
+			}
+			for _, v := range m {
+				if v == "" {
+					t.Fatalf("empty subject %+v in %q", s, command)
+				}
+			}
+		}
+		if want, flat := simpleCommands(command); flat && len(subjects) != want {
+			t.Fatalf("%q: %d subjects, want one per simple command, %d", command, len(subjects), want)
+		}
+	})
+}
+
+// simpleCommands counts the simple commands the parser reads in command,
+// and reports whether the command is flat: nothing nested in a word or a
+// function, no redirect to a file, and no command the splitter reads
+// further, a wrapper, a path or a string run as code.
+func simpleCommands(command string) (int, bool) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil {
+		return 0, false
+	}
+	count, flat := 0, true
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.Redirect, *syntax.BraceExp, *syntax.ForClause:
+			flat = false
+		case *syntax.ParamExp:
+			flat = flat && n.Exp == nil
+		case *syntax.CallExpr:
+			count++
+			if len(n.Args) > 0 {
+				name := strings.ReplaceAll(n.Args[0].Lit(), `\`, "")
+				if name == "" || strings.ContainsAny(name, "/{") || readFurther(name) {
+					flat = false
+				}
+			}
+			for _, w := range n.Args {
+				if strings.Contains(w.Lit(), "{") {
+					flat = false
+				}
+			}
+		case *syntax.DeclClause, *syntax.LetClause, *syntax.TestClause, *syntax.ArithmCmd:
+			count++
+		}
+		return true
+	})
+	return count, flat
+}
+
+// readFurther reports whether the splitter reads more commands out of a
+// command named name.
+func readFurther(name string) bool {
+	if _, ok := wrappers[name]; ok {
+		return true
+	}
+	switch name {
+	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock":
+		return true
+	}
+	return shells[name]
+}

@@ -1,0 +1,19 @@
+module github.com/ChristopherDavenport/agentpolicy/shell
+
+go 1.26.0
+
+require github.com/ChristopherDavenport/agentpolicy v0.0.0
+
+require (
+	github.com/ChristopherDavenport/agenttool v0.0.22
+	github.com/ChristopherDavenport/agentturn v0.0.22
+	github.com/ChristopherDavenport/openresponses v0.0.14
+	mvdan.cc/sh/v3 v3.14.1
+)
+
+replace (
+	github.com/ChristopherDavenport/agentpolicy => ../
+	github.com/ChristopherDavenport/agenttool => ../internal/stack/agenttool
+	github.com/ChristopherDavenport/agentturn => ../internal/stack/agentturn
+	github.com/ChristopherDavenport/openresponses => ../internal/stack/openresponses
+)

@@ -1,0 +1,343 @@
+package shell
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+)
+
+// errDeep is the split of a command nested past what the splitter follows.
+var errDeep = errors.New("agentpolicy/shell: the command nests too deeply to be read")
+
+// splitter collects the subjects of one call.
+type splitter struct {
+	*config
+	// src is the script being read, which positions index.
+	src      string
+	subjects []agentpolicy.Subject
+}
+
+// script adds the subjects of every command in src, a script run as
+// code at the given depth: the call's command at 0, a string given to
+// sh -c or eval one deeper than the command that runs it.
+func (s *splitter) script(src string, depth int) error {
+	if depth > maxDepth {
+		return errDeep
+	}
+	f, err := parse(src)
+	if err != nil {
+		return err
+	}
+	outer := s.src
+	s.src = src
+	defer func() { s.src = outer }()
+	nesting := 0
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if err != nil {
+			return false
+		}
+		if n == nil {
+			nesting--
+			return true
+		}
+		if nesting++; nesting > maxNesting {
+			err = errDeep
+			return false
+		}
+		err = s.node(n, depth)
+		return true
+	})
+	return err
+}
+
+// node adds the subjects one syntax node runs by itself; what it holds,
+// a substitution in a word, a body, is reached as the walk goes on.
+func (s *splitter) node(n syntax.Node, depth int) error {
+	switch n := n.(type) {
+	case *syntax.CallExpr:
+		return s.call(n, depth)
+	case *syntax.DeclClause:
+		s.declare(n)
+	case *syntax.LetClause, *syntax.TestClause, *syntax.ArithmCmd:
+		text := s.text(n)
+		s.add(s.field, text, text, quotedCode(n), false, "")
+	case *syntax.Redirect:
+		s.redirect(n)
+	case *syntax.ParamExp:
+		if why := expansionUnseen(n); why != "" {
+			s.add(s.field, s.text(n), s.text(n), why, false, "")
+		}
+	case *syntax.ForClause:
+		if it, ok := n.Loop.(*syntax.WordIter); ok {
+			if why := variableUnseen(it.Name.Value); why != "" {
+				text := s.src[n.Pos().Offset():it.Name.End().Offset()]
+				s.add(s.field, text, text, why, false, "")
+			}
+		}
+	}
+	return nil
+}
+
+// expansionUnseen is why a parameter expansion hides code: ${x@P}
+// expands x as a prompt, running the command substitutions in its value,
+// and ${PATH:=…} assigns a variable that changes what runs.
+func expansionUnseen(p *syntax.ParamExp) string {
+	if p.Exp == nil || p.Param == nil {
+		return ""
+	}
+	switch p.Exp.Op {
+	case syntax.OtherParamOps:
+		if p.Exp.Word != nil && strings.Contains(p.Exp.Word.Lit(), "P") {
+			return "${" + p.Param.Value + "@P} runs the command substitutions in the value of " + p.Param.Value
+		}
+	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		return variableUnseen(p.Param.Value)
+	}
+	return ""
+}
+
+// text is the source of a node as written.
+func (s *splitter) text(n syntax.Node) string {
+	return s.src[n.Pos().Offset():n.End().Offset()]
+}
+
+// add appends a subject: value under field, for tool (the called tool
+// when empty).
+func (s *splitter) add(field, value, text, unseen string, constrain bool, tool string) {
+	args := jsonObject(field, value)
+	s.subjects = append(s.subjects, agentpolicy.Subject{
+		Args:      args,
+		Tool:      tool,
+		Text:      text,
+		Constrain: constrain,
+		Unseen:    unseen,
+	})
+}
+
+// jsonObject is {"field": "value"}, encoded as encoding/json encodes it
+// but with <, > and & as they are, so a matcher reads the command without
+// decoding escapes.
+func jsonObject(field, value string) json.RawMessage {
+	b := make([]byte, 0, len(field)+len(value)+8)
+	b = append(b, '{')
+	b = appendString(b, field)
+	b = append(b, ':')
+	b = appendString(b, value)
+	return append(b, '}')
+}
+
+// appendString appends s as a JSON string literal: quotes, backslashes
+// and control characters escaped, invalid UTF-8 replaced by U+FFFD.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, s[i:i+n]...)
+			}
+			i += n
+			continue
+		}
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\n':
+			b = append(b, `\n`...)
+		case c == '\t':
+			b = append(b, `\t`...)
+		case c < 0x20 || c == 0x7f:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		default:
+			b = append(b, c)
+		}
+		i++
+	}
+	return append(b, '"')
+}
+
+// call adds the subjects of a simple command: its assignments alone when
+// it has no words, the command it runs otherwise.
+func (s *splitter) call(c *syntax.CallExpr, depth int) error {
+	text := s.text(c)
+	if len(c.Args) == 0 {
+		s.add(s.field, s.assignments(c.Assigns), text, s.assignsUnseen(c.Assigns), false, "")
+		return nil
+	}
+	words, unseen := s.expandWords(c.Args)
+	unseen = firstOf(unseen, s.assignsUnseen(c.Assigns))
+	if len(words) == 0 {
+		// Brace expansion left no word: the assignments run alone.
+		s.add(s.field, text, text, unseen, false, "")
+		return nil
+	}
+	return s.run(command{words: words, text: text, unseen: unseen}, depth)
+}
+
+// command is one command that will run.
+type command struct {
+	words []word
+	// text is the command as written.
+	text string
+	// unseen is a reason the command hides code that is known before its
+	// name is read, from the assignments it runs with, say.
+	unseen string
+}
+
+// run adds the subjects of one command: the command as written, its base
+// name when it is named by a path, and what it runs in turn.
+func (s *splitter) run(cmd command, depth int) error {
+	if depth > maxDepth {
+		return errDeep
+	}
+	name := cmd.words[0]
+	base := name.value
+	if i := strings.LastIndexByte(base, '/'); i >= 0 && i < len(base)-1 {
+		base = base[i+1:]
+	}
+	e := effectsOf(base, cmd.words[1:])
+	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]))
+	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
+	normalised := join(cmd.words)
+	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
+	if base != name.value {
+		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
+	}
+	for _, inner := range e.commands {
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen}, depth+1); err != nil {
+			return err
+		}
+	}
+	for _, src := range e.scripts {
+		if err := s.script(src, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// quotedCode is why an arithmetic or test command hides code: a quoted
+// string in it holding "$(" or a backquote, which bash runs when it
+// evaluates the string as an expression or an array subscript though the
+// parser read it as text.
+func quotedCode(n syntax.Node) string {
+	why := ""
+	syntax.Walk(n, func(n syntax.Node) bool {
+		var text string
+		switch n := n.(type) {
+		case *syntax.SglQuoted:
+			text = n.Value
+		case *syntax.Lit:
+			text = n.Value
+		}
+		if why == "" && (strings.Contains(text, "$(") || strings.Contains(text, "`")) {
+			why = "the quoted " + text + " holds a command substitution bash may run as an expression"
+		}
+		return why == ""
+	})
+	return why
+}
+
+// subscriptCode is why a command's arguments hide code: a quoted word
+// holding an array subscript with a command substitution, "a[$(rm x)]",
+// which bash runs when a builtin such as printf -v, read, unset or test -v
+// reads the word as a variable name.
+func subscriptCode(args []word) string {
+	for _, w := range args {
+		if !w.holdsCode {
+			continue
+		}
+		open := strings.IndexByte(w.value, '[')
+		if open >= 0 && (strings.Contains(w.value[open:], "$(") || strings.Contains(w.value[open:], "`")) {
+			return "the word " + w.value + " holds a subscript with a command substitution bash may run"
+		}
+	}
+	return ""
+}
+
+// span is the source of words as written, from the first to the last.
+func (s *splitter) span(words []word) string {
+	return s.src[words[0].pos:words[len(words)-1].end]
+}
+
+// firstOf is the first reason that is not empty.
+func firstOf(reasons ...string) string {
+	for _, r := range reasons {
+		if r != "" {
+			return r
+		}
+	}
+	return ""
+}
+
+// declare adds the subject of export, declare, local, readonly or
+// typeset, which sets variables the commands after it run with.
+func (s *splitter) declare(d *syntax.DeclClause) {
+	normalised := d.Variant.Value
+	if len(d.Args) > 0 {
+		normalised += " " + s.assignments(d.Args)
+	}
+	s.add(s.field, normalised, s.text(d), s.assignsUnseen(d.Args), false, "")
+}
+
+// redirect adds the subject of a redirect to or from a file, under the
+// write or read tool, when one is configured.
+func (s *splitter) redirect(r *syntax.Redirect) {
+	if r.Word == nil {
+		return
+	}
+	w := s.wordOf(r.Word)
+	var t target
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob, syntax.RdrInOut:
+		t = s.write
+	case syntax.DplOut:
+		// ">&word" writes to the file word unless word is a descriptor.
+		if !w.literal || !isDescriptor(w.value) {
+			t = s.write
+		}
+	case syntax.RdrIn:
+		t = s.read
+	}
+	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
+		return
+	}
+	unseen := ""
+	if !w.literal {
+		unseen = "the redirect target " + w.value + " is known only when it runs"
+	}
+	s.add(t.field, w.value, s.text(r.Word), unseen, false, t.tool)
+}
+
+// deviceFiles are redirect targets that are no file a rule guards; an
+// empty target is none either, since the shell refuses it.
+var deviceFiles = map[string]bool{
+	"/dev/null": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/tty": true,
+}
+
+// isDescriptor reports whether a duplication's word names a descriptor,
+// "1" or "-", rather than a file.
+func isDescriptor(v string) bool {
+	if v == "-" {
+		return true
+	}
+	v = strings.TrimSuffix(v, "-")
+	if v == "" {
+		return false
+	}
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}

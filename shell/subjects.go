@@ -1,0 +1,151 @@
+package shell
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+)
+
+// Option configures [Subjects].
+type Option func(*config)
+
+// config is what the options set.
+type config struct {
+	// field is the arguments' member that holds the command.
+	field string
+	// write and read say which tool a redirect's target is decided
+	// under; a zero target leaves redirects of that kind out.
+	write, read target
+}
+
+// target is a tool and the member of its arguments that holds a path.
+type target struct {
+	tool, field string
+}
+
+// WithField names the member of the call's arguments that holds the
+// command; the default is "command". Every subject's arguments use the
+// same member, so the tool's [agentpolicy.GlobMatcher] reads them.
+func WithField(name string) Option {
+	return func(c *config) { c.field = name }
+}
+
+// WithWriteTool decides the target of every redirect that writes a file,
+// "> f", ">> f", "&> f", "&>> f", ">| f" and "<> f", as a call of the tool
+// name with the path in its member field, so the file tool's rules hold a
+// shell write to the same paths as its own. The standard streams,
+// /dev/null and /dev/tty, and duplications of a descriptor ("2>&1") are
+// left out. Without it a redirect is not a subject of its own.
+func WithWriteTool(name, field string) Option {
+	return func(c *config) { c.write = target{tool: name, field: field} }
+}
+
+// WithReadTool decides the target of every redirect that reads a file,
+// "< f", as a call of the tool name with the path in its member field,
+// as [WithWriteTool] does for writes.
+func WithReadTool(name, field string) Option {
+	return func(c *config) { c.read = target{tool: name, field: field} }
+}
+
+// Subjects returns the splitter a product registers for its shell tool in
+// [agentpolicy.ToolMatcher]: it reads the command from the call's
+// arguments with [agentpolicy.Field] and returns one subject for every
+// command that would run, in the order they are written.
+//
+// Each subject's Args is {"<field>": "<the command, normalised>"}: quotes
+// and backslashes removed from literal words, ANSI-C strings decoded,
+// assignments before the command left out, and an expansion kept as it
+// is written. Its Text is the command as the model wrote it. A command
+// named by a path is a subject as written and, as a constraint, by its
+// base name, so a deny rule for "rm" applies to /bin/rm. A wrapper is
+// decided as the command it runs and, as itself, as a constraint that
+// only its deny and ask rules read; sudo and doas, which change who runs
+// the command, are decided in full as themselves too.
+//
+// A subject whose code no rule can read carries the reason in
+// [agentpolicy.Subject.Unseen]. The split fails, and the engine blocks
+// the call, when the arguments are ambiguous or lack the field, when the
+// command does not parse (the error names the line and column), when it
+// nests strings, wrappers or substitutions deeper than the splitter
+// follows, when it holds a carriage return or a NUL byte, which the
+// parser and bash read differently, and when it holds no command.
+//
+// The splitter is safe for concurrent use.
+func Subjects(opts ...Option) agentpolicy.Subjects {
+	c := &config{field: "command"}
+	for _, o := range opts {
+		o(c)
+	}
+	return c.split
+}
+
+// errCarriageReturn is the split of a command with a carriage return.
+var errCarriageReturn = errors.New("agentpolicy/shell: the command has a carriage return, which the parser and the shell read differently")
+
+// errNUL is the split of a command with a NUL byte.
+var errNUL = errors.New("agentpolicy/shell: the command has a NUL byte, which shells read differently")
+
+// errEmpty is the split of a command with nothing to run.
+var errEmpty = errors.New("agentpolicy/shell: the command runs nothing")
+
+// split is the [agentpolicy.Subjects] for the configuration.
+func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
+	command, ok, err := agentpolicy.Field(args, c.field)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("agentpolicy/shell: the arguments have no %q", c.field)
+	}
+	// The subjects' texts are slices of the command, which Field may
+	// share with the caller's arguments.
+	command = strings.Clone(command)
+	if strings.IndexByte(command, '\r') >= 0 {
+		// The parser reads a carriage return as space where the shell
+		// keeps it in the word, so the two would read different commands.
+		return nil, errCarriageReturn
+	}
+	if strings.IndexByte(command, 0) >= 0 {
+		// A shell given the command as an argument stops at a NUL, and
+		// one reading it from a file drops the NUL and joins the words
+		// around it, neither as the parser reads it.
+		return nil, errNUL
+	}
+	s := splitter{config: c}
+	if err := s.script(command, 0); err != nil {
+		return nil, err
+	}
+	if len(s.subjects) == 0 {
+		return nil, errEmpty
+	}
+	return s.subjects, nil
+}
+
+// maxDepth bounds how deep strings run as code (sh -c, eval, trap) and
+// wrappers nest inside each other, and maxNesting how deep the syntax of
+// one script nests; a command past either fails closed rather than
+// costing time and memory out of proportion to its length.
+const (
+	maxDepth   = 16
+	maxNesting = 256
+)
+
+// parsers reuse the parser's buffers across calls.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
+// parse reads one script in the bash dialect.
+func parse(src string) (*syntax.File, error) {
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p)
+	f, err := p.Parse(strings.NewReader(src), "")
+	if err != nil {
+		return nil, fmt.Errorf("agentpolicy/shell: %w", err)
+	}
+	return f, nil
+}
