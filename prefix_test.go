@@ -181,16 +181,19 @@ var (
 		`{"command":%s,"COMMAND":%[1]s}`}
 )
 
-// FuzzBuiltinMatchersAsCalled decides one call twice over one policy:
-// with the built-in matchers, read once per subject and found through the
-// prefix index, and with the same matchers hidden from the engine, called
-// rule by rule as a host's are. The verdicts must be the same.
+// FuzzBuiltinMatchersAsCalled decides one call twice over one policy and
+// one grant set: with the built-in matchers, read once per subject and
+// found through the prefix index, and with the same matchers hidden from
+// the engine, called rule by rule as a host's are. The verdicts must be the
+// same.
 func FuzzBuiltinMatchersAsCalled(f *testing.F) {
 	f.Add([]byte{0, 2, 0, 1, 3, 1, 2, 6, 2}, "ab c", uint8(0), false, uint8(0))
 	f.Add([]byte{2, 9, 0, 2, 2, 1, 1, 13, 0}, "a b", uint8(2), true, uint8(1))
 	f.Add([]byte{0, 17, 0, 2, 8, 2, 2, 12, 0}, `a\u00e9 x`, uint8(1), true, uint8(6))
+	f.Add([]byte{1, 2, 0, 2, 3, 0x41, 2, 6, 0x42}, "ab c", uint8(2), false, uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, cmd string, dflt uint8, glob bool, shape uint8) {
 		p := Policy{Default: []Default{Allow(), Deny(), Ask()}[dflt%3]}
+		set := RuleSet{Source: Source{Name: "skill:x", Trusted: true, Rank: 1}}
 		for i := 0; i+2 < len(data) && i < 3*24; i += 3 {
 			r := Rule{Tool: "bash", Spec: indexSpecs[int(data[i+1])%len(indexSpecs)], Source: Source{Rank: int(data[i+2] % 3)}}
 			if data[i+2]&0x80 != 0 {
@@ -198,6 +201,10 @@ func FuzzBuiltinMatchersAsCalled(f *testing.F) {
 				r.Spec = ""
 			}
 			switch l := data[i] % 3; {
+			case data[i+2]&0x40 != 0 && !r.Glob():
+				// An allow rule of a grant set, which may shadow
+				// the policy's ask rules.
+				set.Allow = append(set.Allow, r)
 			case l == 0:
 				p.Deny = append(p.Deny, r)
 			case l == 1 || r.Glob():
@@ -214,6 +221,12 @@ func FuzzBuiltinMatchersAsCalled(f *testing.F) {
 		args := json.RawMessage(fmt.Sprintf(indexArgs[int(shape)%len(indexArgs)], quoted))
 		built := mustBuild(t, p, map[string]ToolMatcher{"bash": {Match: m}})
 		called := mustBuild(t, p, map[string]ToolMatcher{"bash": {Match: opaque(m)}})
+		if len(set.Allow) > 0 {
+			granted, _ := built.GrantSet(context.Background(), set)
+			if again, _ := called.GrantSet(context.Background(), set); !reflect.DeepEqual(granted, again) {
+				t.Fatalf("GrantSet granted %v and %v", granted, again)
+			}
+		}
 		info := callInfo("bash", args)
 		got, err1 := built.Would(context.Background(), info)
 		want, err2 := called.Would(context.Background(), info)
