@@ -88,7 +88,7 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 	// made of the call.
 	v, _ = e.journal(ctx, v)
 	own := j.v.Rule
-	j.v = v
+	j.v = v // the journal's verdict, with the engine's rule
 	j.v.Rule = own
 	e.remember(info, j)
 	out.decision = j.decision()
@@ -228,9 +228,8 @@ type outcome struct {
 // included, unless the call runs confined, when it is decided as any other
 // subject.
 func (s *snapshot) decideSubject(tr *toolRules, tool string, sub Subject, conf confinement) outcome {
-	args := sub.Args
 	rs := s.withGrants(tr, tool)
-	rd := &reading{tool: tool, args: args}
+	rd := &reading{tool: tool, args: sub.Args}
 	if c := rs.first(denyList, rd); c != nil {
 		return outcome{action: agentturn.Block, rule: c, reason: c.reason}
 	}

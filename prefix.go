@@ -7,15 +7,15 @@ import (
 	"strings"
 )
 
-// The rules a decision tries: one list of one tool can hold thousands of
+// The rules a decision tries. One list of one tool can hold thousands of
 // rules, and trying each in turn would make a decision as slow as the
 // largest list. A rule of a built-in matcher only matches a value that
 // begins with the rule's literal prefix ([builtin.literal]), so the rules
 // are filed under those prefixes and a decision finds, with one binary
-// search, exactly the rules whose literal the value begins with. Whatever
-// cannot be filed is tried always.
-// The rules found are then tried in list order, so the first that fires is
-// the one a scan of the whole list would have found.
+// search, exactly the rules whose literal the value begins with; whatever
+// cannot be filed is tried always. The rules found are tried in list
+// order, so the first that fires is the one a scan of the whole list finds,
+// each reading the subject's member decoded once ([reading]).
 
 // reading is one subject as the rules of its tool read it: the member the
 // tool's built-in matcher reads is decoded once, on first need, however
