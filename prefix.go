@@ -64,8 +64,15 @@ type prefixIndex struct {
 	always []int32
 }
 
-// indexPrefixes files the list's rules, or returns nil when there is no
-// rule to file, and the list is tried in turn.
+// indexFrom is the fewest rules a list must have to file for an index to
+// pay: a shorter list is tried in turn, its member still read once, since
+// a search and the merge of its hits cost more than the few comparisons
+// they save (a denied call at 100 rules cost 12% more with every list
+// indexed).
+const indexFrom = 8
+
+// indexPrefixes files the list's rules, or returns nil when there are
+// fewer than indexFrom to file, and the list is tried in turn.
 func indexPrefixes(entries []entry) *prefixIndex {
 	type filed struct {
 		literal string
@@ -85,7 +92,7 @@ func indexPrefixes(entries []entry) *prefixIndex {
 		ix.of = en.builtin
 		files = append(files, filed{lit, int32(i)})
 	}
-	if len(files) == 0 {
+	if len(files) < indexFrom {
 		return nil
 	}
 	slices.SortFunc(files, func(a, b filed) int {

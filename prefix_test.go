@@ -73,7 +73,7 @@ func TestPrefixIndexFindsRulesInListOrder(t *testing.T) {
 	p := Policy{Default: Ask()}
 	// Literals nested in each other and out of list order, with a bare
 	// rule and a rule with an empty literal tried always between them.
-	for _, spec := range []string{"git status:*", "git:*", "", "gi:*", ":*", "git status --short", "g:*", "git statu:*", "h:*"} {
+	for _, spec := range []string{"git status:*", "git:*", "", "gi:*", ":*", "git status --short", "g:*", "git statu:*", "h:*", "i:*"} {
 		p.Allow = append(p.Allow, Rule{Tool: "bash", Spec: spec})
 	}
 	e := mustBuild(t, p, map[string]ToolMatcher{"bash": {Match: m}})
@@ -93,6 +93,7 @@ func TestPrefixIndexFindsRulesInListOrder(t *testing.T) {
 		{"git status", []int32{0, 1, 3, 6, 7}},
 		{"git log", []int32{1, 3, 6}},
 		{"h", []int32{8}},
+		{"i x", []int32{9}},
 		{"", nil},
 		{"xyz", nil},
 	} {
@@ -126,14 +127,26 @@ func TestPrefixIndexFindsRulesInListOrder(t *testing.T) {
 	}
 }
 
-func TestListsWithoutFiledRulesHaveNoIndex(t *testing.T) {
-	p := Policy{Default: Ask(), Deny: []Rule{{Tool: "bash"}, {Tool: "mcp__*"}}, Ask: []Rule{{Tool: "bash", Spec: "rm:*"}}}
-	e := mustBuild(t, p, map[string]ToolMatcher{"bash": {Match: opaque(PrefixMatcher("command"))}})
-	s := e.snap.Load()
-	for _, tr := range []*toolRules{s.rulesFor("bash"), s.rulesFor("other")} {
-		for l, ix := range tr.index {
-			if ix != nil {
-				t.Errorf("list %d has an index over bare rules or a host's matcher", l)
+func TestListsWithFewFiledRulesHaveNoIndex(t *testing.T) {
+	p := Policy{Default: Ask()}
+	for i := range 3 * indexFrom {
+		p.Deny = append(p.Deny, Rule{Tool: "bash"}, Rule{Tool: "mcp__*"})
+		p.Ask = append(p.Ask, Rule{Tool: "bash", Spec: fmt.Sprintf("rm%d:*", i)})
+	}
+	for i := range indexFrom - 1 {
+		p.Allow = append(p.Allow, Rule{Tool: "bash", Spec: fmt.Sprintf("ls%d:*", i)}, Rule{Tool: "bash", Spec: ":*"})
+	}
+	for _, m := range []Matcher{opaque(PrefixMatcher("command")), PrefixMatcher("command")} {
+		e := mustBuild(t, p, map[string]ToolMatcher{"bash": {Match: m}})
+		s := e.snap.Load()
+		for _, tool := range []string{"bash", "other"} {
+			for l, ix := range s.rulesFor(tool).index {
+				// Only the built-in matcher's ask list has rules
+				// enough to file; bare rules, globs, a host's
+				// matcher and empty literals file nothing.
+				if want := tool == "bash" && list(l) == askList && closure(m) == closure(PrefixMatcher("command")); (ix != nil) != want {
+					t.Errorf("%s list %d has an index: %v, want %v", tool, l, ix != nil, want)
+				}
 			}
 		}
 	}
@@ -191,10 +204,18 @@ func FuzzBuiltinMatchersAsCalled(f *testing.F) {
 	f.Add([]byte{2, 9, 0, 2, 2, 1, 1, 13, 0}, "a b", uint8(2), true, uint8(1))
 	f.Add([]byte{0, 17, 0, 2, 8, 2, 2, 12, 0}, `a\u00e9 x`, uint8(1), true, uint8(6))
 	f.Add([]byte{1, 2, 0, 2, 3, 0x41, 2, 6, 0x42}, "ab c", uint8(2), false, uint8(0))
+	// Lists long enough to be indexed, of every specifier.
+	var long []byte
+	for i := range 3 * len(indexSpecs) {
+		long = append(long, byte(i%3), byte(i/3), byte(i%3)|byte(i%5/4)<<6)
+	}
+	f.Add(long, "ab c", uint8(2), false, uint8(0))
+	f.Add(long, "a b", uint8(0), true, uint8(1))
+	f.Add(long, "ab", uint8(1), true, uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, cmd string, dflt uint8, glob bool, shape uint8) {
 		p := Policy{Default: []Default{Allow(), Deny(), Ask()}[dflt%3]}
 		set := RuleSet{Source: Source{Name: "skill:x", Trusted: true, Rank: 1}}
-		for i := 0; i+2 < len(data) && i < 3*24; i += 3 {
+		for i := 0; i+2 < len(data) && i < 3*64; i += 3 {
 			r := Rule{Tool: "bash", Spec: indexSpecs[int(data[i+1])%len(indexSpecs)], Source: Source{Rank: int(data[i+2] % 3)}}
 			if data[i+2]&0x80 != 0 {
 				r.Tool = "b*"
