@@ -24,7 +24,7 @@ MODULES := $(patsubst %/go.mod,%,$(shell find . -name go.mod -not -path './.cach
 # and the module itself.
 ALLOWED_DEPS := github.com/ChristopherDavenport/agentturn github.com/ChristopherDavenport/agenttool github.com/ChristopherDavenport/openresponses
 
-.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb
+.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb bench
 
 check: fmt tidy-check build vet deps lint vuln test
 
@@ -53,8 +53,20 @@ deps:
 lint:
 	@for m in $(MODULES); do echo "staticcheck $$m"; (cd $$m && $(GO) run $(STATICCHECK) ./...) || exit 1; done
 
+# A module may list, in govulncheck-accepted.txt, the IDs of findings it
+# accepts, each with why; the check then passes only when govulncheck
+# reports exactly those, so a new finding fails it and so does an accepted
+# one that went away and should be struck off.
 vuln: vulndb
-	@for m in $(MODULES); do echo "govulncheck $$m"; (cd $$m && $(GO) run $(GOVULNCHECK) -db file://$(VULNDB_DIR) ./...) || exit 1; done
+	@for m in $(MODULES); do echo "govulncheck $$m"; \
+		out=$$(cd $$m && $(GO) run $(GOVULNCHECK) -db file://$(VULNDB_DIR) ./... 2>&1); status=$$?; \
+		[ $$status -eq 0 ] && continue; \
+		if ! echo "$$out" | grep -q '^Your code is affected by' || [ ! -f $$m/govulncheck-accepted.txt ]; then echo "$$out"; exit 1; fi; \
+		found=$$(echo "$$out" | sed -n 's/^Vulnerability #[0-9]*: \(GO-[0-9-]*\)$$/\1/p' | sort -u | tr '\n' ' '); \
+		accepted=$$(grep -o '^GO-[0-9-]*' $$m/govulncheck-accepted.txt | sort -u | tr '\n' ' '); \
+		if [ "$$found" != "$$accepted" ]; then echo "$$out"; echo "reported: $$found"; echo "accepted: $$accepted"; exit 1; fi; \
+		echo "  accepted, see $$m/govulncheck-accepted.txt: $$found"; \
+	done
 
 vulndb: $(VULNDB_DIR)/index/db.json
 
@@ -65,3 +77,13 @@ $(VULNDB_DIR)/index/db.json:
 	mkdir -p "$(dir $(VULNDB_DIR))" && tmp=$$(mktemp -d "$(dir $(VULNDB_DIR)).vulndb.XXXXXX"); \
 	$(GO) run golang.org/x/vulndb/cmd/indexdb@$(VULNDB_VERSION) -vulns "$$src/data/osv" -out "$$tmp/db" && \
 	rm -rf "$(VULNDB_DIR)" && mv "$$tmp/db" "$(VULNDB_DIR)" && rmdir "$$tmp"
+
+# The project beside its peers (bench/): the benchmarks, then a table of
+# ratios. Not part of check, which builds, vets, lints, vuln-checks and tests
+# bench/ as it does every module but runs no benchmark.
+BENCHFLAGS ?= -benchtime=1s -count=1
+
+bench:
+	@out=$$(mktemp); \
+	(cd bench && $(GO) test -run '^$$' -bench . -benchmem $(BENCHFLAGS) ./...) > $$out || { cat $$out; rm -f $$out; exit 1; }; \
+	cat $$out; echo; (cd bench && $(GO) run ./cmd/ratios) < $$out; status=$$?; rm -f $$out; exit $$status

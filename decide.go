@@ -63,8 +63,10 @@ func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) 
 //
 // The decision names the policy as its decider, or the hook that made it
 // stricter, and carries the verdict's subject and what the hooks added:
-// rewritten arguments, a note, Terminate. The verdict reaches every
-// observer before Decide returns, and the same policy and the same call in
+// rewritten arguments, a note, Terminate. The verdict is written to the
+// [WithJournal] journal and reaches every observer before Decide returns,
+// and a call the journal could not record as allowed is blocked. The same
+// policy and the same call in
 // the same batch always give the same verdict: the decision reads one
 // compiled snapshot of the policy from start to end.
 func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
@@ -74,6 +76,9 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 		return nil, err
 	}
 	j = e.hold(ctx, s, info, j)
+	// The journal's error is its own to report: the verdict says what it
+	// made of the call.
+	j.v, _ = e.journal(ctx, j.v)
 	e.remember(info, j)
 	e.notify(ctx, j.v)
 	return j.decision(), nil

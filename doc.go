@@ -52,5 +52,7 @@
 // calls a model or opens a socket: the same policy and the same call always
 // give the same verdict, and every verdict reaches every observer exactly
 // once, in the order the observers were given, as [Verdict.Record] writes
-// it for the session.
+// it for the session. A [Journal], given with [WithJournal], is written
+// before a verdict takes effect, and an allow it cannot record is refused;
+// the journal package keeps one in a file.
 package agentpolicy

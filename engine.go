@@ -41,6 +41,7 @@ type Engine struct {
 	confine   func(ctx context.Context, tool agenttool.Tool, args json.RawMessage) (bool, string)
 	hooks     []hook
 	tools     func(ctx context.Context, name string) (agenttool.Tool, bool)
+	jnl       Journal
 	// neverStarted is WithNeverStarted's reading of the session's record.
 	neverStarted func(ctx context.Context, runID, callID string) bool
 

@@ -437,3 +437,15 @@ func sourceName(name string) string {
 	}
 	return name
 }
+
+// errNilJournal is what a nil JournalFunc given to [WithJournal] fails
+// every record with.
+var errNilJournal = errors.New("agentpolicy: the journal is a nil JournalFunc")
+
+// unrecordedReason is the reason of an allow the journal could not record,
+// refused: it names the failure first and keeps what was decided, the
+// allow's own reason, so the record and the model both read what would
+// have run. See [WithJournal].
+func unrecordedReason(allow string) string {
+	return "refused: the decision could not be recorded: " + allow
+}

@@ -31,7 +31,10 @@ import (
 //
 // Every release is a [Verdict] through the observers with [Verdict.Held]
 // set: Allow, with the rule that allowed the call, for a call released, or
-// Block for one the stopped turn left unreleased. The calls Release
+// Block for one the stopped turn left unreleased. Each is written to the
+// [WithJournal] journal first, and a release the journal could not record
+// is answered instead with an output the model reads as a blocked call's,
+// "Error: " and the refusal's reason, so the call does not run. The calls Release
 // answers are forgotten, see [Engine.Deferred], and a run's entry is
 // dropped with its last deferred call, so an engine shared by many agents
 // does not grow with the runs they finish.
@@ -86,8 +89,13 @@ func (e *Engine) complete(ctx context.Context, end *agentturn.RunEnd, given []ag
 	for _, v := range verdicts {
 		e.notify(ctx, v)
 	}
-	for _, v := range r.verdicts {
-		e.notify(ctx, v)
+	for k, v := range r.verdicts {
+		recorded, _ := e.journal(ctx, v)
+		if recorded.Action != v.Action {
+			a := &r.answers[r.built[k]]
+			*a = unrecordedAnswer(a.CallID, recorded)
+		}
+		e.notify(ctx, recorded)
 	}
 	return r.answers, nil
 }
@@ -97,8 +105,10 @@ type released struct {
 	// answers are one per answered pending call, in the pending order,
 	// then the caller's answers for calls that are not pending.
 	answers []agentturn.Answer
-	// verdicts are the engine's, one per call it answered.
+	// verdicts are the engine's, one per call it answered, and built
+	// the index in answers of the answer each one records.
 	verdicts []Verdict
+	built    []int
 	// answered are the IDs of the pending calls answered.
 	answered []string
 	// missing names the pending calls nobody answered, "call_1 (bash)".
@@ -148,6 +158,7 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 			continue
 		}
 		a, v := def.release(id, fate)
+		r.built = append(r.built, len(r.answers))
 		r.answers = append(r.answers, a)
 		r.verdicts = append(r.verdicts, v)
 		r.answered = append(r.answered, id)

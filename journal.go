@@ -1,0 +1,87 @@
+package agentpolicy
+
+import (
+	"context"
+
+	"github.com/ChristopherDavenport/agentturn"
+	"github.com/ChristopherDavenport/openresponses"
+)
+
+// Journal is where the engine records its verdicts before they take effect,
+// an audit trail a product keeps beside its sessions. Unlike an observer,
+// which hears of a decision after it was made, a journal is written before
+// the decision is returned, and its error counts: an allow it could not
+// record is refused, since a product that must leave a trail of what its
+// agents did cannot let a call run that left none. The journal package
+// holds one that appends to a file.
+//
+// Record is called once per verdict, from many goroutines at once when
+// runs share the engine, so an implementation is safe for concurrent use.
+// It is never called under a lock a decision takes, so a slow journal
+// slows only what it records; it must not call the engine back. See
+// [WithJournal].
+type Journal interface {
+	Record(ctx context.Context, v Verdict) error
+}
+
+// JournalFunc adapts a function to [Journal].
+type JournalFunc func(context.Context, Verdict) error
+
+// Record calls f.
+func (f JournalFunc) Record(ctx context.Context, v Verdict) error {
+	return f(ctx, v)
+}
+
+// WithJournal has the engine record in j, before it takes effect, each
+// decision of [Engine.Decide] and each verdict that releases or refuses a
+// held call, in [Engine.Release] and [Engine.Answers]. [Engine.Would]
+// decides nothing and records nothing. The verdicts of a reviewer's
+// answers, of grants and of revocations reach the observers alone.
+//
+// When j fails to record an allow, the allow becomes a block whose reason
+// says the decision could not be recorded,
+// "refused: the decision could not be recorded: allowed by bash(git status:*)",
+// by the policy, with the rule that allowed it: the call does not run, the
+// model reads the reason, and the observers see the block. A block or a
+// defer j fails to record is returned as decided, and the observers see it
+// as decided, since it lets nothing run; the deferral is remembered as
+// usual, and the verdict that releases it is recorded in its turn. The
+// engine does not retry, and j's error is j's to report.
+//
+// The last WithJournal given is the one written; nil writes none. A nil
+// JournalFunc is a journal that records nothing, so every allow is
+// refused: a product that meant to keep a journal and passed a function it
+// never set finds out at its first call, not from a missing trail.
+func WithJournal(j Journal) Option {
+	if f, ok := j.(JournalFunc); ok && f == nil {
+		j = JournalFunc(func(context.Context, Verdict) error { return errNilJournal })
+	}
+	return func(e *Engine) { e.jnl = j }
+}
+
+// journal records v before it takes effect and returns the verdict that
+// does: v itself, or, when v allows and could not be recorded, the block
+// that refuses it. The error is the journal's, nil without one. Every path
+// that makes a verdict take effect goes through here before it tells the
+// observers, and one that allows something carries the returned verdict
+// out, so nothing is allowed that was not recorded.
+func (e *Engine) journal(ctx context.Context, v Verdict) (Verdict, error) {
+	if e.jnl == nil {
+		return v, nil
+	}
+	err := e.jnl.Record(ctx, v)
+	if err == nil || v.Action != agentturn.Allow {
+		return v, err
+	}
+	v.Action, v.By, v.Reason = agentturn.Block, ByPolicy, unrecordedReason(v.Reason)
+	return v, err
+}
+
+// unrecordedAnswer is the answer to a pending call whose approval the
+// journal could not record: an output the model reads as it reads a
+// blocked call's, "Error: " and the reason, naming the policy as its
+// decider.
+func unrecordedAnswer(callID string, v Verdict) agentturn.Answer {
+	out := openresponses.NewFunctionCallOutput(callID, "Error: "+v.Reason)
+	return agentturn.Output(out).WithBy(ByPolicy).WithReason(v.Reason)
+}
