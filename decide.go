@@ -107,7 +107,7 @@ func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdic
 	if err != nil {
 		return Verdict{}, err
 	}
-	return j.v, nil
+	return j.carrying(info).v, nil
 }
 
 // evaluate is the policy's half of the decision path Decide and Would

@@ -1,6 +1,7 @@
 package agentpolicy
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"maps"
@@ -24,18 +25,24 @@ import (
 // hold defers the call the judgement allows when a sibling in its batch
 // asks, see [Engine.Decide], and records the call's own judgement for the
 // siblings decided after it. A nested call is a batch of one and holds
-// nothing.
+// nothing. A verdict that defers the call leaves with what answering it
+// needs, see [judgement.carrying].
 func (e *Engine) hold(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j judgement) judgement {
-	at, ok := batchIndex(info)
-	if !ok || info.Parent != "" {
-		return j
+	if at, ok := batchIndex(info); ok && info.Parent == "" && e.batches.siblingAsks(ctx, e, s, info, at, j) {
+		allow := j.v.Reason
+		j.v.Action, j.v.Held, j.v.Reason = agentturn.Defer, true, heldReason(allow)
+		j.allow = allow
 	}
-	if !e.batches.siblingAsks(ctx, e, s, info, at, j) {
-		return j
+	return j.carrying(info)
+}
+
+// carrying returns j with a verdict that defers the call carrying the
+// call's arguments and what the hooks gave it, so that its record is
+// enough to answer the call in another process, see [Engine.Restore].
+func (j judgement) carrying(info agentturn.ToolCallInfo) judgement {
+	if j.v.Action == agentturn.Defer {
+		j.v.Args, j.v.RunArgs, j.v.RunNote = info.Args, j.args, j.note
 	}
-	allow := j.v.Reason
-	j.v.Action, j.v.Held, j.v.Reason = agentturn.Defer, true, heldReason(allow)
-	j.allow = allow
 	return j
 }
 
@@ -273,5 +280,6 @@ func (v Verdict) clone() Verdict {
 		r := *v.Rule
 		v.Rule = &r
 	}
+	v.Args, v.RunArgs = bytes.Clone(v.Args), bytes.Clone(v.RunArgs)
 	return v
 }

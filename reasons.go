@@ -176,6 +176,16 @@ func actionWord(a agentturn.ToolAction) string {
 	}
 }
 
+// actionOf is the action a record's word names, see [ParseRecord].
+func actionOf(word string) (agentturn.ToolAction, bool) {
+	for _, a := range []agentturn.ToolAction{agentturn.Allow, agentturn.Block, agentturn.Defer} {
+		if actionWord(a) == word {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
 // ErrUnanswered is returned by [Engine.Release], with the answers it
 // built, when a call the run left pending has no answer: the caller did
 // not answer it and the engine did not hold it, so resuming with the
