@@ -2,6 +2,7 @@ package agentpolicy
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -84,4 +85,27 @@ func (e *Engine) journal(ctx context.Context, v Verdict) (Verdict, error) {
 func unrecordedAnswer(callID string, v Verdict) agentturn.Answer {
 	out := openresponses.NewFunctionCallOutput(callID, "Error: "+v.Reason)
 	return agentturn.Output(out).WithBy(ByPolicy).WithReason(v.Reason)
+}
+
+// journalAll records the verdicts of one change to the policy, a grant or
+// a revocation, in order, through [Engine.journal], and returns the first
+// error, wrapped in [ErrUnrecorded]: a grant is made only when every
+// verdict that says so was recorded. It is called with e.mu held, which no
+// decision takes, so the journal's order is the order the changes took
+// effect in.
+func (e *Engine) journalAll(ctx context.Context, vs []Verdict) error {
+	for _, v := range vs {
+		if _, err := e.journal(ctx, v); err != nil {
+			return fmt.Errorf("%w: %w", ErrUnrecorded, err)
+		}
+	}
+	return nil
+}
+
+// refused records a refusal of a grant, which makes nothing take effect
+// and so stands whether or not the journal takes it, and tells the
+// observers.
+func (e *Engine) refused(ctx context.Context, v Verdict) {
+	_, _ = e.journal(ctx, v)
+	e.notify(ctx, v)
 }

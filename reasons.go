@@ -459,3 +459,11 @@ var errNilJournal = errors.New("agentpolicy: the journal is a nil JournalFunc")
 func unrecordedReason(allow string) string {
 	return "refused: the decision could not be recorded: " + allow
 }
+
+// ErrUnrecorded is wrapped by the error of a grant the [WithJournal]
+// journal could not record, with the journal's error: the grant is not
+// made. refusedUnrecorded is the reason the refusal gives,
+// "not granted G: the grant could not be recorded".
+var ErrUnrecorded = errors.New("agentpolicy: the grant could not be recorded")
+
+const refusedUnrecorded = "the grant could not be recorded"
