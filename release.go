@@ -57,7 +57,7 @@ func (e *Engine) Release(ctx context.Context, end *agentturn.RunEnd, answers ...
 			fate = heldStopped
 		}
 	}
-	return e.complete(ctx, end, answers, nil, fate)
+	return e.complete(ctx, end, answers, nil, nil, fate)
 }
 
 // heldFate is what a release makes of the calls held for an ask.
@@ -76,18 +76,32 @@ const (
 )
 
 // complete answers end's pending calls from the given answers and the
-// calls held in the run, as fate says, and tells the observers the
-// verdicts of the given answers, then those of the releases. It is the
-// one path by which [Engine.Release] and [Engine.Answers] finish: a
-// pending call nobody answered makes [ErrUnanswered], with the answers
-// as a preview, nothing forgotten and nothing observed.
-func (e *Engine) complete(ctx context.Context, end *agentturn.RunEnd, given []agentturn.Answer, verdicts []Verdict, fate heldFate) ([]agentturn.Answer, error) {
+// calls held in the run, as fate says, and records and tells the
+// observers the verdicts of the given answers, verdicts[k] recording
+// given[of[k]], then those of the releases. It is the one path by which
+// [Engine.Release] and [Engine.Answers] finish: a pending call nobody
+// answered makes [ErrUnanswered], with the answers as a preview, nothing
+// forgotten, recorded or observed.
+//
+// An approval the journal could not record is answered instead as a
+// blocked call is, and the calls held in the run are then refused rather
+// than released, as they are for any call a reviewer did not approve.
+func (e *Engine) complete(ctx context.Context, end *agentturn.RunEnd, given []agentturn.Answer, verdicts []Verdict, of []int, fate heldFate) ([]agentturn.Answer, error) {
 	r := e.deferred.release(end, given, fate)
 	if len(r.missing) > 0 {
 		return r.answers, errUnanswered(r.missing)
 	}
-	for _, v := range verdicts {
-		e.notify(ctx, v)
+	for k, v := range verdicts {
+		recorded, _ := e.journal(ctx, v)
+		if recorded.Action != v.Action {
+			a := &r.answers[r.placed[of[k]]]
+			*a = unrecordedAnswer(a.CallID, recorded)
+			if fate == heldRun {
+				fate = heldRefused
+				r.refuseHeld(fate)
+			}
+		}
+		e.notify(ctx, recorded)
 	}
 	for k, v := range r.verdicts {
 		recorded, _ := e.journal(ctx, v)
@@ -105,10 +119,14 @@ type released struct {
 	// answers are one per answered pending call, in the pending order,
 	// then the caller's answers for calls that are not pending.
 	answers []agentturn.Answer
-	// verdicts are the engine's, one per call it answered, and built
-	// the index in answers of the answer each one records.
+	// verdicts are the engine's, one per held call it answered, built
+	// the index in answers of the answer each one records, and held the
+	// deferral each one answers.
 	verdicts []Verdict
 	built    []int
+	held     []deferral
+	// placed is the index in answers of each of the caller's answers.
+	placed []int
 	// answered are the IDs of the pending calls answered.
 	answered []string
 	// missing names the pending calls nobody answered, "call_1 (bash)".
@@ -136,6 +154,7 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 		answers:  make([]agentturn.Answer, 0, len(end.Pending)+len(given)),
 		verdicts: make([]Verdict, 0, len(end.Pending)),
 		answered: make([]string, 0, len(end.Pending)),
+		placed:   make([]int, len(given)),
 	}
 	for _, p := range end.Pending {
 		if p.Call == nil {
@@ -148,6 +167,7 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 		seen[id] = true
 		if i, ok := first[id]; ok && !used[i] {
 			used[i] = true
+			r.placed[i] = len(r.answers)
 			r.answers = append(r.answers, given[i])
 			r.answered = append(r.answered, id)
 			continue
@@ -159,12 +179,14 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 		}
 		a, v := def.release(id, fate)
 		r.built = append(r.built, len(r.answers))
+		r.held = append(r.held, def)
 		r.answers = append(r.answers, a)
 		r.verdicts = append(r.verdicts, v)
 		r.answered = append(r.answered, id)
 	}
 	for i, a := range given {
 		if !used[i] {
+			r.placed[i] = len(r.answers)
 			r.answers = append(r.answers, a)
 		}
 	}
@@ -174,6 +196,14 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 		}
 	}
 	return r
+}
+
+// refuseHeld answers the held calls of the release again as fate says.
+func (r *released) refuseHeld(fate heldFate) {
+	for k, def := range r.held {
+		at := r.built[k]
+		r.answers[at], r.verdicts[k] = def.release(r.answers[at].CallID, fate)
+	}
 }
 
 // release is the answer to a held call and the verdict that records it:
