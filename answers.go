@@ -239,7 +239,12 @@ func (a *answering) answer(ctx context.Context, p agentturn.PendingCall) error {
 		}
 	}
 	if def, ok := a.e.deferred.get(a.run, id); ok {
-		if def.v.Held {
+		switch {
+		case !def.describes(p.Call):
+			base.Reason = reasonNotRecorded
+			a.refuse(base, textNotRecorded, "")
+			return nil
+		case def.v.Held:
 			return nil
 		}
 		return a.review(ctx, def.info, def.v, c, nil)

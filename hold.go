@@ -178,6 +178,9 @@ type deferral struct {
 	// args and note are what the hooks gave the call, for its release.
 	args json.RawMessage
 	note string
+	// restored marks a deferral [Engine.Restore] rebuilt from a record,
+	// which answers only a call with the arguments it recorded.
+	restored bool
 }
 
 // deferrals are the calls deferred and not yet answered, per run. Only a

@@ -210,6 +210,12 @@ func heldReason(allow string) string {
 	return "held for approval: " + allow
 }
 
+// heldAllow is the allow reason a held call's reason quotes, see
+// heldReason.
+func heldAllow(held string) string {
+	return strings.TrimPrefix(held, "held for approval: ")
+}
+
 // releasedReason is the reason of a held call released with its batch.
 func releasedReason(allow string) string {
 	return "released: " + allow
@@ -467,3 +473,16 @@ func unrecordedReason(allow string) string {
 var ErrUnrecorded = errors.New("agentpolicy: the grant could not be recorded")
 
 const refusedUnrecorded = "the grant could not be recorded"
+
+// reasonQueued is the reason of an [Unattended] refusal, which the model
+// reads as "Denied by policy: queued for a person to review; it did not
+// run."
+const reasonQueued = "queued for a person to review; it did not run"
+
+// reasonNotRecorded is the reason of a call [Engine.Answers] refuses
+// because its restored deferral recorded other arguments, and
+// textNotRecorded what the model reads for it.
+const (
+	reasonNotRecorded = "not reviewed: the call's arguments are not the ones its deferral recorded"
+	textNotRecorded   = "The call's arguments are not the ones the policy decided; the call did not run."
+)

@@ -173,7 +173,7 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 			continue
 		}
 		def, ok := held[id]
-		if !ok || !def.v.Held {
+		if !ok || !def.v.Held || !def.describes(p.Call) {
 			r.missing = append(r.missing, unansweredCall(id, p.Call.Name))
 			continue
 		}
