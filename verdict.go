@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/ChristopherDavenport/agentturn"
 )
@@ -181,6 +183,43 @@ func (v Verdict) Record() (ns string, data []byte) {
 	return VerdictNS, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
+// oneEach checks that data is one JSON object that names each of its
+// members once, exactly as the record writes it: encoding/json reads
+// "Action" as "action" and keeps the last of two, so a record that said
+// two things would be read as one of them.
+func oneEach(data []byte) error {
+	r := objectReader{scan: jsonScanner{data: data}}
+	if err := r.open(); err != nil {
+		return err
+	}
+	seen := make(map[string]bool)
+	for {
+		more, err := r.next()
+		if err != nil || !more {
+			return err
+		}
+		key := r.keyString()
+		switch {
+		case !recordMembers[key]:
+			return fmt.Errorf("unknown member %q", key)
+		case seen[key]:
+			return fmt.Errorf("member %q twice", key)
+		}
+		seen[strings.Clone(key)] = true
+	}
+}
+
+// recordMembers are the names of the record's members.
+var recordMembers = func() map[string]bool {
+	t := reflect.TypeFor[verdictRecord]()
+	names := make(map[string]bool, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		names[name] = true
+	}
+	return names
+}()
+
 // rawText is the text of raw arguments for the record, nil for none.
 func rawText(args json.RawMessage) *string {
 	if args == nil {
@@ -209,6 +248,9 @@ var ErrRecord = errors.New("agentpolicy: not a verdict record")
 // [Rule.String] writes it, are errors wrapping [ErrRecord], since a record
 // read wrongly could answer a call nobody asked about.
 func ParseRecord(data []byte) (Verdict, error) {
+	if err := oneEach(data); err != nil {
+		return Verdict{}, fmt.Errorf("%w: %w", ErrRecord, err)
+	}
 	var rec verdictRecord
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
