@@ -1,0 +1,109 @@
+package claudecode
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+)
+
+// benchRules returns n rules of a settings file in the mix a real file
+// holds: commands, paths under every anchor, domains.
+func benchRules(prefix string, n int) lists {
+	var l lists
+	for i := 0; len(l.Allow)+len(l.Ask)+len(l.Deny) < n; i++ {
+		l.Allow = append(l.Allow, fmt.Sprintf("Bash(%s-tool%d run *)", prefix, i), fmt.Sprintf("Read(src/%s%d/**)", prefix, i))
+		l.Deny = append(l.Deny, fmt.Sprintf("Read(./secrets/%s%d/**)", prefix, i), fmt.Sprintf("WebFetch(domain:*.%s%d.example)", prefix, i))
+		l.Ask = append(l.Ask, fmt.Sprintf("Bash(git push %s%d *)", prefix, i))
+	}
+	return l
+}
+
+// BenchmarkLoadAndBuild loads four settings files of 200 rules each and
+// builds the engine from them.
+func BenchmarkLoadAndBuild(b *testing.B) {
+	root := b.TempDir()
+	opts := LoadOptions{
+		Project: filepath.Join(root, "proj"), Home: filepath.Join(root, "home"),
+		ConfigDir: filepath.Join(root, "home", ".claude"), ManagedDir: filepath.Join(root, "managed"),
+		Trusted: true, Tracked: func(string) (bool, error) { return false, nil },
+	}
+	files := map[string]string{
+		filepath.Join(opts.ManagedDir, "managed-settings.json"):       "m",
+		filepath.Join(opts.ConfigDir, "settings.json"):                "u",
+		filepath.Join(opts.Project, ".claude", "settings.json"):       "p",
+		filepath.Join(opts.Project, ".claude", "settings.local.json"): "l",
+	}
+	for path, prefix := range files {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(benchRules(prefix, 200).file()), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := Load(opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := s.Policy()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := agentpolicy.Build(p, s.Matchers(Options{}), agentpolicy.WithAliases(s.Aliases())); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReadDecision decides one Read call against 200 path rules, the
+// allow rule that takes it last.
+func BenchmarkReadDecision(b *testing.B) {
+	var l lists
+	for i := range 66 {
+		l.Deny = append(l.Deny, fmt.Sprintf("Read(./secrets/s%d/**)", i))
+		l.Ask = append(l.Ask, fmt.Sprintf("Read(~/private/p%d/*.txt)", i))
+		l.Allow = append(l.Allow, fmt.Sprintf("Read(docs/d%d/**)", i))
+	}
+	l.Deny = append(l.Deny, "Read(*.pem)")
+	l.Allow = append(l.Allow, "Read(src/**)")
+	w := &world{t: &testing.T{}}
+	root := b.TempDir()
+	w.cwd, w.home, w.managed = filepath.Join(root, "proj"), filepath.Join(root, "home"), filepath.Join(root, "managed")
+	w.opts = LoadOptions{Project: w.cwd, Home: w.home, ConfigDir: filepath.Join(w.home, ".claude"), ManagedDir: w.managed, Trusted: true,
+		Tracked: func(string) (bool, error) { return false, nil }}
+	path := w.scopeFile(ScopeProject)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(l.file()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	s, err := Load(w.opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := s.Policy()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if n := len(p.Allow) + len(p.Ask) + len(p.Deny); n < 200 {
+		b.Fatalf("%d rules", n)
+	}
+	eng, err := agentpolicy.Build(p, s.Matchers(Options{}), agentpolicy.WithAliases(s.Aliases()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := []byte(`{"file_path":"` + w.cwd + `/src/pkg/engine/decide.go"}`)
+	if v := wouldRaw(b, eng, "Read", args); outcome(v) != "allow" {
+		b.Fatalf("got %s (%s)", outcome(v), v.Reason)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		wouldRaw(b, eng, "Read", args)
+	}
+}

@@ -1,0 +1,138 @@
+package claudecode
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// FileError is a settings file [Load] rejected as a whole: it is not JSON
+// or its shape is not that of a settings file. Line and Column locate the
+// error in the file, 1-based, when it has a place.
+type FileError struct {
+	Path   string
+	Line   int
+	Column int
+	Err    error
+}
+
+// Error renders "agentpolicy/claudecode: path:line:column: reason".
+func (e *FileError) Error() string {
+	if e.Line == 0 {
+		return "agentpolicy/claudecode: " + e.Path + ": " + e.Err.Error()
+	}
+	return fmt.Sprintf("agentpolicy/claudecode: %s:%d:%d: %v", e.Path, e.Line, e.Column, e.Err)
+}
+
+// reason is the error without the file, for a [Problem] that names it.
+func (e *FileError) reason() string {
+	if e.Line == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("line %d, column %d: %v", e.Line, e.Column, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// document is the part of a settings file the importer reads.
+type document struct {
+	lists         map[string][]json.RawMessage
+	dirs          []string
+	defaultMode   string
+	disableBypass bool
+	disableAuto   bool
+	managedOnly   bool
+}
+
+// decode reads a settings file: strict JSON whose top level is an object,
+// with a permissions object whose lists are arrays. A wrong shape rejects
+// the file; a wrong entry in a list is the entry's problem.
+func decode(path string, data []byte) (document, error) {
+	var doc document
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return doc, syntaxError(path, data, err)
+	}
+	if top == nil {
+		return doc, &FileError{Path: path, Err: errors.New("the top level is not an object")}
+	}
+	shape := func(key string, v any) error {
+		if err := json.Unmarshal(top[key], v); err != nil {
+			return syntaxError(path, data, fmt.Errorf("%s: %w", key, err))
+		}
+		return nil
+	}
+	if raw, ok := top["allowManagedPermissionRulesOnly"]; ok && string(raw) != "null" {
+		if err := shape("allowManagedPermissionRulesOnly", &doc.managedOnly); err != nil {
+			return doc, err
+		}
+	}
+	if raw, ok := top["disableAutoMode"]; ok && string(raw) == `"disable"` {
+		doc.disableAuto = true
+	}
+	raw, ok := top["permissions"]
+	if !ok || string(raw) == "null" {
+		return doc, nil
+	}
+	var perms map[string]json.RawMessage
+	if err := shape("permissions", &perms); err != nil || perms == nil {
+		return doc, &FileError{Path: path, Err: errors.New("permissions is not an object")}
+	}
+	doc.lists = make(map[string][]json.RawMessage)
+	for _, list := range []string{Allow, Ask, Deny} {
+		if raw, ok := perms[list]; ok && string(raw) != "null" {
+			var items []json.RawMessage
+			if err := json.Unmarshal(raw, &items); err != nil {
+				return doc, &FileError{Path: path, Err: errors.New("permissions." + list + " is not an array")}
+			}
+			doc.lists[list] = items
+		}
+	}
+	fields := []struct {
+		key string
+		v   any
+	}{
+		{"additionalDirectories", &doc.dirs},
+		{"defaultMode", &doc.defaultMode},
+	}
+	for _, f := range fields {
+		if raw, ok := perms[f.key]; ok && string(raw) != "null" {
+			if err := json.Unmarshal(raw, f.v); err != nil {
+				return doc, &FileError{Path: path, Err: errors.New("permissions." + f.key + " has the wrong type")}
+			}
+		}
+	}
+	doc.disableBypass = string(perms["disableBypassPermissionsMode"]) == `"disable"`
+	doc.disableAuto = doc.disableAuto || string(perms["disableAutoMode"]) == `"disable"`
+	return doc, nil
+}
+
+// syntaxError locates a JSON error in the file.
+func syntaxError(path string, data []byte, err error) error {
+	var offset int64
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		offset = se.Offset
+	case errors.As(err, &te):
+		offset = te.Offset
+	default:
+		return &FileError{Path: path, Err: err}
+	}
+	// Offset counts the bytes read, the offending one included.
+	pos := max(int(offset)-1, 0)
+	line := 1 + bytes.Count(data[:pos], []byte("\n"))
+	column := pos - bytes.LastIndexByte(data[:pos], '\n')
+	return &FileError{Path: path, Line: line, Column: column, Err: fmt.Errorf("invalid JSON: %w", err)}
+}
+
+func knownMode(m string) bool {
+	switch Mode(m) {
+	case ModeDefault, "manual", ModeAcceptEdits, ModePlan, ModeAuto, ModeDontAsk, ModeBypass:
+		return true
+	}
+	return false
+}

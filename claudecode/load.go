@@ -1,0 +1,485 @@
+package claudecode
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+	"runtime"
+	"slices"
+	"strings"
+)
+
+// LoadOptions says which settings files [Load] reads and how the host
+// answered the questions Claude Code asks the user.
+type LoadOptions struct {
+	// Project is the directory the session starts in, <cwd>. Empty reads
+	// no project and no local file.
+	Project string
+	// Home is the user's home directory; empty is os.UserHomeDir.
+	Home string
+	// ConfigDir is the user's configuration directory; empty is
+	// $CLAUDE_CONFIG_DIR, or Home/.claude when that is unset.
+	ConfigDir string
+	// ManagedDir holds managed-settings.json and managed-settings.d;
+	// empty is the system directory of the platform (spec §1.1). A test
+	// points it at a fixture.
+	ManagedDir string
+	// Settings are the values of --settings: a path, or inline JSON
+	// beginning with "{".
+	Settings []string
+	// Sources limits the user, project and local files read, as
+	// --setting-sources does: "user", "project", "local". Nil reads all
+	// three; managed files and Settings are always read.
+	Sources []string
+	// Trusted is the host's answer to the workspace trust question for
+	// Project (spec §1.4). The project file's allow rules and additional
+	// directories apply only when it is set, and so do a local file's
+	// when git tracks it or its .claude is a symbolic link.
+	Trusted bool
+	// Tracked reports whether git tracks a file; nil asks git. An error
+	// is read as tracked.
+	Tracked func(path string) (bool, error)
+}
+
+// maxSettingsSize is the largest file --settings accepts.
+const maxSettingsSize = 2 << 20
+
+// Load reads the settings files of spec §1 into [Settings]: the managed
+// file and its drop-in directory, the --settings values, the local file
+// (at the git root, and the one an older version left in Project), the
+// project file and the user file.
+//
+// A rule that cannot be translated is skipped and reported in
+// [Settings.Problems], as Claude Code skips it. A file that is not JSON, or
+// whose shape is not a settings file's, is rejected as a whole, as Claude
+// Code rejects it: Load still returns the settings read from the other
+// files, and an error joining a [*FileError] for each file rejected, so a
+// host decides whether a session may start without it.
+func Load(opts LoadOptions) (*Settings, error) {
+	l, err := newLoader(opts)
+	if err != nil {
+		return nil, err
+	}
+	l.managed()
+	for i, value := range opts.Settings {
+		l.commandLine(i, value)
+	}
+	if l.wants("local") && l.cwd != "" {
+		l.local()
+	}
+	if l.wants("project") && l.cwd != "" {
+		l.read(ScopeProject, "project", filepath.Join(l.cwd, ".claude", "settings.json"), "", opts.Trusted)
+	}
+	if l.wants("user") {
+		dir := l.configDir()
+		l.read(ScopeUser, "user", filepath.Join(dir, "settings.json"), filepath.ToSlash(dir), true)
+	}
+	s := l.settings()
+	return s, errors.Join(l.errs...)
+}
+
+// loader is the state of one [Load].
+type loader struct {
+	opts     LoadOptions
+	cwd      string
+	home     string
+	files    []*File
+	problems []Problem
+	errs     []error
+	// scalars are the files in the order their scalar keys override each
+	// other, least authoritative first, with the keys they set.
+	scalars []scalars
+}
+
+// scalars are the scalar keys of one file that decide the mode.
+type scalars struct {
+	scope         Scope
+	defaultMode   string
+	disableBypass bool
+	disableAuto   bool
+	managedOnly   bool
+}
+
+func newLoader(opts LoadOptions) (*loader, error) {
+	l := &loader{opts: opts, home: opts.Home}
+	if l.home == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return nil, fmt.Errorf("agentpolicy/claudecode: no home directory: %w", err)
+		}
+		l.home = home
+	}
+	if opts.Project != "" {
+		cwd, err := filepath.Abs(opts.Project)
+		if err != nil {
+			return nil, fmt.Errorf("agentpolicy/claudecode: project directory: %w", err)
+		}
+		l.cwd = cwd
+	}
+	return l, nil
+}
+
+func (l *loader) wants(source string) bool {
+	return l.opts.Sources == nil || slices.Contains(l.opts.Sources, source)
+}
+
+func (l *loader) configDir() string {
+	if l.opts.ConfigDir != "" {
+		return l.opts.ConfigDir
+	}
+	if dir := os.Getenv("CLAUDE_CONFIG_DIR"); dir != "" {
+		return dir
+	}
+	return filepath.Join(l.home, ".claude")
+}
+
+// managed reads managed-settings.json and then every *.json of
+// managed-settings.d in file-name order, hidden files aside.
+func (l *loader) managed() {
+	dir := l.opts.ManagedDir
+	if dir == "" {
+		dir = systemDir()
+	}
+	l.read(ScopeManaged, "managed", filepath.Join(dir, "managed-settings.json"), "", true)
+	entries, err := os.ReadDir(filepath.Join(dir, "managed-settings.d"))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		l.reject(filepath.Join(dir, "managed-settings.d"), err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".json") || e.IsDir() {
+			continue
+		}
+		l.read(ScopeManaged, "managed.d/"+name, filepath.Join(dir, "managed-settings.d", name), "", true)
+	}
+}
+
+// systemDir is where the platform keeps managed settings.
+func systemDir() string {
+	switch runtime.GOOS {
+	case "darwin":
+		return "/Library/Application Support/ClaudeCode"
+	case "windows":
+		return `C:\Program Files\ClaudeCode`
+	default:
+		return "/etc/claude-code"
+	}
+}
+
+// commandLine reads one --settings value: inline JSON, or a regular file
+// of at most 2 MiB whose "/x" rules are anchored at its directory.
+func (l *loader) commandLine(i int, value string) {
+	name := "settings"
+	if i > 0 {
+		name = fmt.Sprintf("settings#%d", i+1)
+	}
+	if strings.HasPrefix(strings.TrimSpace(value), "{") {
+		l.parse(ScopeCommandLine, name, fmt.Sprintf("<inline #%d>", i+1), []byte(value), "", true)
+		return
+	}
+	info, err := os.Stat(value)
+	switch {
+	case err != nil:
+		l.reject(value, err)
+		return
+	case !info.Mode().IsRegular():
+		l.reject(value, errors.New("not a regular file"))
+		return
+	case info.Size() > maxSettingsSize:
+		l.reject(value, errors.New("larger than 2 MiB"))
+		return
+	}
+	abs, err := filepath.Abs(value)
+	if err != nil {
+		l.reject(value, err)
+		return
+	}
+	l.read(ScopeCommandLine, name, abs, filepath.ToSlash(filepath.Dir(abs)), true)
+}
+
+// local reads .claude/settings.local.json at the git root and, when the
+// session starts elsewhere, the one in the starting directory too. A local
+// file git tracks, or whose .claude is a symbolic link, is gated like the
+// project's (spec §1.4).
+func (l *loader) local() {
+	dirs := []string{localDir(l.cwd, l.home)}
+	if dirs[0] != l.cwd {
+		dirs = append(dirs, l.cwd)
+	}
+	for i, dir := range dirs {
+		name := "local"
+		if i > 0 {
+			name = "local-start"
+		}
+		file := filepath.Join(dir, ".claude", "settings.local.json")
+		trusted := true
+		if info, err := os.Lstat(filepath.Join(dir, ".claude")); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+			trusted = l.opts.Trusted
+		} else if _, err := os.Stat(file); err == nil && inRepo(dir) && l.tracked(file) {
+			trusted = l.opts.Trusted
+		}
+		l.read(ScopeLocal, name, file, "", trusted)
+	}
+}
+
+// inRepo reports whether dir is inside a git repository, where git could
+// track a file.
+func inRepo(dir string) bool {
+	_, ok := gitRoot(dir)
+	return ok
+}
+
+// tracked reports whether git tracks the file; an error counts as tracked,
+// which gates the file rather than trusting it.
+func (l *loader) tracked(file string) bool {
+	if l.opts.Tracked != nil {
+		tracked, err := l.opts.Tracked(file)
+		return tracked || err != nil
+	}
+	tracked, err := gitTracked(file)
+	return tracked || err != nil
+}
+
+// read reads a file of the scope; a file that does not exist is no file.
+func (l *loader) read(scope Scope, name, path, slashAnchor string, trusted bool) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err != nil {
+		l.reject(path, err)
+		return
+	}
+	l.parse(scope, name, path, data, slashAnchor, trusted)
+}
+
+// reject records a file rejected as a whole.
+func (l *loader) reject(path string, err error) {
+	fe, ok := err.(*FileError)
+	if !ok {
+		fe = &FileError{Path: path, Err: err}
+	}
+	l.errs = append(l.errs, fe)
+	l.problems = append(l.problems, Problem{Path: path, Index: -1, Reason: fe.reason()})
+}
+
+// parse reads one file's content.
+func (l *loader) parse(scope Scope, name, path string, data []byte, slashAnchor string, trusted bool) {
+	doc, err := decode(path, data)
+	if err != nil {
+		l.reject(path, err)
+		return
+	}
+	sum := sha256.Sum256(data)
+	f := &File{Scope: scope, Source: agentpolicy.Source{
+		Name:    name,
+		Path:    path,
+		Hash:    "sha256:" + hex.EncodeToString(sum[:]),
+		Trusted: trusted,
+		Rank:    scope.rank(),
+	}}
+	o := origin{slashAnchor: slashAnchor}
+	for _, list := range []string{Deny, Ask, Allow} {
+		l.translateList(f, list, doc.lists[list], o)
+	}
+	f.DefaultMode = doc.defaultMode
+	for _, dir := range doc.dirs {
+		f.AdditionalDirectories = append(f.AdditionalDirectories, l.resolveDir(dir))
+	}
+	if doc.defaultMode != "" && !knownMode(doc.defaultMode) {
+		l.problems = append(l.problems, Problem{Path: path, Index: -1, Reason: "unknown permissions.defaultMode " + doc.defaultMode})
+		doc.defaultMode = ""
+	}
+	l.files = append(l.files, f)
+	l.scalars = append(l.scalars, scalars{
+		scope:         scope,
+		defaultMode:   doc.defaultMode,
+		disableBypass: doc.disableBypass,
+		disableAuto:   doc.disableAuto,
+		managedOnly:   doc.managedOnly && scope == ScopeManaged,
+	})
+}
+
+// resolveDir makes an additional directory absolute: "~/" under the home
+// directory, a relative one under the working directory (spec §10.9
+// leaves both open).
+func (l *loader) resolveDir(dir string) string {
+	switch {
+	case dir == "~" || strings.HasPrefix(dir, "~/"):
+		return filepath.Join(l.home, dir[1:])
+	case filepath.IsAbs(dir) || l.cwd == "":
+		return filepath.Clean(dir)
+	default:
+		return filepath.Join(l.cwd, dir)
+	}
+}
+
+// translateList translates one list of a file, folding each "!" rule into
+// the relative path rules before it (spec §5.5).
+func (l *loader) translateList(f *File, list string, raw []json.RawMessage, o origin) {
+	for i, item := range raw {
+		e := Entry{List: list, Index: i}
+		var text string
+		if err := json.Unmarshal(item, &text); err != nil {
+			e.Text = string(item)
+			e.Problem = "not a string"
+		} else {
+			e.Text = text
+			l.translateEntry(f, &e, o)
+		}
+		if e.Problem != "" {
+			l.problems = append(l.problems, Problem{Path: f.Source.Path, List: list, Index: i, Rule: e.Text, Reason: e.Problem})
+		}
+		f.Entries = append(f.Entries, e)
+	}
+	for _, e := range f.Entries {
+		if e.List != list {
+			continue
+		}
+		switch list {
+		case Allow:
+			f.allow = append(f.allow, e.Rules...)
+		case Ask:
+			f.ask = append(f.ask, e.Rules...)
+		default:
+			f.deny = append(f.deny, e.Rules...)
+		}
+	}
+}
+
+// translateEntry fills in the rules of one entry, or its problem.
+func (l *loader) translateEntry(f *File, e *Entry, o origin) {
+	t, err := translate(e.List, e.Text, o)
+	if err != nil {
+		e.Problem = err.Error()
+		return
+	}
+	for _, r := range t.rules {
+		if err := checkGrammar(r); err != nil {
+			e.Problem = err.Error()
+			return
+		}
+	}
+	switch {
+	case t.carve != "":
+		if err := checkGrammar(agentpolicy.Rule{Tool: t.family, Spec: "!" + t.carve}); err != nil {
+			e.Problem = err.Error()
+			return
+		}
+		if foldCarveOut(f.Entries, e.List, t.family, t.carve) == 0 {
+			e.Problem = "no earlier relative " + t.family + " rule of this list to carve out of"
+		}
+	case t.mcp != "":
+		f.mcp = append(f.mcp, t.mcp)
+	default:
+		e.Rules, e.family = t.rules, t.family
+	}
+}
+
+// checkGrammar reports a rule the engine's grammar would refuse, such as a
+// specifier with unbalanced parentheses, which Claude Code takes.
+func checkGrammar(r agentpolicy.Rule) error {
+	parsed, err := agentpolicy.ParseRules(r.String())
+	if err != nil {
+		return errors.New("the engine's grammar refuses it: " + err.Error())
+	}
+	if len(parsed) != 1 || parsed[0].Tool != r.Tool || parsed[0].Spec != r.Spec {
+		return errors.New("the engine's grammar reads it as another rule")
+	}
+	return nil
+}
+
+// foldCarveOut writes the exception into every earlier relative path rule
+// of the family in the list and returns how many rules it reached.
+func foldCarveOut(entries []Entry, list, family, carve string) int {
+	n := 0
+	for i := range entries {
+		e := &entries[i]
+		if e.List != list || e.family != family {
+			continue
+		}
+		for j := range e.Rules {
+			e.Rules[j].Spec += " !" + carve
+			n++
+		}
+	}
+	return n
+}
+
+// settings assembles what was read: the files most authoritative first,
+// the mode and the additional directories.
+func (l *loader) settings() *Settings {
+	s := &Settings{problems: l.problems, cwd: filepath.ToSlash(l.cwd), home: filepath.ToSlash(l.home)}
+	if s.cwd == "" {
+		// Without a project, relative paths are the process's.
+		if wd, err := os.Getwd(); err == nil {
+			s.cwd = filepath.ToSlash(wd)
+		}
+	}
+	order := []Scope{ScopeManaged, ScopeCommandLine, ScopeLocal, ScopeProject, ScopeUser}
+	for _, scope := range order {
+		for _, f := range l.files {
+			if f.Scope == scope {
+				s.files = append(s.files, f)
+			}
+		}
+	}
+	s.mode = ModeDefault
+	modeFrom := Scope("")
+	disableBypass, disableAuto := false, false
+	for _, sc := range l.precedence() {
+		if sc.defaultMode != "" {
+			s.mode, modeFrom = Mode(sc.defaultMode), sc.scope
+		}
+		disableBypass = disableBypass || sc.disableBypass
+		disableAuto = disableAuto || sc.disableAuto
+		s.managedOnly = s.managedOnly || sc.managedOnly
+	}
+	switch {
+	case s.mode == "manual":
+		s.mode = ModeDefault
+	case s.mode == ModeAuto && (modeFrom == ScopeProject || modeFrom == ScopeLocal || disableAuto):
+		s.mode = ModeDefault
+	case s.mode == ModeBypass && disableBypass:
+		s.mode = ModeDefault
+	}
+	for _, f := range s.files {
+		if !f.Source.Trusted {
+			continue
+		}
+		for _, dir := range f.AdditionalDirectories {
+			if !slices.Contains(s.dirs, dir) {
+				s.dirs = append(s.dirs, dir)
+			}
+		}
+	}
+	return s
+}
+
+// precedence returns the scalars least authoritative first, so the last
+// one that sets a key wins: user, project, the local file in the starting
+// directory, the one at the git root, the --settings values in order, the
+// managed file and its drop-ins in order.
+func (l *loader) precedence() []scalars {
+	var out []scalars
+	for _, scope := range []Scope{ScopeUser, ScopeProject, ScopeLocal, ScopeCommandLine, ScopeManaged} {
+		var group []scalars
+		for i, sc := range l.scalars {
+			if sc.scope == scope {
+				group = append(group, l.scalars[i])
+			}
+		}
+		if scope == ScopeLocal {
+			slices.Reverse(group)
+		}
+		out = append(out, group...)
+	}
+	return out
+}

@@ -1,0 +1,102 @@
+package claudecode
+
+import (
+	"encoding/json"
+	"io/fs"
+	"strings"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+)
+
+// Options says how [Settings.Matchers] reads the paths a file tool is
+// given.
+type Options struct {
+	// FoldCase matches paths without regard to case, for a host on a
+	// case-insensitive file system; see [Paths.FoldCase].
+	FoldCase bool
+	// Windows reads Windows paths in their POSIX form; see
+	// [Paths.Windows].
+	Windows bool
+	// Links resolves symbolic links, so a file tool's call is decided on
+	// the path requested and on the file it opens; see [Paths.Links].
+	Links fs.ReadLinkFS
+}
+
+// Matchers returns the matchers of Claude Code's tools, keyed by tool name
+// and read with Claude Code's argument names, so
+//
+//	eng, err := agentpolicy.Build(policy, s.Matchers(o), agentpolicy.WithAliases(s.Aliases()))
+//
+// decides Bash, Read, Edit, Write, MultiEdit, NotebookEdit, Glob, Grep,
+// WebFetch, WebSearch, Agent and Skill calls as the files' rules say.
+// Paths are anchored at the project directory and the home directory
+// [Load] was given, the process's working directory standing in for a
+// project when none was. Every tool also takes parameter rules of spec §2.4,
+// "Agent(model:opus)", which read the call's other arguments.
+func (s *Settings) Matchers(o Options) map[string]agentpolicy.ToolMatcher {
+	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: o.FoldCase, Windows: o.Windows, Links: o.Links}
+	file := func(tool, field string) agentpolicy.ToolMatcher {
+		return agentpolicy.ToolMatcher{Match: newPathMatcher(field, p, tool).match, Subjects: PathSubjects(field, p)}
+	}
+	m := map[string]agentpolicy.ToolMatcher{
+		"Bash":         {Match: withParameters("Bash", agentpolicy.GlobMatcher("command")), Subjects: bashSubjects},
+		"Read":         file("Read", "file_path"),
+		"Edit":         file("Edit", "file_path"),
+		"Write":        file("Write", "file_path"),
+		"MultiEdit":    file("MultiEdit", "file_path"),
+		"NotebookEdit": file("NotebookEdit", "notebook_path"),
+		"Glob":         {Match: newPathMatcher("path", p, "Glob").match, Subjects: globSubjects(p)},
+		"Grep":         {Match: newPathMatcher("path", p, "Grep").match, Subjects: pathSubjects("path", p, true)},
+		"WebFetch":     {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
+		"WebSearch":    {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
+		"Agent":        {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
+		"Skill":        {Match: withParameters("Skill", agentpolicy.GlobMatcher("invocation")), Subjects: skillSubjects},
+	}
+	return m
+}
+
+// nothing is the matcher of a tool whose only specifiers are parameter
+// rules.
+func nothing(string, json.RawMessage) bool { return false }
+
+// exactMatcher matches a specifier equal to the string member field.
+func exactMatcher(field string) agentpolicy.Matcher {
+	return func(spec string, args json.RawMessage) bool {
+		value, ok, err := agentpolicy.Field(args, field)
+		return ok && err == nil && value == spec
+	}
+}
+
+// withParameters reads a specifier "param:value" whose param is an input
+// field of the tool as a parameter rule (spec §2.4), and any other
+// specifier with the tool's own matcher.
+func withParameters(tool string, own agentpolicy.Matcher) agentpolicy.Matcher {
+	return func(spec string, args json.RawMessage) bool {
+		if isParameter(tool, spec) {
+			return matchParameter(spec, args)
+		}
+		return own(spec, args)
+	}
+}
+
+// matchParameter matches "param:value" against the top-level member param:
+// a string by its text, any other value by its JSON text, "true" say, each
+// "*" of value standing for any run of characters. A call without the
+// member never matches.
+func matchParameter(spec string, args json.RawMessage) bool {
+	param, want, _ := strings.Cut(spec, ":")
+	param, want = strings.TrimSpace(param), strings.TrimSpace(want)
+	members, err := members(args)
+	if err != nil {
+		return false
+	}
+	raw, ok := members[param]
+	if !ok {
+		return false
+	}
+	var text string
+	if json.Unmarshal(raw, &text) != nil {
+		text = string(raw)
+	}
+	return matchStars(want, text)
+}

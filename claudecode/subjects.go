@@ -1,0 +1,401 @@
+package claudecode
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentpolicy/shell"
+)
+
+// maxLinks is how many symbolic links one path may pass through before it
+// is refused as a loop.
+const maxLinks = 40
+
+// PathSubjects returns the splitter of a file tool whose path is the string
+// member field of the arguments (spec §5.6): the path as requested, made
+// absolute and cleaned as [PathMatcher] reads it, and, with [Paths.Links]
+// set, the file it resolves to when that differs. The engine allows a call
+// only when every subject is allowed and denies it when any is denied, so
+// an allow rule must match both paths and a deny rule either, as Claude
+// Code decides a symbolic link.
+//
+// A call whose arguments hold other members also yields them, without the
+// path, as a constraint subject, so a parameter rule such as
+// "Read(offset:5)" sees them. Arguments that are ambiguous, that lack the
+// path, and a path whose links loop or cannot be read, are errors, which
+// the engine refuses the call with.
+func PathSubjects(field string, p Paths) agentpolicy.Subjects {
+	return pathSubjects(field, p, false)
+}
+
+// pathSubjects is [PathSubjects]; optional reads a missing path as the
+// working directory, as Grep and Glob search it.
+func pathSubjects(field string, p Paths, optional bool) agentpolicy.Subjects {
+	return func(args json.RawMessage) ([]agentpolicy.Subject, error) {
+		value, ok, err := agentpolicy.Field(args, field)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			if !optional {
+				return nil, errors.New("agentpolicy/claudecode: the call names no " + field)
+			}
+			value = p.Cwd
+		}
+		abs := p.abs(value)
+		subjects := []agentpolicy.Subject{pathSubject(field, abs, value)}
+		if p.Links != nil {
+			real, err := resolveLinks(p.Links, abs)
+			if err != nil {
+				return nil, err
+			}
+			if real != abs {
+				subjects = append(subjects, pathSubject(field, real, value+" -> "+real))
+			}
+		}
+		return appendParameters(subjects, args, field)
+	}
+}
+
+// pathSubject is the subject of one absolute path.
+func pathSubject(field, abs, text string) agentpolicy.Subject {
+	key, _ := json.Marshal(field)
+	value, _ := json.Marshal(abs)
+	args := make([]byte, 0, len(key)+len(value)+3)
+	args = append(append(append(append(append(args, '{'), key...), ':'), value...), '}')
+	return agentpolicy.Subject{Args: args, Text: text}
+}
+
+// appendParameters appends the arguments other than the primary field as a
+// constraint subject, when there are any, so parameter rules read them.
+func appendParameters(subjects []agentpolicy.Subject, args json.RawMessage, primary string) ([]agentpolicy.Subject, error) {
+	// Every member needs a colon, so arguments with one at most hold no
+	// member beside the primary one.
+	if bytes.Count(args, []byte(":")) <= 1 {
+		return subjects, nil
+	}
+	members, err := members(args)
+	if err != nil {
+		return nil, err
+	}
+	delete(members, primary)
+	if len(members) == 0 {
+		return subjects, nil
+	}
+	rest, err := json.Marshal(members)
+	if err != nil {
+		return nil, err
+	}
+	return append(subjects, agentpolicy.Subject{Args: rest, Constrain: true}), nil
+}
+
+// resolveLinks follows the symbolic links of an absolute cleaned path
+// through fsys, whose names are the path without its leading slash. A
+// component that does not exist ends the walk, since a file being created
+// has no link to follow; a loop or an unreadable link is an error.
+func resolveLinks(fsys fs.ReadLinkFS, p string) (string, error) {
+	parts := splitPath(p)
+	resolved := "/"
+	hops := 0
+	for i := 0; i < len(parts); i++ {
+		next := path.Join(resolved, parts[i])
+		info, err := fsys.Lstat(fsName(next))
+		if err != nil {
+			return path.Join(append([]string{next}, parts[i+1:]...)...), nil
+		}
+		if info.Mode()&fs.ModeSymlink == 0 {
+			resolved = next
+			continue
+		}
+		if hops++; hops > maxLinks {
+			return "", errors.New("agentpolicy/claudecode: too many symbolic links in " + p)
+		}
+		target, err := fsys.ReadLink(fsName(next))
+		if err != nil {
+			return "", errors.New("agentpolicy/claudecode: cannot read the link " + next + ": " + err.Error())
+		}
+		if !path.IsAbs(target) {
+			target = path.Join(resolved, target)
+		}
+		parts = append(splitPath(path.Clean(target)), parts[i+1:]...)
+		resolved, i = "/", -1
+	}
+	return resolved, nil
+}
+
+// splitPath splits an absolute path into its names.
+func splitPath(p string) []string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// fsName is an absolute path as an fs.FS names it.
+func fsName(p string) string {
+	if p == "/" {
+		return "."
+	}
+	return p[1:]
+}
+
+// globSubjects splits a Glob call: the directory it searches and, when its
+// pattern is absolute or climbs out with "..", the directory the pattern
+// starts from, since that is where the search reads.
+func globSubjects(p Paths) agentpolicy.Subjects {
+	dir := pathSubjects("path", p, true)
+	return func(args json.RawMessage) ([]agentpolicy.Subject, error) {
+		subjects, err := dir(args)
+		if err != nil {
+			return nil, err
+		}
+		pattern, ok, err := agentpolicy.Field(args, "pattern")
+		if err != nil || !ok {
+			return subjects, err
+		}
+		if bracesLeave(pattern) {
+			return nil, errors.New("agentpolicy/claudecode: the pattern " + pattern + " has a brace alternative that leaves its directory")
+		}
+		if !strings.HasPrefix(pattern, "/") && !strings.HasPrefix(pattern, "~") && !strings.Contains(pattern, "..") {
+			return subjects, nil
+		}
+		base, _, _ := strings.Cut(pattern, "*")
+		base = base[:strings.LastIndexByte(base+"/", '/')]
+		searched, _, _ := agentpolicy.Field(args, "path")
+		if searched == "" {
+			searched = p.Cwd
+		}
+		if !strings.HasPrefix(base, "/") && !strings.HasPrefix(base, "~") {
+			base = p.abs(searched) + "/" + base
+		}
+		return append(subjects, pathSubject("path", p.abs(base), pattern)), nil
+	}
+}
+
+// bracesLeave reports whether a glob pattern's brace alternatives could
+// name another directory, "{/etc,src}/*", which the search expands and
+// no single base describes.
+func bracesLeave(pattern string) bool {
+	for {
+		open := strings.IndexByte(pattern, '{')
+		if open < 0 {
+			return false
+		}
+		end := strings.IndexByte(pattern[open:], '}')
+		if end < 0 {
+			end = len(pattern) - open
+		}
+		group := pattern[open : open+end]
+		if strings.ContainsAny(group, "/~") || strings.Contains(group, "..") {
+			return true
+		}
+		pattern = pattern[open+end:]
+	}
+}
+
+// urlSubjects refuses a WebFetch call whose host cannot be told (see
+// [URLHost]), so no rule is ever asked about a URL two parsers read
+// differently.
+func urlSubjects(field string) agentpolicy.Subjects {
+	return func(args json.RawMessage) ([]agentpolicy.Subject, error) {
+		raw, ok, err := agentpolicy.Field(args, field)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, errors.New("agentpolicy/claudecode: the call names no " + field)
+		}
+		if _, err := URLHost(raw); err != nil {
+			return nil, err
+		}
+		return []agentpolicy.Subject{{Args: args, Text: raw}}, nil
+	}
+}
+
+// skillSubjects reads a Skill call as its invocation, the skill's name and
+// its arguments, which skill patterns match, and keeps the call's own
+// arguments as a constraint for parameter rules.
+func skillSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
+	name, ok, err := agentpolicy.Field(args, "skill")
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, errors.New("agentpolicy/claudecode: the call names no skill")
+	}
+	rest, _, err := agentpolicy.Field(args, "args")
+	if err != nil {
+		return nil, err
+	}
+	text := name
+	if rest != "" {
+		text += " " + rest
+	}
+	invocation, _ := json.Marshal(map[string]string{"invocation": text})
+	return []agentpolicy.Subject{
+		{Args: invocation, Text: text},
+		{Args: args, Constrain: true},
+	}, nil
+}
+
+// splitCommand is Claude Code's Bash splitter: a subject per command, a
+// redirect's target decided under the Edit rules when it writes and the
+// Read rules when it reads (spec §4.6).
+var splitCommand = shell.Subjects(
+	shell.WithField("command"),
+	shell.WithWriteTool("Edit", "file_path"),
+	shell.WithReadTool("Read", "file_path"),
+)
+
+// bashSubjects splits a Bash call into its commands and keeps the call's
+// other arguments as a constraint, for parameter rules such as
+// "Bash(run_in_background:true)".
+func bashSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
+	subjects, err := splitCommand(args)
+	if err != nil {
+		return nil, err
+	}
+	if changesDirectory(subjects) {
+		for i := range subjects {
+			markRelativeTarget(&subjects[i])
+		}
+	}
+	if command, _, _ := agentpolicy.Field(args, "command"); len(command) > maxCommand {
+		for i := range subjects {
+			if subjects[i].Unseen == "" {
+				subjects[i].Unseen = "the command is longer than 10,000 characters"
+			}
+		}
+	}
+	subjects = append(subjects, fileCommands(subjects)...)
+	return appendParameters(subjects, args, "command")
+}
+
+// maxCommand is the longest command Claude Code decides by its rules; a
+// longer one is always asked about (spec §4.3).
+const maxCommand = 10000
+
+// fileCommandTools are the commands whose operands Claude Code holds to
+// the Read or Edit deny rules (spec §4.6), and the rule name each is read
+// under.
+var fileCommandTools = map[string]string{"cat": "Read", "head": "Read", "tail": "Read", "tee": "Edit"}
+
+// fileCommands returns, for each recognised file command of the split, its
+// operands as constraint subjects of the file tool, so a Read or Edit deny
+// or ask rule reaches "cat .env" as it reaches a redirect. Operands are the
+// words after the name that are not options; a constraint only restricts,
+// so a word that is not a path costs nothing.
+func fileCommands(subjects []agentpolicy.Subject) []agentpolicy.Subject {
+	var out []agentpolicy.Subject
+	for _, sub := range subjects {
+		if sub.Tool != "" {
+			continue
+		}
+		command, _, _ := agentpolicy.Field(sub.Args, "command")
+		words := strings.Fields(command)
+		if len(words) == 0 {
+			continue
+		}
+		tool, ok := fileCommandTools[words[0]]
+		if !ok {
+			continue
+		}
+		for _, w := range words[1:] {
+			if !strings.HasPrefix(w, "-") {
+				s := pathSubject("file_path", w, w)
+				s.Tool, s.Constrain = tool, true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// changesDirectory reports whether a command of the split moves the
+// shell's working directory, after which a relative redirect target is no
+// longer under the directory its rules are anchored at.
+func changesDirectory(subjects []agentpolicy.Subject) bool {
+	for _, sub := range subjects {
+		if sub.Tool != "" {
+			continue
+		}
+		command, _, _ := agentpolicy.Field(sub.Args, "command")
+		name, _, _ := strings.Cut(command, " ")
+		if name == "cd" || name == "pushd" || name == "popd" {
+			return true
+		}
+	}
+	return false
+}
+
+// markRelativeTarget makes a redirect target given relative to a
+// directory the command changed unseen, so no allow rule approves it while
+// a deny or ask rule still reads it (spec §4.6: a redirect whose base is
+// unclear is asked about).
+func markRelativeTarget(sub *agentpolicy.Subject) {
+	if sub.Tool == "" || sub.Unseen != "" {
+		return
+	}
+	target, _, _ := agentpolicy.Field(sub.Args, "file_path")
+	if !strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "~") {
+		sub.Unseen = "the redirect target " + target + " is relative to a directory the command changes"
+	}
+}
+
+// members decodes the top-level members of a call's arguments. It refuses,
+// wrapping [agentpolicy.ErrAmbiguousArgs], arguments that are not one JSON
+// object and a key that repeats or equals another but for case, since two
+// decoders could read such arguments differently and a parameter rule must
+// read what the tool will.
+func members(args json.RawMessage) (map[string]json.RawMessage, error) {
+	ambiguous := func(why string) error {
+		return fmt.Errorf("%w: %s", agentpolicy.ErrAmbiguousArgs, why)
+	}
+	dec := json.NewDecoder(bytes.NewReader(args))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, ambiguous("the arguments are not a JSON object")
+	}
+	out := make(map[string]json.RawMessage)
+	folded := make(map[string]bool)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, ambiguous("the arguments are not valid JSON")
+		}
+		key, _ := tok.(string)
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return nil, ambiguous("the arguments are not valid JSON")
+		}
+		if folded[strings.ToLower(key)] {
+			return nil, ambiguous(strconv.Quote(key) + " appears twice")
+		}
+		folded[strings.ToLower(key)] = true
+		out[key] = value
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, ambiguous("the arguments are not valid JSON")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, ambiguous("the arguments hold more than one JSON value")
+	}
+	return out, nil
+}
+
+// checkedSubjects makes the call its one subject once its arguments are
+// unambiguous, for a tool whose matcher reads several members.
+func checkedSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
+	if _, err := members(args); err != nil {
+		return nil, err
+	}
+	return []agentpolicy.Subject{{Args: args}}, nil
+}
