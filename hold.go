@@ -1,7 +1,6 @@
 package agentpolicy
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"maps"
@@ -41,7 +40,7 @@ func (e *Engine) hold(ctx context.Context, s *snapshot, info agentturn.ToolCallI
 // enough to answer the call in another process, see [Engine.Restore].
 func (j judgement) carrying(info agentturn.ToolCallInfo) judgement {
 	if j.v.Action == agentturn.Defer {
-		j.v.Args, j.v.RunArgs, j.v.RunNote = info.Args, j.args, j.note
+		j.v.Args, j.v.RunArgs, j.v.RunNote = string(info.Args), string(j.args), j.note
 	}
 	return j
 }
@@ -283,6 +282,5 @@ func (v Verdict) clone() Verdict {
 		r := *v.Rule
 		v.Rule = &r
 	}
-	v.Args, v.RunArgs = bytes.Clone(v.Args), bytes.Clone(v.RunArgs)
 	return v
 }

@@ -1,7 +1,6 @@
 package agentpolicy
 
 import (
-	"encoding/json"
 	"errors"
 	"reflect"
 	"testing"
@@ -12,7 +11,7 @@ import (
 func TestRecordOfADeferralCarriesTheCall(t *testing.T) {
 	v := Verdict{RunID: "run_1", Turn: 2, CallID: "call_7", Tool: "bash", Action: agentturn.Defer,
 		Reason: "held for approval: allowed by bash(git add:*)", By: ByPolicy, Held: true,
-		Args: json.RawMessage(`{"command": "git add -A"}`), RunArgs: json.RawMessage(`{"command":"git add -A -n"}`),
+		Args: `{"command": "git add -A"}`, RunArgs: `{"command":"git add -A -n"}`,
 		RunNote: "dry run first"}
 	want := `{"run_id":"run_1","turn":2,"call_id":"call_7","tool":"bash","action":"defer",` +
 		`"reason":"held for approval: allowed by bash(git add:*)","by":"policy","held":true,` +
@@ -28,13 +27,12 @@ func TestParseRecordReadsBackWhatRecordWrote(t *testing.T) {
 		{RunID: "run_1", Turn: 3, CallID: "call_7", Tool: "bash", Action: agentturn.Defer,
 			Rule:   &Rule{Tool: "bash", Spec: "git push:*", Note: "pushes are reviewed", Source: Source{Name: "project", Hash: "sha256:ab"}},
 			Reason: "approval required by bash(git push:*): pushes are reviewed", By: ByPolicy,
-			Subject: "git push --force", Confined: "landlock", Args: json.RawMessage(`{"command":"git push --force"}`)},
+			Subject: "git push --force", Confined: "landlock", Args: `{"command":"git push --force"}`},
 		{Tool: "bash", Action: agentturn.Block, Rule: &Rule{Tool: "Bash", Spec: "a(b)c"}, Reason: "denied by Bash(a(b)c)"},
 		{Guard: "secrets", Action: agentturn.Block, Reason: "secret detected: jwt"},
 		// Arguments are kept as text, byte for byte, JSON or not.
-		{RunID: "r", CallID: "c", Tool: "t", Action: agentturn.Defer, Args: json.RawMessage("not json <&> \u2028"),
-			RunArgs: json.RawMessage(`{}`), RunNote: "n", Held: true},
-		{RunID: "r", CallID: "c", Tool: "t", Action: agentturn.Defer, Args: json.RawMessage(``)},
+		{RunID: "r", CallID: "c", Tool: "t", Action: agentturn.Defer, Args: "not json <&> \u2028",
+			RunArgs: `{}`, RunNote: "n", Held: true},
 	} {
 		_, data := v.Record()
 		got, err := ParseRecord(data)

@@ -2,6 +2,7 @@ package agentpolicy
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/ChristopherDavenport/agentturn"
@@ -72,16 +73,19 @@ func (e *Engine) Restore(ctx context.Context, verdicts ...Verdict) error {
 // restored is the deferral a recorded verdict that deferred a call
 // stands for.
 func (e *Engine) restored(ctx context.Context, v Verdict) (deferral, error) {
-	if v.Tool == "" || v.Args == nil {
+	if v.Tool == "" || v.Args == "" {
 		return deferral{}, fmt.Errorf("agentpolicy: cannot restore call %s of run %s: its verdict does not carry the call's tool and arguments", v.CallID, v.RunID)
 	}
 	v = v.clone()
-	call := &openresponses.FunctionCall{CallID: v.CallID, Name: v.Tool, Arguments: string(v.Args)}
-	info := agentturn.ToolCallInfo{RunID: v.RunID, Turn: v.Turn, Call: call, Args: v.Args, Index: -1}
+	call := &openresponses.FunctionCall{CallID: v.CallID, Name: v.Tool, Arguments: v.Args}
+	info := agentturn.ToolCallInfo{RunID: v.RunID, Turn: v.Turn, Call: call, Args: json.RawMessage(v.Args), Index: -1}
 	if e.tools != nil {
 		info.Tool, _ = e.tools(agentturn.ContextWithRunID(ctx, v.RunID), v.Tool)
 	}
-	def := deferral{info: info, v: v, args: v.RunArgs, note: v.RunNote, restored: true}
+	def := deferral{info: info, v: v, note: v.RunNote, restored: true}
+	if v.RunArgs != "" {
+		def.args = json.RawMessage(v.RunArgs)
+	}
 	if v.Held {
 		def.allow = heldAllow(v.Reason)
 	}

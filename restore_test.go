@@ -168,10 +168,10 @@ func TestRestoreDoesNotResurrectAnsweredCalls(t *testing.T) {
 }
 
 func TestRestoreRefusesADeferralItCannotAnswer(t *testing.T) {
-	kept := Verdict{RunID: "run_1", CallID: "call_1", Tool: "bash", Action: agentturn.Defer, Args: shellArgs("git push")}
+	kept := Verdict{RunID: "run_1", CallID: "call_1", Tool: "bash", Action: agentturn.Defer, Args: string(shellArgs("git push"))}
 	for _, v := range []Verdict{
 		{RunID: "run_2", CallID: "call_7", Tool: "bash", Action: agentturn.Defer, Reason: "approval required by default"},
-		{RunID: "run_2", CallID: "call_7", Action: agentturn.Defer, Args: shellArgs("ls")},
+		{RunID: "run_2", CallID: "call_7", Action: agentturn.Defer, Args: string(shellArgs("ls"))},
 	} {
 		e := mustBuild(t, gitPolicy(t), splitMatchers())
 		err := e.Restore(context.Background(), kept, v)
@@ -190,7 +190,7 @@ func TestRestoreReadsPastWhatIsNotADeferredCall(t *testing.T) {
 		Verdict{Guard: "secrets", RunID: "run_1", CallID: "call_1", Action: agentturn.Defer},
 		Verdict{Tool: "bash", Action: agentturn.Allow, Reason: "granted bash(ls)"},
 		Verdict{RunID: "run_1", Tool: "bash", Action: agentturn.Defer},
-		Verdict{RunID: "run_1", CallID: "call_2", Tool: "bash", Action: agentturn.Block, Args: shellArgs("rm -rf /")},
+		Verdict{RunID: "run_1", CallID: "call_2", Tool: "bash", Action: agentturn.Block, Args: string(shellArgs("rm -rf /"))},
 	)
 	if err != nil || len(e.Runs()) != 0 {
 		t.Errorf("Restore = %v, runs %v; want nothing restored", err, e.Runs())

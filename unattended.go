@@ -47,8 +47,8 @@ func (u unattended) Review(ctx context.Context, info agentturn.ToolCallInfo, v V
 	if f, ok := u.queue.(JournalFunc); u.queue == nil || ok && f == nil {
 		return Review{}, errNoQueue
 	}
-	if v.Args == nil {
-		v.Args = info.Args
+	if v.Args == "" {
+		v.Args = string(info.Args)
 	}
 	if err := u.queue.Record(ctx, v); err != nil {
 		return Review{}, fmt.Errorf("agentpolicy: cannot queue the call: %w", err)

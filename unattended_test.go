@@ -53,7 +53,7 @@ func TestUnattendedQueuesTheAskAndRefusesTheBatch(t *testing.T) {
 	if !reflect.DeepEqual(q.got, []Verdict{asked}) {
 		t.Errorf("the queue holds\n%+v\nwant the verdict that asked\n%+v", q.got, asked)
 	}
-	if got := string(q.got[0].Args); got != `{"command":"git push origin main"}` {
+	if got := q.got[0].Args; got != `{"command":"git push origin main"}` {
 		t.Errorf("the queued call's arguments are %s", got)
 	}
 }
@@ -66,7 +66,7 @@ func TestUnattendedQueuesACallTheEngineDoesNotRemember(t *testing.T) {
 	if _, err := e.Answers(context.Background(), Unattended(q), end); err != nil {
 		t.Fatal(err)
 	}
-	if len(q.got) != 1 || string(q.got[0].Args) != `{"command":"make deploy"}` || q.got[0].CallID != "call_1" {
+	if len(q.got) != 1 || q.got[0].Args != `{"command":"make deploy"}` || q.got[0].CallID != "call_1" {
 		t.Errorf("the queue holds %+v, want the call with its arguments", q.got)
 	}
 }

@@ -95,12 +95,13 @@ type Verdict struct {
 	// so that a record of it is enough to answer the call in another
 	// process, see [Engine.Restore]: Args are the call's arguments as the
 	// hook saw them, the model's, which a reviewer reads; RunArgs are the
-	// arguments the [WithHooks] hooks rewrote them to, nil when none did,
+	// arguments the [WithHooks] hooks rewrote them to, empty when none did,
 	// and RunNote the note a hook gave the call, which a held call's
 	// release runs and carries. They are empty on every other verdict.
-	// They are the engine's own: a reader must not modify them.
-	Args    json.RawMessage
-	RunArgs json.RawMessage
+	// They are the arguments' text, as the record writes it, and strings
+	// so that a Verdict stays comparable.
+	Args    string
+	RunArgs string
 	RunNote string
 }
 
@@ -124,9 +125,9 @@ type verdictRecord struct {
 	Confined   string `json:"confined,omitempty"`
 	// The members a deferral is restored from, written as JSON strings
 	// holding the arguments' exact text, which need not be valid JSON.
-	Args    *string `json:"args,omitempty"`
-	RunArgs *string `json:"run_args,omitempty"`
-	RunNote string  `json:"run_note,omitempty"`
+	Args    string `json:"args,omitempty"`
+	RunArgs string `json:"run_args,omitempty"`
+	RunNote string `json:"run_note,omitempty"`
 }
 
 // Record returns the namespace and the bytes of the custom entry a product
@@ -165,8 +166,8 @@ func (v Verdict) Record() (ns string, data []byte) {
 		Held:     v.Held,
 		Subject:  v.Subject,
 		Confined: v.Confined,
-		Args:     rawText(v.Args),
-		RunArgs:  rawText(v.RunArgs),
+		Args:     v.Args,
+		RunArgs:  v.RunArgs,
 		RunNote:  v.RunNote,
 	}
 	if v.Rule != nil {
@@ -220,15 +221,6 @@ var recordMembers = func() map[string]bool {
 	return names
 }()
 
-// rawText is the text of raw arguments for the record, nil for none.
-func rawText(args json.RawMessage) *string {
-	if args == nil {
-		return nil
-	}
-	s := string(args)
-	return &s
-}
-
 // ErrRecord is wrapped by the error [ParseRecord] returns for data that is
 // not a verdict's record.
 var ErrRecord = errors.New("agentpolicy: not a verdict record")
@@ -263,17 +255,11 @@ func ParseRecord(data []byte) (Verdict, error) {
 	v := Verdict{
 		RunID: rec.RunID, Turn: rec.Turn, CallID: rec.CallID, Tool: rec.Tool, Guard: rec.Guard,
 		Reason: rec.Reason, By: rec.By, Held: rec.Held, Subject: rec.Subject, Confined: rec.Confined,
-		RunNote: rec.RunNote,
+		Args: rec.Args, RunArgs: rec.RunArgs, RunNote: rec.RunNote,
 	}
 	var ok bool
 	if v.Action, ok = actionOf(rec.Action); !ok {
 		return Verdict{}, fmt.Errorf("%w: action %q", ErrRecord, rec.Action)
-	}
-	if rec.Args != nil {
-		v.Args = json.RawMessage(*rec.Args)
-	}
-	if rec.RunArgs != nil {
-		v.RunArgs = json.RawMessage(*rec.RunArgs)
 	}
 	if rec.Rule == "" {
 		if rec.Source != "" || rec.SourceHash != "" || rec.Note != "" {
