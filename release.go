@@ -119,12 +119,10 @@ type released struct {
 	// answers are one per answered pending call, in the pending order,
 	// then the caller's answers for calls that are not pending.
 	answers []agentturn.Answer
-	// verdicts are the engine's, one per held call it answered, built
-	// the index in answers of the answer each one records, and held the
-	// deferral each one answers.
+	// verdicts are the engine's, one per held call it answered, and
+	// built the index in answers of the answer each one records.
 	verdicts []Verdict
 	built    []int
-	held     []deferral
 	// placed is the index in answers of each of the caller's answers.
 	placed []int
 	// answered are the IDs of the pending calls answered.
@@ -179,7 +177,6 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 		}
 		a, v := def.release(id, fate)
 		r.built = append(r.built, len(r.answers))
-		r.held = append(r.held, def)
 		r.answers = append(r.answers, a)
 		r.verdicts = append(r.verdicts, v)
 		r.answered = append(r.answered, id)
@@ -198,12 +195,27 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 	return r
 }
 
-// refuseHeld answers the held calls of the release again as fate says.
+// refuseHeld answers the held calls of the release again with the
+// refusal fate says.
 func (r *released) refuseHeld(fate heldFate) {
-	for k, def := range r.held {
+	for k, v := range r.verdicts {
 		at := r.built[k]
-		r.answers[at], r.verdicts[k] = def.release(r.answers[at].CallID, fate)
+		r.answers[at], r.verdicts[k] = heldRefusal(r.answers[at].CallID, v, fate)
 	}
+}
+
+// heldRefusal is the answer to a held call fate refuses, heldStopped or
+// heldRefused, and the verdict that records it, from v, the verdict of
+// the held call's deferral or release.
+func heldRefusal(callID string, v Verdict, fate heldFate) (agentturn.Answer, Verdict) {
+	if fate == heldStopped {
+		v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonNotReleased
+		out := openresponses.NewFunctionCallOutput(callID, textNotReleased)
+		return agentturn.Refuse(out).WithBy(ByPolicy).WithReason(reasonNotReleased), v
+	}
+	v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonHeldRefused
+	out := openresponses.NewFunctionCallOutput(callID, textHeldRefused)
+	return agentturn.Output(out).WithBy(ByPolicy).WithReason(reasonHeldRefused), v
 }
 
 // release is the answer to a held call and the verdict that records it:
@@ -213,15 +225,8 @@ func (r *released) refuseHeld(fate heldFate) {
 func (def deferral) release(callID string, fate heldFate) (agentturn.Answer, Verdict) {
 	v := def.v.clone()
 	v.Held, v.By = true, ByPolicy
-	switch fate {
-	case heldStopped:
-		v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonNotReleased
-		out := openresponses.NewFunctionCallOutput(callID, textNotReleased)
-		return agentturn.Refuse(out).WithBy(ByPolicy).WithReason(reasonNotReleased), v
-	case heldRefused:
-		v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonHeldRefused
-		out := openresponses.NewFunctionCallOutput(callID, textHeldRefused)
-		return agentturn.Output(out).WithBy(ByPolicy).WithReason(reasonHeldRefused), v
+	if fate != heldRun {
+		return heldRefusal(callID, v, fate)
 	}
 	v.Action, v.Reason = agentturn.Allow, releasedReason(def.allow)
 	a := agentturn.Approve(callID)
