@@ -423,6 +423,19 @@ func (l *loader) settings() *Settings {
 			s.cwd = filepath.ToSlash(wd)
 		}
 	}
+	if l.cwd != "" {
+		s.local = agentpolicy.Source{
+			Name:    "local",
+			Path:    filepath.Join(localDir(l.cwd, l.home), ".claude", "settings.local.json"),
+			Rank:    ScopeLocal.rank(),
+			Trusted: true,
+		}
+	}
+	for _, f := range l.files {
+		if f.Scope == ScopeLocal && f.Source.Name == "local" {
+			s.local = f.Source
+		}
+	}
 	order := []Scope{ScopeManaged, ScopeCommandLine, ScopeLocal, ScopeProject, ScopeUser}
 	for _, scope := range order {
 		for _, f := range l.files {

@@ -507,3 +507,30 @@ func TestGitTracked(t *testing.T) {
 		t.Errorf("files = %+v, want the tracked local file untrusted", files)
 	}
 }
+
+// LocalSource is the local file's own source when one was read, and the
+// source it would have at the git root when none was: where an "always
+// allow" is written either way.
+func TestLoadLocalSource(t *testing.T) {
+	w := newWorld(t)
+	if err := os.Mkdir(filepath.Join(w.cwd, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(w.cwd, "pkg")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w.opts.Project = sub
+	want := agentpolicy.Source{Name: "local", Path: filepath.Join(w.cwd, ".claude", "settings.local.json"), Rank: ScopeLocal.rank(), Trusted: true}
+	if got := w.load().LocalSource(); got != want {
+		t.Errorf("LocalSource with no local file = %+v, want %+v", got, want)
+	}
+	w.write(want.Path, `{"permissions": {"allow": ["Bash(make)"]}}`)
+	got := w.load().LocalSource()
+	if got.Name != "local" || got.Path != want.Path || got.Rank != want.Rank || !got.Trusted || !strings.HasPrefix(got.Hash, "sha256:") {
+		t.Errorf("LocalSource with a local file = %+v, want the file's source with its hash", got)
+	}
+	if got := (&Settings{}).LocalSource(); got != (agentpolicy.Source{}) {
+		t.Errorf("LocalSource without a project = %+v, want the zero source", got)
+	}
+}

@@ -147,7 +147,20 @@ type Settings struct {
 	dirs        []string
 	managedOnly bool
 	cwd, home   string
+	// local is the source of the project's local settings file, read or
+	// not; see [Settings.LocalSource].
+	local agentpolicy.Source
 }
+
+// LocalSource returns the source of the project's local settings file,
+// where Claude Code saves an "always allow" (spec §4.2): the file's own
+// when [Load] read one, with its path, hash and trust, and otherwise the
+// source such a file would have at the place Claude Code would write it,
+// trusted, as the user's own file is. A host that answers a prompt with
+// [agentpolicy.Engine.GrantOver] grants under it, and persists
+// [agentpolicy.Engine.PolicyOf] its name. It is the zero Source when Load
+// was given no project.
+func (s *Settings) LocalSource() agentpolicy.Source { return s.local }
 
 // Files returns the files read, most authoritative first (spec §1.2).
 func (s *Settings) Files() []File {

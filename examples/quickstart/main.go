@@ -4,7 +4,7 @@
 // asks for four shell commands in successive turns; each decision is
 // printed as a line and as the record a product keeps beside its session.
 //
-//	cd examples/quickstart && go run .
+//	go run ./examples/quickstart    (from the repository root)
 //
 // It needs no flags and no network: the model is a script and the shell
 // tool only echoes the command it was given. The shell tool's calls are

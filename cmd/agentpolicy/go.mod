@@ -1,0 +1,29 @@
+module github.com/ChristopherDavenport/agentpolicy/cmd/agentpolicy
+
+go 1.26.0
+
+require (
+	github.com/ChristopherDavenport/agentpolicy v0.0.0
+	github.com/ChristopherDavenport/agentpolicy/claudecode v0.0.0
+	github.com/ChristopherDavenport/agentturn v0.0.22
+	github.com/ChristopherDavenport/openresponses v0.0.14
+	github.com/spf13/cobra v1.10.2
+)
+
+require (
+	github.com/ChristopherDavenport/agentpolicy/shell v0.0.0 // indirect
+	github.com/ChristopherDavenport/agenttool v0.0.22 // indirect
+	github.com/bmatcuk/doublestar/v4 v4.10.4 // indirect
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	github.com/spf13/pflag v1.0.9 // indirect
+	mvdan.cc/sh/v3 v3.14.1 // indirect
+)
+
+replace (
+	github.com/ChristopherDavenport/agentpolicy => ../..
+	github.com/ChristopherDavenport/agentpolicy/claudecode => ../../claudecode
+	github.com/ChristopherDavenport/agentpolicy/shell => ../../shell
+	github.com/ChristopherDavenport/agenttool => ../../internal/stack/agenttool
+	github.com/ChristopherDavenport/agentturn => ../../internal/stack/agentturn
+	github.com/ChristopherDavenport/openresponses => ../../internal/stack/openresponses
+)

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit statuses: what a script or a CI step branches on.
+const (
+	exitOK     = 0
+	exitFailed = 1 // lint found an error, or a policy test did not hold
+	exitInput  = 2 // the input could not be used
+)
+
+// errFailed is what a command returns once it has printed findings or
+// failures that should fail a CI step; it exits 1 with nothing more said.
+var errFailed = errors.New("failed")
+
+// run executes the command line and returns the exit status. Everything
+// the command prints goes to stdout. Any error but errFailed is input the
+// command could not use (an unknown tool or flag, arguments that are not a
+// JSON object, a missing or invalid file): it exits 2 with one line on
+// stderr, never a stack trace.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRoot(stdout)
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errFailed):
+		return exitFailed
+	default:
+		fmt.Fprintf(stderr, "agentpolicy: %s\n", oneLine(err.Error()))
+		return exitInput
+	}
+}
+
+// oneLine keeps an error to the one line the command promises.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// newRoot builds the command tree. Cobra's own errors (an unknown command
+// or flag, a wrong number of arguments) exit 2 as every input error does.
+func newRoot(stdout io.Writer) *cobra.Command {
+	var flags settingsFlags
+	root := &cobra.Command{
+		Use:   "agentpolicy",
+		Short: "Explain, lint and test the permission rules of Claude Code settings",
+		Long: `agentpolicy reads Claude Code settings files (managed, user, project, local and
+--settings files, merged by scope as Claude Code merges them) and decides tool
+calls with the agentpolicy engine and its shell splitter. It never runs a tool.
+
+Exit status: 0 when everything holds; 1 when lint finds an error or a policy
+test fails; 2 for input it cannot use.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	flags.register(root)
+	root.AddCommand(
+		newExplain(&flags),
+		newLint(&flags),
+		newTest(&flags),
+		newCorpus(),
+		newVersion(),
+	)
+	return root
+}
+
+// newVersion prints the module version the binary was built from.
+func newVersion() *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the version of agentpolicy this command was built from",
+		Example: "  agentpolicy version",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			fmt.Fprintln(cmd.OutOrStdout(), version())
+			return nil
+		},
+	}
+}
+
+// version is the module version and the Go version of the build: a version
+// tag when installed with go install, "(devel)" from a checkout.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "agentpolicy (unknown version)"
+	}
+	return fmt.Sprintf("agentpolicy %s (%s)", info.Main.Version, info.GoVersion)
+}

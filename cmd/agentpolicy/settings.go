@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentpolicy/claudecode"
+	"github.com/spf13/cobra"
+)
+
+// settingsFlags say which settings files to read, as Claude Code finds
+// them: the flags every command that decides takes.
+type settingsFlags struct {
+	project    string
+	settings   []string
+	userDir    string
+	managedDir string
+	trust      bool
+}
+
+func (f *settingsFlags) register(root *cobra.Command) {
+	pf := root.PersistentFlags()
+	pf.StringVar(&f.project, "project", ".", "the project directory: its .claude/settings.json, and its local settings at the git root")
+	pf.StringArrayVar(&f.settings, "settings", nil, "an extra settings file or inline JSON, as Claude Code's --settings (repeatable)")
+	pf.StringVar(&f.userDir, "user-dir", "", "the user's settings directory (default $CLAUDE_CONFIG_DIR, else ~/.claude)")
+	pf.StringVar(&f.managedDir, "managed-dir", "", "the managed settings directory (default the system's, /etc/claude-code on Linux)")
+	pf.BoolVar(&f.trust, "trust", false, "trust the project, so its allow rules apply (Claude Code's trust dialog)")
+}
+
+// loadedPolicy is the settings read and the engine built from them.
+type loadedPolicy struct {
+	settings *claudecode.Settings
+	policy   agentpolicy.Policy
+	matchers map[string]agentpolicy.ToolMatcher
+	engine   *agentpolicy.Engine
+}
+
+// load reads the settings files the flags name and builds the engine. A
+// file Claude Code would reject, not JSON or not shaped as settings, is an
+// error here, since every answer would be about a policy that is not the
+// one in force.
+func (f *settingsFlags) load() (*loadedPolicy, error) {
+	s, err := claudecode.Load(claudecode.LoadOptions{
+		Project:    f.project,
+		ConfigDir:  f.userDir,
+		ManagedDir: f.managedDir,
+		Settings:   f.settings,
+		Trusted:    f.trust,
+	})
+	if err != nil {
+		return nil, err
+	}
+	p := &loadedPolicy{settings: s, matchers: s.Matchers(claudecode.Options{})}
+	if p.policy, err = s.Policy(); err != nil {
+		return nil, err
+	}
+	if p.engine, err = p.build(p.matchers); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// build builds an engine of its own from the loaded policy with the given
+// matchers, for a question that changes the engine or how it splits.
+func (p *loadedPolicy) build(matchers map[string]agentpolicy.ToolMatcher) (*agentpolicy.Engine, error) {
+	return agentpolicy.Build(p.policy, matchers, agentpolicy.WithAliases(p.settings.Aliases()))
+}
+
+// written is a rule as its settings file writes it, "Bash(git push *)",
+// where the engine reads "Bash(git push:*)": the text of the file's entry
+// the rule came from, or the rule itself when no entry gave it.
+func (p *loadedPolicy) written(r agentpolicy.Rule) string {
+	for _, f := range p.settings.Files() {
+		if f.Source.Name != r.Source.Name {
+			continue
+		}
+		for _, e := range f.Entries {
+			for _, er := range e.Rules {
+				if er.Tool == r.Tool && er.Spec == r.Spec {
+					return e.Text
+				}
+			}
+		}
+	}
+	return r.String()
+}
+
+// describeSource names the file a rule came from.
+func describeSource(src agentpolicy.Source) string {
+	switch {
+	case src.Path != "":
+		return fmt.Sprintf("%s settings, %s", src.Name, relPath(src.Path))
+	case src.Name != "":
+		return src.Name + " settings"
+	}
+	return "built in"
+}
+
+// relPath is path relative to the working directory when it lies below
+// it, so what the command prints reads the same on every machine.
+func relPath(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	rel, err := filepath.Rel(wd, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return path
+	}
+	return rel
+}
