@@ -37,7 +37,7 @@ func BenchmarkRecordSync(b *testing.B) { benchmarkRecord(b, WithSync()) }
 // as a restart restores them, and reports records per second.
 func BenchmarkReadVerdicts(b *testing.B) {
 	v := agentpolicy.Verdict{RunID: "run_1", Turn: 3, CallID: "call_1", Tool: "bash", Action: agentturn.Defer,
-		Rule: &agentpolicy.Rule{Tool: "bash", Spec: "git push:*", Source: agentpolicy.Source{Name: "project", Hash: "sha256:ab"}},
+		Rule:   &agentpolicy.Rule{Tool: "bash", Spec: "git push:*", Source: agentpolicy.Source{Name: "project", Hash: "sha256:ab"}},
 		Reason: "approval required by bash(git push:*)", By: agentpolicy.ByPolicy, Subject: "git push origin main",
 		Args: `{"command":"git push origin main"}`}
 	_, line := v.Record()
