@@ -34,8 +34,8 @@ import (
 // defers a call and does not carry the call's tool and arguments cannot be
 // answered, and is an error naming the call; nothing is restored then.
 //
-// A restored deferral answers only the call it recorded: one whose
-// arguments are not the pending call's is not released, and Answers
+// A restored deferral answers only the call it recorded: one whose tool
+// or arguments are not the pending call's is not released, and Answers
 // refuses it, since the policy never decided the call that would run.
 func (e *Engine) Restore(ctx context.Context, verdicts ...Verdict) error {
 	type callKey struct{ run, call string }
@@ -114,8 +114,8 @@ func (d *deferrals) restore(defs []deferral) {
 }
 
 // describes reports whether the deferral is of the call pending: always
-// for one the engine made, and for a restored one when the call's
-// arguments are the ones it recorded.
+// for one the engine made, and for a restored one when the call names the
+// tool it recorded with the arguments it recorded.
 func (def deferral) describes(call *openresponses.FunctionCall) bool {
-	return !def.restored || sameArgs(def.info.Args, callArgs(call))
+	return !def.restored || call.Name == def.info.Call.Name && sameArgs(def.info.Args, callArgs(call))
 }

@@ -203,7 +203,8 @@ func TestRestoreReadsPastWhatIsNotADeferredCall(t *testing.T) {
 func TestARestoredDeferralAnswersOnlyTheCallItRecorded(t *testing.T) {
 	end, _, second := restoredEngine(t, "git add -A", "git push")
 	end.Pending[0].Call = bashCall("call_1", "git add -A && rm -rf /")
-	end.Pending[1].Call = bashCall("call_2", "git push --force")
+	end.Pending[1].Call = bashCall("call_2", "git push")
+	end.Pending[1].Call.Name = "edit"
 	if _, err := second.Release(context.Background(), end, agentturn.Approve("call_2")); !errors.Is(err, ErrUnanswered) {
 		t.Errorf("Release = %v, want ErrUnanswered for the held call", err)
 	}
@@ -212,12 +213,23 @@ func TestARestoredDeferralAnswersOnlyTheCallItRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := refusal("call_1", textNotRecorded, ByPolicy, reasonNotRecorded)
-	if len(answers) != 2 || !reflect.DeepEqual(answers[0], want) || answers[1].Output == nil {
+	want := []agentturn.Answer{
+		refusal("call_1", textNotRecorded, ByPolicy, reasonNotRecorded),
+		refusal("call_2", textNotRecorded, ByPolicy, reasonNotRecorded),
+	}
+	if !reflect.DeepEqual(answers, want) {
 		got, _ := json.Marshal(answers)
 		t.Errorf("answers = %s", got)
 	}
 	if len(reviewer.asked) != 0 {
 		t.Errorf("the reviewer was asked about %d calls the policy never decided", len(reviewer.asked))
+	}
+	// The same calls as recorded, with other white space, are the ones.
+	end, _, second = restoredEngine(t, "git add -A", "git push")
+	end.Pending[0].Call = bashCall("call_1", "git add -A")
+	end.Pending[0].Call.Arguments = strings.ReplaceAll(end.Pending[0].Call.Arguments, ":", " : ")
+	end.Pending[1].Call = bashCall("call_2", "git push")
+	if _, err := second.Release(context.Background(), end, agentturn.Approve("call_2")); err != nil {
+		t.Errorf("Release of the recorded calls: %v", err)
 	}
 }
