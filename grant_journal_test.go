@@ -3,7 +3,10 @@ package agentpolicy
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ChristopherDavenport/agentturn"
@@ -178,5 +181,53 @@ func TestARevocationIsMadeWhenTheJournalFails(t *testing.T) {
 		if len(j.refused) != 1 || j.refused[0].Action != agentturn.Block {
 			t.Errorf("scoped %v: the journal was asked to record %+v, want the revocation", scoped, j.refused)
 		}
+	}
+}
+
+// Under concurrent grants and a journal that fails every other record,
+// the grants in force are exactly those the journal recorded.
+func TestConcurrentGrantsInForceAreTheRecordedOnes(t *testing.T) {
+	var mu sync.Mutex
+	n := 0
+	recorded := map[string]bool{}
+	j := JournalFunc(func(_ context.Context, v Verdict) error {
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		if n%2 == 0 {
+			return errJournalFull
+		}
+		if v.Action == agentturn.Allow && strings.HasPrefix(v.Reason, "granted ") {
+			recorded[v.Rule.String()] = true
+		}
+		return nil
+	})
+	e := mustBuild(t, gitPolicy(t), shellMatchers(), WithJournal(j))
+	local := Source{Name: "local", Trusted: true, Rank: 1}
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx := context.Background()
+			for i := range 25 {
+				r := Rule{Tool: "bash", Spec: fmt.Sprintf("make t%d-%d", w, i), Source: local}
+				err := e.Grant(ctx, r)
+				if err != nil && !errors.Is(err, ErrUnrecorded) {
+					t.Error(err)
+				}
+				if _, err := e.Decide(ctx, callInfo("bash", shellArgs("make t0-0"))); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	inForce := map[string]bool{}
+	for _, r := range e.PolicyOf("local").Allow {
+		inForce[r.String()] = true
+	}
+	if !reflect.DeepEqual(inForce, recorded) || len(inForce) == 0 || len(inForce) == 200 {
+		t.Errorf("%d grants in force, %d recorded; want the same, some and not all", len(inForce), len(recorded))
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 )
 
@@ -231,5 +232,28 @@ func TestARestoredDeferralAnswersOnlyTheCallItRecorded(t *testing.T) {
 	end.Pending[1].Call = bashCall("call_2", "git push")
 	if _, err := second.Release(context.Background(), end, agentturn.Approve("call_2")); err != nil {
 		t.Errorf("Release of the recorded calls: %v", err)
+	}
+}
+
+// The reviewer of a restored call sees the tool the engine's lookup names,
+// as it sees the one the loop handed the hook.
+func TestARestoredCallIsReviewedWithItsTool(t *testing.T) {
+	j := &records{}
+	first := mustBuild(t, gitPolicy(t), splitMatchers(), WithJournal(j))
+	end := askedEnd(t, first, "git push")
+	bash := confinedTool("bash", "")
+	second := mustBuild(t, gitPolicy(t), splitMatchers(), WithTools(func(name string) (agenttool.Tool, bool) {
+		return bash, name == "bash"
+	}))
+	if err := second.Restore(context.Background(), j.verdicts(t)...); err != nil {
+		t.Fatal(err)
+	}
+	reviewer := &fixedReview{rev: Review{Outcome: Approved}}
+	if _, err := second.Answers(context.Background(), reviewer, end); err != nil {
+		t.Fatal(err)
+	}
+	if len(reviewer.asked) != 1 || reviewer.asked[0].Tool != bash || reviewer.asked[0].RunID != "run_1" ||
+		reviewer.asked[0].Call.Arguments != `{"command":"git push"}` || string(reviewer.asked[0].Args) != `{"command":"git push"}` {
+		t.Errorf("the reviewer saw %+v", reviewer.asked)
 	}
 }
