@@ -34,6 +34,11 @@ import (
 // defers a call and does not carry the call's tool and arguments cannot be
 // answered, and is an error naming the call; nothing is restored then.
 //
+// Restoring trusts the verdicts as the engine's own memory: a held call
+// is released with the arguments its record names. A product keeps its
+// journal where the agent's tools cannot write, outside the working tree
+// the agent edits, as it keeps any audit trail.
+//
 // A restored deferral answers only the call it recorded: one whose tool
 // or arguments are not the pending call's is not released, and Answers
 // refuses it, since the policy never decided the call that would run.
