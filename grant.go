@@ -114,7 +114,7 @@ func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool
 	p, rules, reason, ok := e.grantOver(s.policy, v, r)
 	verdicts := make([]Verdict, len(rules))
 	for i, x := range rules {
-		verdicts[i] = v.journal(grantVerdict(x, agentturn.Allow, reason))
+		verdicts[i] = v.naming(grantVerdict(x, agentturn.Allow, reason))
 	}
 	if ok {
 		if ok = e.journalAll(ctx, verdicts) == nil; ok {
@@ -126,7 +126,7 @@ func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool
 	}
 	e.mu.Unlock()
 	if !ok {
-		e.refused(ctx, v.journal(grantVerdict(r, agentturn.Block, notGrantedReason(r, reason))))
+		e.refused(ctx, v.naming(grantVerdict(r, agentturn.Block, notGrantedReason(r, reason))))
 		return false, reason
 	}
 	for _, g := range verdicts {
@@ -286,14 +286,14 @@ func (e *Engine) PolicyOf(source string) RuleSet {
 	return set
 }
 
-// grantVerdict is the journal's verdict on a grant of r.
+// grantVerdict is the verdict that records a grant of r, or its refusal.
 func grantVerdict(r Rule, action agentturn.ToolAction, reason string) Verdict {
 	return Verdict{Tool: r.Tool, Action: action, Rule: &r, Reason: reason, By: ByPolicy}
 }
 
-// journal returns the grant verdict g naming the run, turn and call of the
+// naming returns the grant verdict g naming the run, turn and call of the
 // verdict v a grant answered.
-func (v Verdict) journal(g Verdict) Verdict {
+func (v Verdict) naming(g Verdict) Verdict {
 	g.RunID, g.Turn, g.CallID = v.RunID, v.Turn, v.CallID
 	return g
 }
