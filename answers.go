@@ -90,7 +90,11 @@ func (e *Engine) ResetReviews() {
 // [ByPolicy] for the engine's own, a timeout and a failed review among
 // them. agentturn.Answer.By names the same decider and
 // agentturn.Answer.Reason carries the verdict's reason. The verdicts of
-// the calls answered here come first, then those of the held calls.
+// the calls answered here come first, then those of the held calls. Each
+// is written to the [WithJournal] journal before it takes effect, and an
+// approval the journal could not record is answered instead as a blocked
+// call is, "Error: " and the refusal's reason, and refuses the held calls
+// of the run as a reviewer's refusal does.
 //
 // Every review that is not an approval counts toward the engine's
 // [DenialBound], across calls to Answers until [Engine.ResetReviews]; the
@@ -145,7 +149,7 @@ func (e *Engine) Answers(ctx context.Context, r Reviewer, end *agentturn.RunEnd)
 			a.answers[i].Terminate = true
 		}
 	}
-	answers, err := e.complete(ctx, end, a.answers, a.verdicts, fate)
+	answers, err := e.complete(ctx, end, a.answers, a.verdicts, a.of, fate)
 	switch {
 	case bound && err != nil:
 		err = errors.Join(err, ErrDenialBound)
@@ -171,6 +175,8 @@ type answering struct {
 
 	answers  []agentturn.Answer
 	verdicts []Verdict
+	// of is the index in answers of the answer each verdict records.
+	of []int
 	// refusals index the answers that refuse a call, which the bound
 	// turns into refusals that end the run.
 	refusals []int
@@ -233,7 +239,12 @@ func (a *answering) answer(ctx context.Context, p agentturn.PendingCall) error {
 		}
 	}
 	if def, ok := a.e.deferred.get(a.run, id); ok {
-		if def.v.Held {
+		switch {
+		case !def.describes(p.Call):
+			base.Reason = reasonNotRecorded
+			a.refuse(base, textNotRecorded, "")
+			return nil
+		case def.v.Held:
 			return nil
 		}
 		return a.review(ctx, def.info, def.v, c, nil)
@@ -268,6 +279,7 @@ func (a *answering) ranElsewhere(p agentturn.PendingCall, v Verdict) {
 	}
 	ans := agentturn.Output(out).WithBy(ByPolicy).WithReason(v.Reason)
 	ans.CallID = p.Call.CallID
+	a.of = append(a.of, len(a.answers))
 	a.answers = append(a.answers, ans)
 	a.verdicts = append(a.verdicts, v.clone())
 }
@@ -380,6 +392,7 @@ func (a *answering) approve(v Verdict, c cutOff, args json.RawMessage, note stri
 	if note != "" {
 		ans = ans.WithNote(note)
 	}
+	a.of = append(a.of, len(a.answers))
 	a.answers = append(a.answers, ans.WithBy(v.By).WithReason(v.Reason))
 	a.verdicts = append(a.verdicts, v.clone())
 }
@@ -393,6 +406,7 @@ func (a *answering) refuse(v Verdict, text, note string) {
 		ans = ans.WithNote(note)
 	}
 	a.refusals = append(a.refusals, len(a.answers))
+	a.of = append(a.of, len(a.answers))
 	a.answers = append(a.answers, ans)
 	a.verdicts = append(a.verdicts, v.clone())
 }

@@ -127,7 +127,7 @@ func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdic
 	if err != nil {
 		return Verdict{}, err
 	}
-	return j.v.clone(), nil
+	return j.carrying(info).v.clone(), nil
 }
 
 // evaluate is the policy's half of the decision path Decide and Would

@@ -53,6 +53,12 @@
 // give the same verdict, and every verdict reaches every observer exactly
 // once, in the order the observers were given, as [Verdict.Record] writes
 // it for the session. A [Journal], given with [WithJournal], is written
-// before a verdict takes effect, and an allow it cannot record is refused;
-// the journal package keeps one in a file.
+// before a verdict takes effect, and an allow or a grant it cannot record
+// is refused; the journal package keeps one in a file.
+//
+// A run nobody watches answers its asks with [Unattended], which refuses
+// each and queues it for a person, who answers it later with
+// [Engine.GrantOver] from the queue's entry. A run that ended waiting for
+// an answer is answered in another process after [Engine.Restore] rebuilds
+// its deferrals from the journal.
 package agentpolicy

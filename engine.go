@@ -21,7 +21,7 @@ import (
 // [Engine.Answers] answers the calls it deferred with a [Reviewer] when
 // nobody is there to ask. One engine serves every agent of a product: it
 // remembers what it defers under the call's own run, see
-// [Engine.Deferred], and decides with the grant sets of the call's grant
+// [Engine.Deferred] and [Engine.Restore], and decides with the grant sets of the call's grant
 // scope, see [ContextWithGrantScope]. It is safe for concurrent use: the
 // policy and the grant sets are compiled into an immutable snapshot that a
 // decision reads from start to end without a lock, and a replacement or a

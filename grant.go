@@ -2,6 +2,7 @@ package agentpolicy
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"github.com/ChristopherDavenport/agentturn"
@@ -32,22 +33,38 @@ import (
 // an ask rule raised. A persisted grant is the product's: it writes the
 // rules [Engine.PolicyOf] reports into its settings and builds the engine
 // from them at the next start.
+//
+// With a [WithJournal] journal, the verdicts of a grant are recorded
+// before it is made, and a grant whose verdicts the journal could not all
+// record is not made: Grant returns an error wrapping [ErrUnrecorded] and
+// the journal's error, and journals the refusal, "not granted G: the
+// grant could not be recorded".
 func (e *Engine) Grant(ctx context.Context, r Rule) error {
 	e.mu.Lock()
 	s := e.snap.Load()
 	rules, err := e.grantable(r)
+	granted := make([]Verdict, len(rules))
+	for i, x := range rules {
+		granted[i] = grantVerdict(x, agentturn.Allow, grantedReason(r))
+	}
 	if err == nil {
-		p := s.policy
-		p.Allow = withGranted(slices.Clone(p.Allow), rules...)
-		e.install(e.reindex(s, p, toolsOf(rules)), s.grants.sets, nil, "")
+		if err = e.journalAll(ctx, granted); err == nil {
+			p := s.policy
+			p.Allow = withGranted(slices.Clone(p.Allow), rules...)
+			e.install(e.reindex(s, p, toolsOf(rules)), s.grants.sets, nil, "")
+		}
 	}
 	e.mu.Unlock()
 	if err != nil {
-		e.notify(ctx, grantVerdict(r, agentturn.Block, notGrantedReason(r, err.Error())))
+		refusal := grantVerdict(r, agentturn.Block, notGrantedReason(r, err.Error()))
+		if errors.Is(err, ErrUnrecorded) {
+			refusal.Reason = notGrantedReason(r, refusedUnrecorded)
+		}
+		e.refused(ctx, refusal)
 		return err
 	}
-	for _, x := range rules {
-		e.notify(ctx, grantVerdict(x, agentturn.Allow, grantedReason(r)))
+	for _, v := range granted {
+		e.notify(ctx, v)
 	}
 	return nil
 }
@@ -83,22 +100,37 @@ func (e *Engine) Grant(ctx context.Context, r Rule) error {
 // The reason on success is "granted G", or "granted G over R", G the rule
 // as given, before alias expansion, and R the ask rule. The grant is
 // journaled as Engine.Grant journals one, with v's run, turn and call, and
-// so is a refusal, Block with "not granted G: " and the reason.
+// so is a refusal, Block with "not granted G: " and the reason. A grant
+// the [WithJournal] journal could not record is not made, and is refused
+// with the reason "the grant could not be recorded".
+//
+// The ask rule is the one in the policy's ask list with v's rule's token,
+// source name and source hash, so a verdict read back from a record with
+// [ParseRecord], whose rule has no rank, is answered as the verdict the
+// engine made, and ranked by the policy's rule.
 func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool, reason string) {
 	e.mu.Lock()
 	s := e.snap.Load()
 	p, rules, reason, ok := e.grantOver(s.policy, v, r)
+	verdicts := make([]Verdict, len(rules))
+	for i, x := range rules {
+		verdicts[i] = v.naming(grantVerdict(x, agentturn.Allow, reason))
+	}
 	if ok {
-		// The ask rule a grant answers governs a tool the grant names.
-		e.install(e.reindex(s, p, toolsOf(rules)), s.grants.sets, nil, "")
+		if ok = e.journalAll(ctx, verdicts) == nil; ok {
+			// The ask rule a grant answers governs a tool the grant names.
+			e.install(e.reindex(s, p, toolsOf(rules)), s.grants.sets, nil, "")
+		} else {
+			reason = refusedUnrecorded
+		}
 	}
 	e.mu.Unlock()
 	if !ok {
-		e.notify(ctx, v.journal(grantVerdict(r, agentturn.Block, notGrantedReason(r, reason))))
+		e.refused(ctx, v.naming(grantVerdict(r, agentturn.Block, notGrantedReason(r, reason))))
 		return false, reason
 	}
-	for _, x := range rules {
-		e.notify(ctx, v.journal(grantVerdict(x, agentturn.Allow, reason)))
+	for _, g := range verdicts {
+		e.notify(ctx, g)
 	}
 	return true, reason
 }
@@ -129,7 +161,10 @@ func (e *Engine) grantOver(p Policy, v Verdict, g Rule) (_ Policy, added []Rule,
 			named = append(named, x)
 		}
 	}
-	at := slices.IndexFunc(p.Ask, func(x Rule) bool { return sameRule(x, ask) })
+	at := slices.IndexFunc(p.Ask, func(x Rule) bool { return sameRecorded(x, ask) })
+	if at >= 0 {
+		ask = p.Ask[at]
+	}
 	switch {
 	case len(named) == 0, ask.Glob() && g.Bare():
 		return p, nil, refusedOtherTool(g, ask), false
@@ -177,6 +212,13 @@ func toolsOf(rules []Rule) []string {
 // same token from the same source, whatever their notes say.
 func sameRule(a, b Rule) bool {
 	return a.Tool == b.Tool && a.Spec == b.Spec && a.Source == b.Source
+}
+
+// sameRecorded reports whether two rules are the same rule as a record
+// names one: the same token from a source of the same name and hash. See
+// [ParseRecord].
+func sameRecorded(a, b Rule) bool {
+	return a.Tool == b.Tool && a.Spec == b.Spec && a.Source.Name == b.Source.Name && a.Source.Hash == b.Source.Hash
 }
 
 // withGranted returns list with each rule it does not hold already put
@@ -244,14 +286,14 @@ func (e *Engine) PolicyOf(source string) RuleSet {
 	return set
 }
 
-// grantVerdict is the journal's verdict on a grant of r.
+// grantVerdict is the verdict that records a grant of r, or its refusal.
 func grantVerdict(r Rule, action agentturn.ToolAction, reason string) Verdict {
 	return Verdict{Tool: r.Tool, Action: action, Rule: &r, Reason: reason, By: ByPolicy}
 }
 
-// journal returns the grant verdict g naming the run, turn and call of the
+// naming returns the grant verdict g naming the run, turn and call of the
 // verdict v a grant answered.
-func (v Verdict) journal(g Verdict) Verdict {
+func (v Verdict) naming(g Verdict) Verdict {
 	g.RunID, g.Turn, g.CallID = v.RunID, v.Turn, v.CallID
 	return g
 }

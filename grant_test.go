@@ -26,14 +26,14 @@ var (
 	skillSrc   = Source{Name: "skill:commit", Trusted: true, Rank: 2}
 )
 
-// journal collects what the observers see, in order.
-type journal struct{ verdicts []Verdict }
+// observed collects what the observers see, in order.
+type observed struct{ verdicts []Verdict }
 
-func (j *journal) observe(_ context.Context, v Verdict) { j.verdicts = append(j.verdicts, v) }
+func (j *observed) observe(_ context.Context, v Verdict) { j.verdicts = append(j.verdicts, v) }
 
 // reasons returns the reasons of the verdicts seen since the last call,
 // each prefixed with its action, and forgets them.
-func (j *journal) reasons() []string {
+func (j *observed) reasons() []string {
 	var out []string
 	for _, v := range j.verdicts {
 		out = append(out, actionWord(v.Action)+" "+v.Reason)
@@ -73,7 +73,7 @@ func would(t *testing.T, e *Engine, ctx context.Context, cmd string) Verdict {
 }
 
 func TestGrantOverADefaultAskAppendsAnAllowRule(t *testing.T) {
-	var j journal
+	var j observed
 	e := mustBuild(t, pushPolicy(t), shellMatchers(), WithObserver(j.observe))
 	ctx := context.Background()
 	v := would(t, e, ctx, "make test")
@@ -90,12 +90,12 @@ func TestGrantOverADefaultAskAppendsAnAllowRule(t *testing.T) {
 	}
 	expect{agentturn.Allow, "bash(make:*)", "allowed by bash(make:*)", ""}.check(t, would(t, e, ctx, "make build"))
 	if got := j.reasons(); !reflect.DeepEqual(got, []string{"allow granted bash(make:*)"}) {
-		t.Errorf("journal = %q", got)
+		t.Errorf("observed %q", got)
 	}
 }
 
 func TestGrantOverAnAskRuleWritesTheCarveOutBesideIt(t *testing.T) {
-	var j journal
+	var j observed
 	e := mustBuild(t, pushPolicy(t), shellMatchers(), WithObserver(j.observe))
 	ctx := context.Background()
 	v := would(t, e, ctx, "git push origin main")
@@ -116,7 +116,7 @@ func TestGrantOverAnAskRuleWritesTheCarveOutBesideIt(t *testing.T) {
 	// A grant never beats a deny.
 	expect{agentturn.Block, "bash(git push --force:*)", "denied by bash(git push --force:*)", ""}.check(t, would(t, e, ctx, "git push --force origin"))
 	if got := j.reasons(); !reflect.DeepEqual(got, []string{"allow granted bash(git push origin:*) over bash(git push:*)"}) {
-		t.Errorf("journal = %q", got)
+		t.Errorf("observed %q", got)
 	}
 	// Granting the same again adds nothing twice.
 	e.GrantOver(ctx, would(t, e, ctx, "git push upstream"), Rule{Tool: "bash", Spec: "git push origin:*", Source: localSrc})
@@ -201,7 +201,7 @@ func TestGrantOverRefuses(t *testing.T) {
 		}, Rule{Tool: "bash", Spec: "git push:*", Source: localSrc}, "bash(git pull:*) is no longer in the ask list"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var j journal
+			var j observed
 			e := mustBuild(t, policy, matchers, WithObserver(j.observe))
 			v := tc.verdict(e)
 			before := e.Policy()
@@ -214,7 +214,7 @@ func TestGrantOverRefuses(t *testing.T) {
 			}
 			want := "block not granted " + tc.grant.String() + ": " + tc.reason
 			if got := j.reasons(); !reflect.DeepEqual(got, []string{want}) {
-				t.Errorf("journal = %q, want %q", got, want)
+				t.Errorf("observed %q, want %q", got, want)
 			}
 		})
 	}
@@ -249,7 +249,7 @@ func TestGrantOverRefuses(t *testing.T) {
 }
 
 func TestGrant(t *testing.T) {
-	var j journal
+	var j observed
 	e := mustBuild(t, pushPolicy(t), shellMatchers(), WithObserver(j.observe),
 		WithAliases(map[string][]string{"Read": {"read", "grep"}}))
 	ctx := context.Background()
@@ -260,7 +260,7 @@ func TestGrant(t *testing.T) {
 		t.Errorf("PolicyOf(local).Allow = %v, want a rule per tool the alias governs", got)
 	}
 	if got := j.reasons(); !reflect.DeepEqual(got, []string{"allow granted Read", "allow granted Read"}) {
-		t.Errorf("journal = %q", got)
+		t.Errorf("observed %q", got)
 	}
 	// A grant never outranks an ask rule, nor beats a deny.
 	if err := e.Grant(ctx, Rule{Tool: "bash", Spec: "git push:*", Source: localSrc}); err != nil {
@@ -284,7 +284,7 @@ func TestGrant(t *testing.T) {
 			t.Errorf("Grant(%s) = %v, want %q", tc.rule, err, tc.text)
 		}
 		if got := j.reasons(); !reflect.DeepEqual(got, []string{"block not granted " + tc.rule.String() + ": " + tc.text}) {
-			t.Errorf("journal = %q", got)
+			t.Errorf("observed %q", got)
 		}
 	}
 }

@@ -259,6 +259,12 @@ type Refusal struct {
 // scope decides only the calls whose context carries that scope; one
 // activated under no scope decides every call the engine sees.
 //
+// With a [WithJournal] journal, the grants are recorded before the set is
+// activated, and a set whose grants the journal could not all record is
+// not activated at all: every rule it would have activated is refused
+// with the reason "the grant could not be recorded", and the engine keeps
+// the sets it had.
+//
 // A product with several skills activates each as its own source rather
 // than merging them all into the policy before the run, so the tools of a
 // skill the model never opened are never granted, and [Merge] is never
@@ -273,20 +279,32 @@ func (e *Engine) GrantSet(ctx context.Context, set RuleSet) (granted []Rule, ref
 	g.set.Ask = restrict.restrictions(e, askList, set.Ask, set.Source)
 	view := e.withSets(s, withSet(s.grants.sets, g), s.grants, scope).scope(scope)
 	g.set.Allow, g.withheld = allow.allowances(e, view, set.Allow, set.Source)
-	e.install(s, withSet(s.grants.sets, g), s.grants, scope)
+	var unrecorded activation
+	if e.journalAll(ctx, slices.Concat(allow.granted, restrict.granted)) == nil {
+		e.install(s, withSet(s.grants.sets, g), s.grants, scope)
+		granted = slices.Concat(g.set.Allow, g.set.Deny, g.set.Ask)
+	} else {
+		unrecorded.unrecorded(allow, restrict)
+		allow.granted, restrict.granted = nil, nil
+	}
 	e.mu.Unlock()
 
-	for _, v := range slices.Concat(allow.granted, restrict.granted, allow.refused, restrict.refused) {
+	for _, v := range slices.Concat(allow.granted, restrict.granted) {
 		e.notify(ctx, v)
 	}
-	return slices.Concat(g.set.Allow, g.set.Deny, g.set.Ask), slices.Concat(allow.refusals, restrict.refusals)
+	for _, v := range slices.Concat(allow.refused, restrict.refused, unrecorded.refused) {
+		e.refused(ctx, v)
+	}
+	return granted, slices.Concat(allow.refusals, restrict.refusals, unrecorded.refusals)
 }
 
 // activation is what GrantSet made of one list or several: the refusals,
-// and the journal's verdicts on what it granted and refused.
+// and the journal's verdicts on what it granted and refused, with the
+// rule as given behind each grant.
 type activation struct {
 	refusals []Refusal
 	granted  []Verdict
+	given    []Rule
 	refused  []Verdict
 }
 
@@ -294,6 +312,17 @@ type activation struct {
 func (a *activation) grant(r Rule, x ...Rule) {
 	for _, x := range x {
 		a.granted = append(a.granted, grantVerdict(x, agentturn.Allow, grantedByReason(r, r.Source.Name)))
+		a.given = append(a.given, r)
+	}
+}
+
+// unrecorded refuses every rule the activations granted, since the
+// journal could not record the grants and the set is not activated.
+func (a *activation) unrecorded(activations ...activation) {
+	for _, act := range activations {
+		for i, v := range act.granted {
+			a.refuse(act.given[i], *v.Rule, refusedUnrecorded)
+		}
 	}
 }
 
@@ -412,7 +441,10 @@ func (s *snapshot) outranking(tool string, rank int) (Rule, bool) {
 // journal and outlive a turn, nor the source's set under any other scope:
 // an unscoped Revoke never removes a scoped set, and a scoped one never
 // removes the unscoped set. The revocation is journaled as a [Verdict],
-// Block with "revoked the rules granted by N", when it removed a rule.
+// Block with "revoked the rules granted by N", when it removed a rule; it
+// is written to the [WithJournal] journal first, and made whether or not
+// the journal takes it, since a failing journal must not keep a grant
+// alive.
 func (e *Engine) Revoke(ctx context.Context, source string) int {
 	scope := GrantScopeFromContext(ctx)
 	return e.revoke(ctx, scope, revokedByReason(source), func(g *grantSet) bool {
@@ -428,7 +460,8 @@ func (e *Engine) Revoke(ctx context.Context, source string) int {
 // removes every unscoped set, and no scoped one. The revocation is
 // journaled as a [Verdict], Block with "revoked the rules granted under S",
 // S the scope, or "revoked the rules granted without a scope" for the
-// unscoped one, when it removed a rule.
+// unscoped one, when it removed a rule, and written to the journal as
+// Revoke's is.
 func (e *Engine) RevokeScope(ctx context.Context) int {
 	scope := GrantScopeFromContext(ctx)
 	return e.revoke(ctx, scope, revokedScopeReason(scope), func(g *grantSet) bool {
@@ -447,12 +480,16 @@ func (e *Engine) revoke(ctx context.Context, scope, reason string, gone func(*gr
 			n += g.size()
 		}
 	}
+	v := Verdict{Action: agentturn.Block, Reason: reason, By: ByPolicy}
 	if n > 0 {
+		// A revocation is made whether or not the journal records it,
+		// as a block is: a failing journal must not keep a grant alive.
+		_ = e.journalAll(ctx, []Verdict{v})
 		e.install(s, slices.DeleteFunc(slices.Clone(s.grants.sets), gone), s.grants, scope)
 	}
 	e.mu.Unlock()
 	if n > 0 {
-		e.notify(ctx, Verdict{Action: agentturn.Block, Reason: reason, By: ByPolicy})
+		e.notify(ctx, v)
 	}
 	return n
 }

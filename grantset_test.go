@@ -27,7 +27,7 @@ func teamPolicy(t testing.TB) Policy {
 }
 
 func TestGrantSetShadowsTheAskRulesItCovers(t *testing.T) {
-	var j journal
+	var j observed
 	e := mustBuild(t, teamPolicy(t), shellMatchers(), WithObserver(j.observe))
 	ctx := context.Background()
 	granted, refused := e.GrantSet(ctx, RuleSet{Source: skillSrc, Allow: parseOrFail(t, "bash(git commit:*) bash(git push:*) bash(rm -rf:*) bash(sudo:*)")})
@@ -62,7 +62,7 @@ func TestGrantSetShadowsTheAskRulesItCovers(t *testing.T) {
 		"allow granted bash(rm -rf:*) by skill:commit",
 		"allow granted bash(sudo:*) by skill:commit",
 	}) {
-		t.Errorf("journal = %q", got)
+		t.Errorf("observed %q", got)
 	}
 }
 
@@ -130,14 +130,14 @@ func TestGrantSetRefuses(t *testing.T) {
 			Rule{Tool: "mcp__db", Source: Source{Name: "skill:low", Rank: -1, Trusted: true}}, "mcp__* outranks the grant"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var j journal
+			var j observed
 			e := mustBuild(t, policy, matchers, WithObserver(j.observe))
 			granted, refused := e.GrantSet(ctx, tc.set)
 			if len(granted) != 0 || !reflect.DeepEqual(refused, []Refusal{{Rule: tc.rule, Reason: tc.reason}}) {
 				t.Errorf("GrantSet = %v, %+v; want the refusal %q", granted, refused, tc.reason)
 			}
 			if got := j.reasons(); !reflect.DeepEqual(got, []string{"block not granted " + tc.rule.String() + ": " + tc.reason}) {
-				t.Errorf("journal = %q", got)
+				t.Errorf("observed %q", got)
 			}
 		})
 	}
@@ -194,7 +194,7 @@ func TestGrantSetUnderOneSourceReplacesTheFirst(t *testing.T) {
 }
 
 func TestGrantScopes(t *testing.T) {
-	var j journal
+	var j observed
 	e := mustBuild(t, teamPolicy(t), shellMatchers(), WithObserver(j.observe))
 	bg := context.Background()
 	convA := ContextWithGrantScope(bg, "conv_a")
@@ -275,7 +275,7 @@ func TestGrantScopes(t *testing.T) {
 		"block revoked the rules granted under conv_b",
 		"block revoked the rules granted without a scope",
 	}) {
-		t.Errorf("journal = %q", got)
+		t.Errorf("observed %q", got)
 	}
 	if got := e.Grants(); len(got) != 0 {
 		t.Errorf("Grants() = %v after every scope was revoked", got)
@@ -283,13 +283,13 @@ func TestGrantScopes(t *testing.T) {
 }
 
 func TestGrantSetJournalNamesTheProduct(t *testing.T) {
-	var j journal
+	var j observed
 	e := mustBuild(t, pushPolicy(t), shellMatchers(), WithObserver(j.observe), WithAliases(map[string][]string{"Bash": {"bash"}}))
 	ctx := context.Background()
 	e.GrantSet(ctx, RuleSet{Allow: parseOrFail(t, "Bash(make:*)")})
 	e.Revoke(ctx, "")
 	if got := j.reasons(); !reflect.DeepEqual(got, []string{"allow granted Bash(make:*) by the product", "block revoked the rules granted by the product"}) {
-		t.Errorf("journal = %q", got)
+		t.Errorf("observed %q", got)
 	}
 }
 
@@ -351,7 +351,7 @@ func TestBatchHoldReadsTheGrants(t *testing.T) {
 // revocation is one verdict to each observer, in the order the observers
 // were given, by the policy.
 func TestGrantJournalReachesEveryObserverOnce(t *testing.T) {
-	var first, second journal
+	var first, second observed
 	var order []string
 	e := mustBuild(t, pushPolicy(t), shellMatchers(),
 		WithObserver(func(ctx context.Context, v Verdict) { first.observe(ctx, v); order = append(order, "first") }),

@@ -24,18 +24,24 @@ import (
 // hold defers the call the judgement allows when a sibling in its batch
 // asks, see [Engine.Decide], and records the call's own judgement for the
 // siblings decided after it. A nested call is a batch of one and holds
-// nothing.
+// nothing. A verdict that defers the call leaves with what answering it
+// needs, see [judgement.carrying].
 func (e *Engine) hold(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j judgement) judgement {
-	at, ok := batchIndex(info)
-	if !ok || info.Parent != "" {
-		return j
+	if at, ok := batchIndex(info); ok && info.Parent == "" && e.batches.siblingAsks(ctx, e, s, info, at, j) {
+		allow := j.v.Reason
+		j.v.Action, j.v.Held, j.v.Reason = agentturn.Defer, true, heldReason(allow)
+		j.allow = allow
 	}
-	if !e.batches.siblingAsks(ctx, e, s, info, at, j) {
-		return j
+	return j.carrying(info)
+}
+
+// carrying returns j with a verdict that defers the call carrying the
+// call's arguments and what the hooks gave it, so that its record is
+// enough to answer the call in another process, see [Engine.Restore].
+func (j judgement) carrying(info agentturn.ToolCallInfo) judgement {
+	if j.v.Action == agentturn.Defer {
+		j.v.Args, j.v.RunArgs, j.v.RunNote = string(info.Args), string(j.args), j.note
 	}
-	allow := j.v.Reason
-	j.v.Action, j.v.Held, j.v.Reason = agentturn.Defer, true, heldReason(allow)
-	j.allow = allow
 	return j
 }
 
@@ -173,6 +179,9 @@ type deferral struct {
 	// args and note are what the hooks gave the call, for its release.
 	args json.RawMessage
 	note string
+	// restored marks a deferral [Engine.Restore] rebuilt from a record,
+	// which answers only a call with the arguments it recorded.
+	restored bool
 }
 
 // deferrals are the calls deferred and not yet answered, per run. Only a

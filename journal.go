@@ -2,6 +2,7 @@ package agentpolicy
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -18,7 +19,10 @@ import (
 // Record is called once per verdict, from many goroutines at once when
 // runs share the engine, so an implementation is safe for concurrent use.
 // It is never called under a lock a decision takes, so a slow journal
-// slows only what it records; it must not call the engine back. See
+// slows only what it records. The verdicts of grants and revocations are
+// recorded under the lock that orders the changes to the policy, so the
+// journal's order is the order they took effect in: a journal must not
+// call the engine back to change its policy or its grants. See
 // [WithJournal].
 type Journal interface {
 	Record(ctx context.Context, v Verdict) error
@@ -32,11 +36,14 @@ func (f JournalFunc) Record(ctx context.Context, v Verdict) error {
 	return f(ctx, v)
 }
 
-// WithJournal has the engine record in j, before it takes effect, each
-// decision of [Engine.Decide] and each verdict that releases or refuses a
-// held call, in [Engine.Release] and [Engine.Answers]. [Engine.Would]
-// decides nothing and records nothing. The verdicts of a reviewer's
-// answers, of grants and of revocations reach the observers alone.
+// WithJournal has the engine record in j, before it takes effect, every
+// verdict it makes: each decision of [Engine.Decide], each answer
+// [Engine.Answers] gives, each verdict that releases or refuses a held
+// call, in [Engine.Release] and Answers, and each grant and revocation
+// ([Engine.Grant], [Engine.GrantOver], [Engine.GrantSet], [Engine.Revoke],
+// [Engine.RevokeScope]). [Engine.Would] decides nothing and records
+// nothing. A verdict that defers a call carries what answering it needs,
+// so a journal is also what [Engine.Restore] rebuilds deferrals from.
 //
 // When j fails to record an allow, the allow becomes a block whose reason
 // says the decision could not be recorded,
@@ -45,8 +52,11 @@ func (f JournalFunc) Record(ctx context.Context, v Verdict) error {
 // model reads the reason, and the observers see the block. A block or a
 // defer j fails to record is returned as decided, and the observers see it
 // as decided, since it lets nothing run; the deferral is remembered as
-// usual, and the verdict that releases it is recorded in its turn. The
-// engine does not retry, and j's error is j's to report.
+// usual, and the verdict that releases it is recorded in its turn. A
+// reviewer's approval j fails to record is answered as a blocked call is,
+// and the calls held for it are refused. A grant j fails to record is not
+// made, and a revocation is made whatever j says. The engine does not
+// retry, and j's error is j's to report.
 //
 // The last WithJournal given is the one written; nil writes none. A nil
 // JournalFunc is a journal that records nothing, so every allow is
@@ -84,4 +94,27 @@ func (e *Engine) journal(ctx context.Context, v Verdict) (Verdict, error) {
 func unrecordedAnswer(callID string, v Verdict) agentturn.Answer {
 	out := openresponses.NewFunctionCallOutput(callID, "Error: "+v.Reason)
 	return agentturn.Output(out).WithBy(ByPolicy).WithReason(v.Reason)
+}
+
+// journalAll records the verdicts of one change to the policy, a grant or
+// a revocation, in order, through [Engine.journal], and returns the first
+// error, wrapped in [ErrUnrecorded]: a grant is made only when every
+// verdict that says so was recorded. It is called with e.mu held, which no
+// decision takes, so the journal's order is the order the changes took
+// effect in.
+func (e *Engine) journalAll(ctx context.Context, vs []Verdict) error {
+	for _, v := range vs {
+		if _, err := e.journal(ctx, v); err != nil {
+			return fmt.Errorf("%w: %w", ErrUnrecorded, err)
+		}
+	}
+	return nil
+}
+
+// refused records a refusal of a grant, which makes nothing take effect
+// and so stands whether or not the journal takes it, and tells the
+// observers.
+func (e *Engine) refused(ctx context.Context, v Verdict) {
+	_, _ = e.journal(ctx, v)
+	e.notify(ctx, v)
 }

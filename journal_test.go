@@ -267,11 +267,10 @@ func TestEndToEndUnrecordedCallDoesNotRun(t *testing.T) {
 }
 
 // Answers finishes as Release does: a held call whose release the journal
-// cannot record does not run. The reviewer's own approval is told to the
-// observers alone, so the journal is asked about the two releases only.
+// cannot record does not run. The reviewer's approval is recorded first.
 func TestAnswersReleaseTheJournalCannotRecordIsRefused(t *testing.T) {
 	rec := &recorder{}
-	j := &filling{room: 4}
+	j := &filling{room: 5}
 	e := mustBuild(t, gitPolicy(t), splitMatchers(), WithJournal(j), WithObserver(rec.observe))
 	end := askedEnd(t, e, "git add -A", "git commit -m wip", "git push --force")
 	rec.take()
@@ -289,7 +288,42 @@ func TestAnswersReleaseTheJournalCannotRecordIsRefused(t *testing.T) {
 		{"call_1", agentturn.Allow, "released: allowed by bash(git add:*)", ByPolicy, true},
 		{"call_2", agentturn.Block, "refused: the decision could not be recorded: released: allowed by bash(git commit:*)", ByPolicy, true},
 	})
-	if len(j.recorded) != 4 || len(j.refused) != 1 {
-		t.Errorf("the journal recorded %d and refused %d verdicts, want the 3 decisions and a release, and a release", len(j.recorded), len(j.refused))
+	if len(j.recorded) != 5 || len(j.refused) != 1 {
+		t.Errorf("the journal recorded %d and refused %d verdicts, want the 3 decisions, the approval and a release, and a release", len(j.recorded), len(j.refused))
+	}
+}
+
+// A reviewer's approval the journal cannot record does not approve: the
+// call is answered as a blocked one, and the calls held for it are refused
+// as they are when a reviewer does not approve.
+func TestAnApprovalTheJournalCannotRecordDoesNotApprove(t *testing.T) {
+	rec := &recorder{}
+	j := &filling{room: 3}
+	e := mustBuild(t, gitPolicy(t), splitMatchers(), WithJournal(j), WithObserver(rec.observe))
+	end := askedEnd(t, e, "git add -A", "git commit -m wip", "git push --force")
+	rec.take()
+	answers, err := e.Answers(context.Background(), &fixedReview{rev: Review{Outcome: Approved, Reason: "fine"}}, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := "refused: the decision could not be recorded: approved by reviewer: fine"
+	held := "not released: a call of its turn was not approved"
+	checkAnswers(t, answers, []agentturn.Answer{
+		refusal("call_1", heldRefusedText, ByPolicy, held),
+		refusal("call_2", heldRefusedText, ByPolicy, held),
+		agentturn.Output(openresponses.NewFunctionCallOutput("call_3", "Error: "+refused)).WithBy(ByPolicy).WithReason(refused),
+	})
+	checkAnswerVerdicts(t, rec.take(), []answerVerdict{
+		{"call_3", agentturn.Block, refused, ByPolicy, false},
+		{"call_1", agentturn.Block, held, ByPolicy, true},
+		{"call_2", agentturn.Block, held, ByPolicy, true},
+	})
+	for _, v := range j.refused {
+		if v.Action == agentturn.Allow && v.CallID != "call_3" {
+			t.Errorf("the journal was asked to record %+v, an allow after the approval failed", v)
+		}
+	}
+	if _, ok := e.Deferred(end.RunID, "call_3"); ok {
+		t.Error("the call is still deferred; an answered call is forgotten")
 	}
 }

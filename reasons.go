@@ -176,6 +176,16 @@ func actionWord(a agentturn.ToolAction) string {
 	}
 }
 
+// actionOf is the action a record's word names, see [ParseRecord].
+func actionOf(word string) (agentturn.ToolAction, bool) {
+	for _, a := range []agentturn.ToolAction{agentturn.Allow, agentturn.Block, agentturn.Defer} {
+		if actionWord(a) == word {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
 // ErrUnanswered is returned by [Engine.Release], with the answers it
 // built, when a call the run left pending has no answer: the caller did
 // not answer it and the engine did not hold it, so resuming with the
@@ -198,6 +208,12 @@ func unansweredCall(callID, tool string) string {
 // another call of its batch asks.
 func heldReason(allow string) string {
 	return "held for approval: " + allow
+}
+
+// heldAllow is the allow reason a held call's reason quotes, see
+// heldReason.
+func heldAllow(held string) string {
+	return strings.TrimPrefix(held, "held for approval: ")
 }
 
 // releasedReason is the reason of a held call released with its batch.
@@ -449,3 +465,24 @@ var errNilJournal = errors.New("agentpolicy: the journal is a nil JournalFunc")
 func unrecordedReason(allow string) string {
 	return "refused: the decision could not be recorded: " + allow
 }
+
+// ErrUnrecorded is wrapped by the error of a grant the [WithJournal]
+// journal could not record, with the journal's error: the grant is not
+// made. refusedUnrecorded is the reason the refusal gives,
+// "not granted G: the grant could not be recorded".
+var ErrUnrecorded = errors.New("agentpolicy: the grant could not be recorded")
+
+const refusedUnrecorded = "the grant could not be recorded"
+
+// reasonQueued is the reason of an [Unattended] refusal, which the model
+// reads as "Denied by policy: queued for a person to review; it did not
+// run."
+const reasonQueued = "queued for a person to review; it did not run"
+
+// reasonNotRecorded is the reason of a call [Engine.Answers] refuses
+// because its restored deferral recorded other arguments, and
+// textNotRecorded what the model reads for it.
+const (
+	reasonNotRecorded = "not reviewed: the call's arguments are not the ones its deferral recorded"
+	textNotRecorded   = "The call's arguments are not the ones the policy decided; the call did not run."
+)

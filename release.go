@@ -57,7 +57,7 @@ func (e *Engine) Release(ctx context.Context, end *agentturn.RunEnd, answers ...
 			fate = heldStopped
 		}
 	}
-	return e.complete(ctx, end, answers, nil, fate)
+	return e.complete(ctx, end, answers, nil, nil, fate)
 }
 
 // heldFate is what a release makes of the calls held for an ask.
@@ -76,18 +76,32 @@ const (
 )
 
 // complete answers end's pending calls from the given answers and the
-// calls held in the run, as fate says, and tells the observers the
-// verdicts of the given answers, then those of the releases. It is the
-// one path by which [Engine.Release] and [Engine.Answers] finish: a
-// pending call nobody answered makes [ErrUnanswered], with the answers
-// as a preview, nothing forgotten and nothing observed.
-func (e *Engine) complete(ctx context.Context, end *agentturn.RunEnd, given []agentturn.Answer, verdicts []Verdict, fate heldFate) ([]agentturn.Answer, error) {
+// calls held in the run, as fate says, and records and tells the
+// observers the verdicts of the given answers, verdicts[k] recording
+// given[of[k]], then those of the releases. It is the one path by which
+// [Engine.Release] and [Engine.Answers] finish: a pending call nobody
+// answered makes [ErrUnanswered], with the answers as a preview, nothing
+// forgotten, recorded or observed.
+//
+// An approval the journal could not record is answered instead as a
+// blocked call is, and the calls held in the run are then refused rather
+// than released, as they are for any call a reviewer did not approve.
+func (e *Engine) complete(ctx context.Context, end *agentturn.RunEnd, given []agentturn.Answer, verdicts []Verdict, of []int, fate heldFate) ([]agentturn.Answer, error) {
 	r := e.deferred.release(end, given, fate)
 	if len(r.missing) > 0 {
 		return r.answers, errUnanswered(r.missing)
 	}
-	for _, v := range verdicts {
-		e.notify(ctx, v)
+	for k, v := range verdicts {
+		recorded, _ := e.journal(ctx, v)
+		if recorded.Action != v.Action {
+			a := &r.answers[r.placed[of[k]]]
+			*a = unrecordedAnswer(a.CallID, recorded)
+			if fate == heldRun {
+				fate = heldRefused
+				r.refuseHeld(fate)
+			}
+		}
+		e.notify(ctx, recorded)
 	}
 	for k, v := range r.verdicts {
 		recorded, _ := e.journal(ctx, v)
@@ -105,10 +119,12 @@ type released struct {
 	// answers are one per answered pending call, in the pending order,
 	// then the caller's answers for calls that are not pending.
 	answers []agentturn.Answer
-	// verdicts are the engine's, one per call it answered, and built
-	// the index in answers of the answer each one records.
+	// verdicts are the engine's, one per held call it answered, and
+	// built the index in answers of the answer each one records.
 	verdicts []Verdict
 	built    []int
+	// placed is the index in answers of each of the caller's answers.
+	placed []int
 	// answered are the IDs of the pending calls answered.
 	answered []string
 	// missing names the pending calls nobody answered, "call_1 (bash)".
@@ -136,6 +152,7 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 		answers:  make([]agentturn.Answer, 0, len(end.Pending)+len(given)),
 		verdicts: make([]Verdict, 0, len(end.Pending)),
 		answered: make([]string, 0, len(end.Pending)),
+		placed:   make([]int, len(given)),
 	}
 	for _, p := range end.Pending {
 		if p.Call == nil {
@@ -148,12 +165,13 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 		seen[id] = true
 		if i, ok := first[id]; ok && !used[i] {
 			used[i] = true
+			r.placed[i] = len(r.answers)
 			r.answers = append(r.answers, given[i])
 			r.answered = append(r.answered, id)
 			continue
 		}
 		def, ok := held[id]
-		if !ok || !def.v.Held {
+		if !ok || !def.v.Held || !def.describes(p.Call) {
 			r.missing = append(r.missing, unansweredCall(id, p.Call.Name))
 			continue
 		}
@@ -165,6 +183,7 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 	}
 	for i, a := range given {
 		if !used[i] {
+			r.placed[i] = len(r.answers)
 			r.answers = append(r.answers, a)
 		}
 	}
@@ -176,6 +195,29 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 	return r
 }
 
+// refuseHeld answers the held calls of the release again with the
+// refusal fate says.
+func (r *released) refuseHeld(fate heldFate) {
+	for k, v := range r.verdicts {
+		at := r.built[k]
+		r.answers[at], r.verdicts[k] = heldRefusal(r.answers[at].CallID, v, fate)
+	}
+}
+
+// heldRefusal is the answer to a held call fate refuses, heldStopped or
+// heldRefused, and the verdict that records it, from v, the verdict of
+// the held call's deferral or release.
+func heldRefusal(callID string, v Verdict, fate heldFate) (agentturn.Answer, Verdict) {
+	if fate == heldStopped {
+		v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonNotReleased
+		out := openresponses.NewFunctionCallOutput(callID, textNotReleased)
+		return agentturn.Refuse(out).WithBy(ByPolicy).WithReason(reasonNotReleased), v
+	}
+	v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonHeldRefused
+	out := openresponses.NewFunctionCallOutput(callID, textHeldRefused)
+	return agentturn.Output(out).WithBy(ByPolicy).WithReason(reasonHeldRefused), v
+}
+
 // release is the answer to a held call and the verdict that records it:
 // an approval, with the arguments and the note the hooks gave the call,
 // or, when fate refuses it, an output saying it did not run, which ends
@@ -183,15 +225,8 @@ func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fat
 func (def deferral) release(callID string, fate heldFate) (agentturn.Answer, Verdict) {
 	v := def.v.clone()
 	v.Held, v.By = true, ByPolicy
-	switch fate {
-	case heldStopped:
-		v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonNotReleased
-		out := openresponses.NewFunctionCallOutput(callID, textNotReleased)
-		return agentturn.Refuse(out).WithBy(ByPolicy).WithReason(reasonNotReleased), v
-	case heldRefused:
-		v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonHeldRefused
-		out := openresponses.NewFunctionCallOutput(callID, textHeldRefused)
-		return agentturn.Output(out).WithBy(ByPolicy).WithReason(reasonHeldRefused), v
+	if fate != heldRun {
+		return heldRefusal(callID, v, fate)
 	}
 	v.Action, v.Reason = agentturn.Allow, releasedReason(def.allow)
 	a := agentturn.Approve(callID)

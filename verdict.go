@@ -3,6 +3,10 @@ package agentpolicy
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/ChristopherDavenport/agentturn"
 )
@@ -87,6 +91,18 @@ type Verdict struct {
 	// empty for a call that is not confined and for a tool that says it
 	// is and names nothing.
 	Confined string
+	// Args, RunArgs and RunNote are set on a verdict that defers a call,
+	// so that a record of it is enough to answer the call in another
+	// process, see [Engine.Restore]: Args are the call's arguments as the
+	// hook saw them, the model's, which a reviewer reads; RunArgs are the
+	// arguments the [WithHooks] hooks rewrote them to, empty when none did,
+	// and RunNote the note a hook gave the call, which a held call's
+	// release runs and carries. They are empty on every other verdict.
+	// They are the arguments' text, as the record writes it, and strings
+	// so that a Verdict stays comparable.
+	Args    string
+	RunArgs string
+	RunNote string
 }
 
 // verdictRecord is the shape of the custom entry, member for member in the
@@ -107,6 +123,11 @@ type verdictRecord struct {
 	Held       bool   `json:"held,omitempty"`
 	Subject    string `json:"subject,omitempty"`
 	Confined   string `json:"confined,omitempty"`
+	// The members a deferral is restored from, written as JSON strings
+	// holding the arguments' exact text, which need not be valid JSON.
+	Args    string `json:"args,omitempty"`
+	RunArgs string `json:"run_args,omitempty"`
+	RunNote string `json:"run_note,omitempty"`
 }
 
 // Record returns the namespace and the bytes of the custom entry a product
@@ -125,7 +146,9 @@ type verdictRecord struct {
 // verdict names them; action as "allow", "block" or "defer"; rule as its
 // token, "bash(git push:*)", with source naming the file it came from,
 // source_hash the [Source.Hash] of that file, and note saying why the rule
-// exists; then reason, by, held, subject and confined. A member the verdict
+// exists; then reason, by, held, subject and confined, and, on a verdict
+// that defers a call, args and run_args, each a JSON string holding the
+// arguments' text exactly, and run_note. A member the verdict
 // leaves empty is left out, except action, so the zero Verdict records
 // {"action":"allow"}. A verdict is strings, numbers and a flag, so encoding
 // it cannot fail, and the text is written as it reads: "&&" in a rule stays
@@ -143,6 +166,9 @@ func (v Verdict) Record() (ns string, data []byte) {
 		Held:     v.Held,
 		Subject:  v.Subject,
 		Confined: v.Confined,
+		Args:     v.Args,
+		RunArgs:  v.RunArgs,
+		RunNote:  v.RunNote,
 	}
 	if v.Rule != nil {
 		rec.Rule = v.Rule.String()
@@ -156,4 +182,96 @@ func (v Verdict) Record() (ns string, data []byte) {
 	// The record holds strings, an int and a bool: Encode cannot fail.
 	_ = enc.Encode(rec)
 	return VerdictNS, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// oneEach checks that data is one JSON object that names each of its
+// members once, exactly as the record writes it: encoding/json reads
+// "Action" as "action" and keeps the last of two, so a record that said
+// two things would be read as one of them.
+func oneEach(data []byte) error {
+	r := objectReader{scan: jsonScanner{data: data}}
+	if err := r.open(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		more, err := r.next()
+		if err != nil || !more {
+			return err
+		}
+		key := r.keyString()
+		bit, ok := recordMembers[key]
+		switch {
+		case !ok:
+			return fmt.Errorf("unknown member %q", key)
+		case seen&bit != 0:
+			return fmt.Errorf("member %q twice", key)
+		}
+		seen |= bit
+	}
+}
+
+// recordMembers are the names of the record's members, each with a bit of
+// its own.
+var recordMembers = func() map[string]uint64 {
+	t := reflect.TypeFor[verdictRecord]()
+	names := make(map[string]uint64, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		names[name] = 1 << i
+	}
+	return names
+}()
+
+// ErrRecord is wrapped by the error [ParseRecord] returns for data that is
+// not a verdict's record.
+var ErrRecord = errors.New("agentpolicy: not a verdict record")
+
+// ParseRecord reads back the verdict a record of [Verdict.Record] holds,
+// from a journal or from a session's entries under [VerdictNS], so a
+// product can restore the calls a run left deferred, see
+// [Engine.Restore], or answer one a queue holds with [Engine.GrantOver].
+//
+// The record keeps the rule's token, its source's name and hash and its
+// note, so the rule read back carries those alone: a source's rank, path
+// and trust are the policy's, and GrantOver reads them from the rule of
+// the policy in force with the same token, source name and hash. Data
+// that is not one JSON object with the record's members, a member the
+// record does not have, an action other than "allow", "block" and
+// "defer", and a rule that is not one rule of the grammar, written as
+// [Rule.String] writes it, are errors wrapping [ErrRecord], since a record
+// read wrongly could answer a call nobody asked about.
+func ParseRecord(data []byte) (Verdict, error) {
+	if err := oneEach(data); err != nil {
+		return Verdict{}, fmt.Errorf("%w: %w", ErrRecord, err)
+	}
+	// oneEach has checked that every member is the record's, by its exact
+	// name, so encoding/json's folding of case finds nothing to fold.
+	var rec verdictRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return Verdict{}, fmt.Errorf("%w: %w", ErrRecord, err)
+	}
+	v := Verdict{
+		RunID: rec.RunID, Turn: rec.Turn, CallID: rec.CallID, Tool: rec.Tool, Guard: rec.Guard,
+		Reason: rec.Reason, By: rec.By, Held: rec.Held, Subject: rec.Subject, Confined: rec.Confined,
+		Args: rec.Args, RunArgs: rec.RunArgs, RunNote: rec.RunNote,
+	}
+	var ok bool
+	if v.Action, ok = actionOf(rec.Action); !ok {
+		return Verdict{}, fmt.Errorf("%w: action %q", ErrRecord, rec.Action)
+	}
+	if rec.Rule == "" {
+		if rec.Source != "" || rec.SourceHash != "" || rec.Note != "" {
+			return Verdict{}, fmt.Errorf("%w: a source or a note without a rule", ErrRecord)
+		}
+		return v, nil
+	}
+	rules, err := ParseRules(rec.Rule)
+	if err != nil || len(rules) != 1 || rules[0].String() != rec.Rule {
+		return Verdict{}, fmt.Errorf("%w: rule %q is not one rule", ErrRecord, rec.Rule)
+	}
+	r := rules[0]
+	r.Source, r.Note = Source{Name: rec.Source, Hash: rec.SourceHash}, rec.Note
+	v.Rule = &r
+	return v, nil
 }

@@ -1,9 +1,13 @@
 package journal
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 	"testing"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentturn"
 )
 
 // benchmarkRecord appends one verdict per iteration, from every
@@ -28,3 +32,28 @@ func benchmarkRecord(b *testing.B, opts ...Option) {
 
 func BenchmarkRecord(b *testing.B)     { benchmarkRecord(b) }
 func BenchmarkRecordSync(b *testing.B) { benchmarkRecord(b, WithSync()) }
+
+// BenchmarkReadVerdicts reads back a journal of ten thousand deferrals,
+// as a restart restores them, and reports records per second.
+func BenchmarkReadVerdicts(b *testing.B) {
+	v := agentpolicy.Verdict{RunID: "run_1", Turn: 3, CallID: "call_1", Tool: "bash", Action: agentturn.Defer,
+		Rule:   &agentpolicy.Rule{Tool: "bash", Spec: "git push:*", Source: agentpolicy.Source{Name: "project", Hash: "sha256:ab"}},
+		Reason: "approval required by bash(git push:*)", By: agentpolicy.ByPolicy, Subject: "git push origin main",
+		Args: `{"command":"git push origin main"}`}
+	_, line := v.Record()
+	const n = 10_000
+	var journal bytes.Buffer
+	for range n {
+		journal.Write(line)
+		journal.WriteByte('\n')
+	}
+	b.SetBytes(int64(journal.Len()))
+	b.ReportAllocs()
+	for b.Loop() {
+		vs, err := ReadVerdicts(bytes.NewReader(journal.Bytes()))
+		if err != nil || len(vs) != n {
+			b.Fatal(len(vs), err)
+		}
+	}
+	b.ReportMetric(float64(b.N)*n/b.Elapsed().Seconds(), "records/s")
+}

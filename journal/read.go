@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/ChristopherDavenport/agentpolicy"
 )
 
 // Errors [Read] reports, each wrapped with the number of the line, counted
@@ -63,4 +65,35 @@ func ReadFile(path string) ([]json.RawMessage, error) {
 	}
 	defer f.Close()
 	return Read(f)
+}
+
+// ReadVerdicts is [Read], with each record read back into the verdict it
+// records with [agentpolicy.ParseRecord], for [agentpolicy.Engine.Restore]
+// and for the queue an [agentpolicy.Unattended] reviewer keeps. A record
+// that is not a verdict's stops the reading as a line that is not a
+// record does: the verdicts before it are returned with an error naming
+// the line, wrapping [agentpolicy.ErrRecord]. A product restores nothing
+// from a journal it could not read to the end, since the line it could
+// not read may be the answer to a call it would otherwise answer again.
+func ReadVerdicts(r io.Reader) ([]agentpolicy.Verdict, error) {
+	records, err := Read(r)
+	verdicts := make([]agentpolicy.Verdict, 0, len(records))
+	for i, rec := range records {
+		v, perr := agentpolicy.ParseRecord(rec)
+		if perr != nil {
+			return verdicts, fmt.Errorf("agentpolicy/journal: line %d: %w", i+1, perr)
+		}
+		verdicts = append(verdicts, v)
+	}
+	return verdicts, err
+}
+
+// Verdicts is [ReadVerdicts] over the journal, or the queue, at path.
+func Verdicts(path string) ([]agentpolicy.Verdict, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("agentpolicy/journal: cannot read the journal: %w", err)
+	}
+	defer f.Close()
+	return ReadVerdicts(f)
 }

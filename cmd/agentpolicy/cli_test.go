@@ -131,7 +131,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestHelpHasExamples(t *testing.T) {
-	for _, cmd := range []string{"explain", "lint", "test", "corpus", "version"} {
+	for _, cmd := range []string{"explain", "lint", "test", "corpus", "queue", "version"} {
 		out, _, code := cli(t, cmd, "--help")
 		if code != 0 || !strings.Contains(out, "Examples:") {
 			t.Errorf("%s --help: exit %d, no example:\n%s", cmd, code, out)

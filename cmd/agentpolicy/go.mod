@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/ChristopherDavenport/agentpolicy v0.0.0
 	github.com/ChristopherDavenport/agentpolicy/claudecode v0.0.0
+	github.com/ChristopherDavenport/agenttool v0.0.22
 	github.com/ChristopherDavenport/agentturn v0.0.22
 	github.com/ChristopherDavenport/openresponses v0.0.14
 	github.com/spf13/cobra v1.10.2
@@ -12,7 +13,6 @@ require (
 
 require (
 	github.com/ChristopherDavenport/agentpolicy/shell v0.0.0 // indirect
-	github.com/ChristopherDavenport/agenttool v0.0.22 // indirect
 	github.com/bmatcuk/doublestar/v4 v4.10.4 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect

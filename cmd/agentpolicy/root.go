@@ -71,6 +71,7 @@ test fails; 2 for input it cannot use.`,
 		newLint(&flags),
 		newTest(&flags),
 		newCorpus(),
+		newQueue(&flags),
 		newVersion(),
 	)
 	return root
