@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ChristopherDavenport/agentpolicy/internal/scripted"
 	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -266,7 +267,7 @@ func TestAmbiguousArgumentsEndToEnd(t *testing.T) {
 			log := &ranLog{}
 			e := mustBuild(t, attackPolicy(t, Allow()), attackMatchers(GlobMatcher))
 			agent := agentturn.New(agentturn.Config{
-				Model: &scripted{turns: [][]*openresponses.FunctionCall{{
+				Model: &scripted.Model{Turns: [][]*openresponses.FunctionCall{{
 					{CallID: "call_1", Name: tc.tool, Arguments: tc.args},
 				}}},
 				Tools: []agenttool.Tool{

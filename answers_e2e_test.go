@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ChristopherDavenport/agentpolicy/internal/scripted"
 	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -85,7 +86,7 @@ func TestEndToEndDenialBoundEndsTheRun(t *testing.T) {
 	for _, id := range []string{"call_1", "call_2", "call_3", "call_4", "call_5"} {
 		turns = append(turns, []*openresponses.FunctionCall{bashCall(id, "git push --force")})
 	}
-	model := &scripted{turns: turns}
+	model := &scripted.Model{Turns: turns}
 	e := mustBuild(t, gitPolicy(t), shellMatchers())
 	agent := agentturn.New(agentturn.Config{Model: model, Tools: []agenttool.Tool{log.tool("bash", "command")},
 		BeforeToolCall: e.BeforeToolCall(), MaxTurns: 10})
@@ -118,7 +119,7 @@ func TestEndToEndDenialBoundEndsTheRun(t *testing.T) {
 	if end.Reason != agentturn.ReasonStopped || end.Cause != agentturn.StopRefused {
 		t.Errorf("the run ended %s/%s, want stopped/refused", end.Reason, end.Cause)
 	}
-	if n := model.n; n != 3 {
+	if n := len(model.Requests()); n != 3 {
 		t.Errorf("the model was called %d times, want 3: none after the third refusal", n)
 	}
 	if got := outputs(end.Items)["call_3"]; got != "Denied by reviewer: no force pushes."+doNotPursue {
@@ -151,7 +152,7 @@ func TestEndToEndAbortedRunResumedFromItsTranscript(t *testing.T) {
 		{CallID: "call_fetch", Name: "fetch", Arguments: `{"url":"https://example.test"}`},
 		bashCall("call_ls", "ls"),
 	}
-	cfg := agentturn.Config{Model: &scripted{turns: [][]*openresponses.FunctionCall{turn}}, Tools: tools,
+	cfg := agentturn.Config{Model: &scripted.Model{Turns: [][]*openresponses.FunctionCall{turn}}, Tools: tools,
 		BeforeToolCall: e.BeforeToolCall(), MaxTurns: 4, ToolExecution: agentturn.ExecSequential}
 	end, err := agentturn.New(cfg).Prompt(ctx, openresponses.UserText("fetch and list"))
 	if err != nil {
@@ -163,7 +164,7 @@ func TestEndToEndAbortedRunResumedFromItsTranscript(t *testing.T) {
 
 	// A new process resumes the session from its transcript: the loop
 	// knows nothing of the two calls but that they have no output.
-	cfg.Model = &scripted{}
+	cfg.Model = &scripted.Model{}
 	resumed := agentturn.New(cfg, agentturn.WithTranscript(append(openresponses.Items{openresponses.UserText("fetch and list")}, turn[0], turn[1])))
 	seeded := &agentturn.RunEnd{RunID: end.RunID, Pending: resumed.State().Pending}
 	reviewer := ReviewerFunc(func(context.Context, agentturn.ToolCallInfo, Verdict) (Review, error) {
@@ -195,7 +196,7 @@ func TestEndToEndReviewerPastItsDeadline(t *testing.T) {
 	log := &ranLog{}
 	e := mustBuild(t, gitPolicy(t), shellMatchers())
 	agent := agentturn.New(agentturn.Config{
-		Model: &scripted{turns: [][]*openresponses.FunctionCall{{bashCall("call_push", "git push")}}},
+		Model: &scripted.Model{Turns: [][]*openresponses.FunctionCall{{bashCall("call_push", "git push")}}},
 		Tools: []agenttool.Tool{log.tool("bash", "command")}, BeforeToolCall: e.BeforeToolCall(), MaxTurns: 4})
 	ctx := context.Background()
 	end, err := agent.Prompt(ctx, openresponses.UserText("push"))

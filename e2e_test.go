@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ChristopherDavenport/agentpolicy/internal/scripted"
 	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -47,42 +48,6 @@ func (l *ranLog) tool(name, field string, opts ...agenttool.Option) agenttool.To
 			l.add(name + " " + args[field])
 			return agenttool.Text("ok"), nil
 		}, opts...)
-}
-
-// scripted is a model that answers its n-th request with the calls of
-// turns[n], and with the message "done" once the script runs out.
-type scripted struct {
-	mu    sync.Mutex
-	turns [][]*openresponses.FunctionCall
-	n     int
-}
-
-func (m *scripted) CreateStream(_ context.Context, req openresponses.Request, sink openresponses.EventSink) error {
-	m.mu.Lock()
-	n := m.n
-	m.n++
-	m.mu.Unlock()
-	e := openresponses.NewEmitter(sink, openresponses.NewResponse(req))
-	if n >= len(m.turns) {
-		w, err := e.Message(openresponses.PhaseFinalAnswer)
-		if err != nil {
-			return err
-		}
-		if err := w.Text("done"); err != nil {
-			return err
-		}
-		return e.Complete()
-	}
-	for _, c := range m.turns[n] {
-		w, err := e.FunctionCall(c.CallID, c.Name)
-		if err != nil {
-			return err
-		}
-		if err := w.Arguments(c.Arguments); err != nil {
-			return err
-		}
-	}
-	return e.Complete()
 }
 
 // bashCall is a call of the bash tool, for a script.
@@ -187,7 +152,7 @@ func TestEndToEndDeferredCall(t *testing.T) {
 // engine as its hook.
 func gitAgent(e *Engine, log *ranLog) *agentturn.Agent {
 	return agentturn.New(agentturn.Config{
-		Model:          &scripted{turns: [][]*openresponses.FunctionCall{gitTurn()}},
+		Model:          &scripted.Model{Turns: [][]*openresponses.FunctionCall{gitTurn()}},
 		Tools:          []agenttool.Tool{log.tool("bash", "command")},
 		BeforeToolCall: e.BeforeToolCall(),
 		MaxTurns:       4,
@@ -334,7 +299,7 @@ func TestEndToEndConfinedCommandInABatch(t *testing.T) {
 				opts = append(opts, WithTools(tools.Lookup))
 			}
 			e := mustBuild(t, p, map[string]ToolMatcher{}, opts...)
-			agent := agentturn.New(agentturn.Config{Model: &scripted{turns: [][]*openresponses.FunctionCall{turn}},
+			agent := agentturn.New(agentturn.Config{Model: &scripted.Model{Turns: [][]*openresponses.FunctionCall{turn}},
 				Tools: tools, BeforeToolCall: e.BeforeToolCall(), MaxTurns: 4})
 			ctx := context.Background()
 			end, err := agent.Prompt(ctx, openresponses.UserText("test it"))
@@ -380,7 +345,7 @@ func TestEndToEndNestedDeferral(t *testing.T) {
 	e := mustBuild(t, Policy{Allow: parseOrFail(t, "delegate"), Ask: parseOrFail(t, "bash(git push:*)"), Default: Ask()},
 		shellMatchers(), WithObserver(rec.observe))
 	agent := agentturn.New(agentturn.Config{
-		Model:          &scripted{turns: [][]*openresponses.FunctionCall{{{CallID: "call_d", Name: "delegate", Arguments: `{}`}}}},
+		Model:          &scripted.Model{Turns: [][]*openresponses.FunctionCall{{{CallID: "call_d", Name: "delegate", Arguments: `{}`}}}},
 		Tools:          []agenttool.Tool{delegate, log.tool("bash", "command")},
 		BeforeToolCall: e.BeforeToolCall(),
 		MaxTurns:       4,

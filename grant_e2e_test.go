@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ChristopherDavenport/agentpolicy/internal/scripted"
 	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -117,7 +118,7 @@ func TestEndToEndSkillGrantsItsConversation(t *testing.T) {
 	commit := []*openresponses.FunctionCall{bashCall("call_add", "git add -A"), bashCall("call_commit", "git commit -m wip")}
 	conversation := func(log *ranLog, turns ...[]*openresponses.FunctionCall) *agentturn.Agent {
 		return agentturn.New(agentturn.Config{
-			Model:          &scripted{turns: turns},
+			Model:          &scripted.Model{Turns: turns},
 			Tools:          []agenttool.Tool{log.tool("bash", "command"), skillTool},
 			BeforeToolCall: e.BeforeToolCall(),
 			MaxTurns:       6,

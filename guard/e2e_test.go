@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentpolicy/internal/scripted"
 	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 	or "github.com/ChristopherDavenport/openresponses"
@@ -141,35 +142,10 @@ func TestEndToEndShouldStopAfterTurnOnASecretInArguments(t *testing.T) {
 	}
 }
 
-// scripted is a model that answers its first request with one bash call
-// whose arguments are args, as written, and every later one with "done". It
-// keeps the requests it was sent.
-type scripted struct {
-	args     string
-	requests []or.Request
-}
-
-func (m *scripted) CreateStream(_ context.Context, req or.Request, sink or.EventSink) error {
-	m.requests = append(m.requests, req)
-	e := or.NewEmitter(sink, or.NewResponse(req))
-	if len(m.requests) == 1 {
-		w, err := e.FunctionCall("call_1", "bash")
-		if err != nil {
-			return err
-		}
-		if err := w.Arguments(m.args); err != nil {
-			return err
-		}
-		return e.Complete()
-	}
-	w, err := e.Message(or.PhaseFinalAnswer)
-	if err != nil {
-		return err
-	}
-	if err := w.Text("done"); err != nil {
-		return err
-	}
-	return e.Complete()
+// bashOnce is a model whose first answer is one bash call with the
+// arguments args, as written, and every later one "done".
+func bashOnce(args string) *scripted.Model {
+	return &scripted.Model{Turns: [][]*or.FunctionCall{{scripted.Call("call_1", "bash", args)}}}
 }
 
 // typedBash is a bash tool written the ordinary Go way, decoding its
@@ -202,7 +178,7 @@ func TestEndToEndSecretsStopsOnAnEscapedKeyInArguments(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var ran []string
 			a := agentturn.New(agentturn.Config{
-				Model:               &scripted{args: args},
+				Model:               bashOnce(args),
 				Tools:               []agenttool.Tool{typedBash(&ran)},
 				ShouldStopAfterTurn: ShouldStopAfterTurn(Secrets()),
 			})
@@ -230,7 +206,7 @@ func TestEndToEndRedactRemovesAnEscapedKeyFromTheHistorysCalls(t *testing.T) {
 	for name, args := range escapedKeyArgs {
 		t.Run(name, func(t *testing.T) {
 			var ran []string
-			model := &scripted{args: args}
+			model := bashOnce(args)
 			a := agentturn.New(agentturn.Config{
 				Model:           model,
 				Tools:           []agenttool.Tool{typedBash(&ran)},
@@ -240,17 +216,18 @@ func TestEndToEndRedactRemovesAnEscapedKeyFromTheHistorysCalls(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if end.Reason != agentturn.ReasonDone || len(model.requests) != 2 {
-				t.Fatalf("run ended %s after %d model calls (%v), want done after 2", end.Reason, len(model.requests), end.Err)
+			requests := model.Requests()
+			if end.Reason != agentturn.ReasonDone || len(requests) != 2 {
+				t.Fatalf("run ended %s after %d model calls (%v), want done after 2", end.Reason, len(requests), end.Err)
 			}
 			var call *or.FunctionCall
-			for _, item := range model.requests[1].Input {
+			for _, item := range requests[1].Input {
 				if c, ok := item.(*or.FunctionCall); ok {
 					call = c
 				}
 			}
 			if call == nil {
-				t.Fatalf("the second request holds no call: %+v", model.requests[1].Input)
+				t.Fatalf("the second request holds no call: %+v", requests[1].Input)
 			}
 			assertNoSecretDecodes(t, call.Arguments)
 			if !strings.Contains(call.Arguments, "[REDACTED aws_access_key]") {

@@ -16,47 +16,12 @@ import (
 	"testing"
 
 	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentpolicy/internal/scripted"
 	"github.com/ChristopherDavenport/agentpolicy/journal"
 	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
 )
-
-// script is a model that makes the calls of turns[n] at its n-th request
-// and says "done" once the script runs out.
-type script struct {
-	mu    sync.Mutex
-	turns [][]*openresponses.FunctionCall
-	n     int
-}
-
-func (m *script) CreateStream(_ context.Context, req openresponses.Request, sink openresponses.EventSink) error {
-	m.mu.Lock()
-	n := m.n
-	m.n++
-	m.mu.Unlock()
-	e := openresponses.NewEmitter(sink, openresponses.NewResponse(req))
-	if n >= len(m.turns) {
-		w, err := e.Message(openresponses.PhaseFinalAnswer)
-		if err != nil {
-			return err
-		}
-		if err := w.Text("done"); err != nil {
-			return err
-		}
-		return e.Complete()
-	}
-	for _, c := range m.turns[n] {
-		w, err := e.FunctionCall(c.CallID, c.Name)
-		if err != nil {
-			return err
-		}
-		if err := w.Arguments(c.Arguments); err != nil {
-			return err
-		}
-	}
-	return e.Complete()
-}
 
 // shell is a bash tool that runs nothing and logs each command it is
 // handed.
@@ -125,7 +90,7 @@ func build(t *testing.T, p agentpolicy.Policy, opts ...agentpolicy.Option) *agen
 
 func agent(e *agentpolicy.Engine, sh *shell, turns ...[]*openresponses.FunctionCall) *agentturn.Agent {
 	return agentturn.New(agentturn.Config{
-		Model:          &script{turns: turns},
+		Model:          &scripted.Model{Turns: turns},
 		Tools:          []agenttool.Tool{sh.tool()},
 		BeforeToolCall: e.BeforeToolCall(),
 		MaxTurns:       4,
@@ -296,7 +261,7 @@ func TestEndToEndARunIsAnsweredAfterARestart(t *testing.T) {
 	}
 	sh = &shell{}
 	a := agentturn.New(agentturn.Config{
-		Model:          &script{},
+		Model:          &scripted.Model{},
 		Tools:          []agenttool.Tool{sh.tool()},
 		BeforeToolCall: e.BeforeToolCall(),
 		MaxTurns:       4,

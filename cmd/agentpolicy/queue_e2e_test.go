@@ -2,52 +2,18 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentpolicy/internal/scripted"
 	"github.com/ChristopherDavenport/agentpolicy/journal"
 	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
 )
-
-// script is a model that asks for one Bash command, then says "done".
-type script struct {
-	mu      sync.Mutex
-	command string
-	n       int
-}
-
-func (m *script) CreateStream(_ context.Context, req openresponses.Request, sink openresponses.EventSink) error {
-	m.mu.Lock()
-	n := m.n
-	m.n++
-	m.mu.Unlock()
-	e := openresponses.NewEmitter(sink, openresponses.NewResponse(req))
-	if n > 0 {
-		w, err := e.Message(openresponses.PhaseFinalAnswer)
-		if err != nil {
-			return err
-		}
-		if err := w.Text("done"); err != nil {
-			return err
-		}
-		return e.Complete()
-	}
-	args, _ := json.Marshal(map[string]string{"command": m.command})
-	w, err := e.FunctionCall("call_1", "Bash")
-	if err != nil {
-		return err
-	}
-	if err := w.Arguments(string(args)); err != nil {
-		return err
-	}
-	return e.Complete()
-}
 
 // bash is a Bash tool that runs nothing and logs what it is handed.
 type bash struct {
@@ -72,7 +38,7 @@ func unattendedRun(t *testing.T, p *loadedPolicy, queuePath string, sh *bash) *a
 	t.Helper()
 	ctx := context.Background()
 	agent := agentturn.New(agentturn.Config{
-		Model:          &script{command: "git push origin main"},
+		Model:          &scripted.Model{Turns: [][]*openresponses.FunctionCall{{scripted.Call("call_1", "Bash", `{"command":"git push origin main"}`)}}},
 		Tools:          []agenttool.Tool{sh.tool()},
 		BeforeToolCall: p.engine.BeforeToolCall(),
 		MaxTurns:       4,
