@@ -76,20 +76,9 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 		return nil, err
 	}
 	j = e.hold(ctx, s, info, j)
-	// The verdict handed out, to the journal and the observers, carries a
-	// copy of the rule; the engine keeps its own.
-	out := &handout{}
-	v := j.v
-	if v.Rule != nil {
-		out.rule = *v.Rule
-		v.Rule = &out.rule
-	}
-	// The journal's error is its own to report: the verdict says what it
-	// made of the call.
-	v, _ = e.journal(ctx, v)
-	own := j.v.Rule
-	j.v = v // the journal's verdict, with the engine's rule
-	j.v.Rule = own
+	out, v := handOut(j.v)
+	v, _ = e.journal(ctx, v) // the journal's error is its own; v says what became of the call
+	j.v = v.withRule(j.v.Rule)
 	e.remember(info, j)
 	out.decision = j.decision()
 	e.notify(ctx, v)
@@ -102,6 +91,24 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 type handout struct {
 	decision agentturn.ToolDecision
 	rule     Rule
+}
+
+// handOut returns the handout of a decision whose verdict is v, and v
+// pointing at the handout's copy of its rule: the journal and the
+// observers read the copy, and the engine keeps its own.
+func handOut(v Verdict) (*handout, Verdict) {
+	out := &handout{}
+	if v.Rule != nil {
+		out.rule = *v.Rule
+		v.Rule = &out.rule
+	}
+	return out, v
+}
+
+// withRule returns v pointing at rule.
+func (v Verdict) withRule(rule *Rule) Verdict {
+	v.Rule = rule
+	return v
 }
 
 // Would reports what [Engine.Decide] would decide for the call on its own,
