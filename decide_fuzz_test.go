@@ -116,34 +116,42 @@ type naiveOutcome struct {
 	reason string
 }
 
+// naiveFires reports whether r fires for the subject: it names the tool,
+// is no carve-out, its specifier matches, and no carve-out of the same list
+// for the tool, of a rank not below the rule's, matches.
+func naiveFires(rules []Rule, r Rule, matchers map[string]ToolMatcher, tool string, args json.RawMessage) bool {
+	if _, carve := r.CarveOut(); carve || !naiveGlob(r.Tool, tool) {
+		return false
+	}
+	if r.Spec != "" && !matchers[tool].Match(r.Spec, args) {
+		return false
+	}
+	for _, c := range rules {
+		if pattern, carve := c.CarveOut(); carve && c.Tool == tool && c.Source.Rank >= r.Source.Rank && matchers[tool].Match(pattern, args) {
+			return false
+		}
+	}
+	return true
+}
+
+// naiveCite is the rule as a reason cites it: with its note unless the
+// note comes from a named source the user has not trusted.
+func naiveCite(r Rule) string {
+	if r.Note != "" && (r.Source.Name == "" || r.Source.Trusted) {
+		return r.String() + ": " + r.Note
+	}
+	return r.String()
+}
+
 // naiveSubject decides one subject by scanning every list from its start:
 // a rule fires when it names the tool, is no carve-out, its specifier
 // matches, and no carve-out of the same list for the tool, of a rank not
 // below the rule's, matches.
 func naiveSubject(p Policy, matchers map[string]ToolMatcher, tool string, args json.RawMessage, confined, constrain bool, unseen string) naiveOutcome {
-	fires := func(rules []Rule, r Rule) bool {
-		if _, carve := r.CarveOut(); carve || !naiveGlob(r.Tool, tool) {
-			return false
-		}
-		if r.Spec != "" && !matchers[tool].Match(r.Spec, args) {
-			return false
-		}
-		for _, c := range rules {
-			if pattern, carve := c.CarveOut(); carve && c.Tool == tool && c.Source.Rank >= r.Source.Rank && matchers[tool].Match(pattern, args) {
-				return false
-			}
-		}
-		return true
-	}
-	cited := func(r Rule) string {
-		if r.Note != "" && (r.Source.Name == "" || r.Source.Trusted) {
-			return r.String() + ": " + r.Note
-		}
-		return r.String()
-	}
+	fires := func(rules []Rule, r Rule) bool { return naiveFires(rules, r, matchers, tool, args) }
 	for _, r := range p.Deny {
 		if fires(p.Deny, r) {
-			return naiveOutcome{action: agentturn.Block, rule: r.String(), reason: "denied by " + cited(r)}
+			return naiveOutcome{action: agentturn.Block, rule: r.String(), reason: "denied by " + naiveCite(r)}
 		}
 	}
 	skipped := ""
@@ -157,7 +165,7 @@ func naiveSubject(p Policy, matchers map[string]ToolMatcher, tool string, args j
 			}
 			continue
 		}
-		return naiveOutcome{action: agentturn.Defer, rule: r.String(), reason: "approval required by " + cited(r)}
+		return naiveOutcome{action: agentturn.Defer, rule: r.String(), reason: "approval required by " + naiveCite(r)}
 	}
 	if unseen != "" && !confined {
 		return naiveOutcome{action: agentturn.Defer, reason: "approval required: " + unseen}
@@ -170,7 +178,7 @@ func naiveSubject(p Policy, matchers map[string]ToolMatcher, tool string, args j
 	}
 	for _, r := range p.Allow {
 		if fires(p.Allow, r) {
-			return naiveOutcome{action: agentturn.Allow, rule: r.String(), reason: "allowed by " + cited(r)}
+			return naiveOutcome{action: agentturn.Allow, rule: r.String(), reason: "allowed by " + naiveCite(r)}
 		}
 	}
 	switch p.Default.String() {

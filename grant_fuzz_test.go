@@ -72,29 +72,10 @@ func naiveGrantSubject(p Policy, sets []RuleSet, matchers map[string]ToolMatcher
 			shadows = append(shadows, stamped(set.Allow, set.Source)...)
 		}
 	}
-	fires := func(rules []Rule, r Rule) bool {
-		if _, carve := r.CarveOut(); carve || !naiveGlob(r.Tool, tool) {
-			return false
-		}
-		if r.Spec != "" && !matchers[tool].Match(r.Spec, args) {
-			return false
-		}
-		for _, c := range rules {
-			if pattern, carve := c.CarveOut(); carve && c.Tool == tool && c.Source.Rank >= r.Source.Rank && matchers[tool].Match(pattern, args) {
-				return false
-			}
-		}
-		return true
-	}
-	cited := func(r Rule) string {
-		if r.Note != "" && (r.Source.Name == "" || r.Source.Trusted) {
-			return r.String() + ": " + r.Note
-		}
-		return r.String()
-	}
+	fires := func(rules []Rule, r Rule) bool { return naiveFires(rules, r, matchers, tool, args) }
 	for _, r := range p.Deny {
 		if fires(p.Deny, r) {
-			return naiveOutcome{action: agentturn.Block, rule: r.String(), reason: "denied by " + cited(r)}
+			return naiveOutcome{action: agentturn.Block, rule: r.String(), reason: "denied by " + naiveCite(r)}
 		}
 	}
 	skipped, shadow := "", ""
@@ -110,7 +91,7 @@ func naiveGrantSubject(p Policy, sets []RuleSet, matchers map[string]ToolMatcher
 			return a.Source.Name != r.Source.Name && a.Source.Rank >= r.Source.Rank && fires(p.Allow, a)
 		})
 		if i < 0 {
-			return naiveOutcome{action: agentturn.Defer, rule: r.String(), reason: "approval required by " + cited(r)}
+			return naiveOutcome{action: agentturn.Defer, rule: r.String(), reason: "approval required by " + naiveCite(r)}
 		}
 		shadow = cmpOr(shadow, shadows[i].String())
 	}
@@ -122,7 +103,7 @@ func naiveGrantSubject(p Policy, sets []RuleSet, matchers map[string]ToolMatcher
 	}
 	for _, r := range p.Allow {
 		if fires(p.Allow, r) {
-			return naiveOutcome{action: agentturn.Allow, rule: r.String(), reason: "allowed by " + cited(r)}
+			return naiveOutcome{action: agentturn.Allow, rule: r.String(), reason: "allowed by " + naiveCite(r)}
 		}
 	}
 	switch p.Default.String() {
