@@ -36,8 +36,8 @@ type finding struct {
 }
 
 // located is one rule as a settings file writes it: the file, the list,
-// the index in that list, the text, and the rule it translates to (a zero
-// Tool when it does not translate).
+// the index in that list, the text, and a rule it translates to. An entry
+// that does not translate is a finding of its own, never located.
 type located struct {
 	File  string
 	List  string
@@ -126,11 +126,11 @@ func neverFires(err error) string {
 func coveredAllows(rules []located, covers func(by, allow agentpolicy.Rule) bool) []finding {
 	var out []finding
 	for _, a := range rules {
-		if a.List != "allow" || a.Rule.Tool == "" {
+		if a.List != "allow" {
 			continue
 		}
 		for _, by := range rules {
-			if (by.List != "deny" && by.List != "ask") || by.Rule.Tool == "" || !covers(by.Rule, a.Rule) {
+			if (by.List != "deny" && by.List != "ask") || !covers(by.Rule, a.Rule) {
 				continue
 			}
 			out = append(out, a.finding(sevError, "covered",
@@ -147,9 +147,6 @@ func duplicates(rules []located) []finding {
 	var out []finding
 	first := map[string]located{}
 	for _, l := range rules {
-		if l.Rule.Tool == "" {
-			continue
-		}
 		key := l.List + "\x00" + l.Rule.String()
 		if f, ok := first[key]; ok {
 			out = append(out, l.finding(sevWarning, "duplicate",
