@@ -289,8 +289,8 @@ func (a *answering) ranElsewhere(p agentturn.PendingCall, v Verdict) {
 // fails blocks it, as a call that could not be evaluated is blocked.
 func (a *answering) replay(ctx context.Context, p agentturn.PendingCall, c cutOff, base Verdict) error {
 	info := agentturn.ToolCallInfo{RunID: a.run, Call: p.Call, Tool: c.tool, Args: c.dispatched, Index: -1}
-	j, err := a.e.judge(ctx, a.s, info)
-	if err != nil {
+	var j judgement
+	if err := a.e.judge(ctx, a.s, info, &j); err != nil {
 		j = judgement{v: base.unevaluable(err)}
 	}
 	switch {
@@ -356,7 +356,8 @@ func (a *answering) approved(ctx context.Context, info agentturn.ToolCallInfo, v
 	if rev.Args != nil {
 		args = rev.Args
 		info.Args = rev.Args
-		if j, err := a.e.judge(ctx, a.s, info); err != nil || j.v.Action == agentturn.Block {
+		var j judgement
+		if err := a.e.judge(ctx, a.s, info, &j); err != nil || j.v.Action == agentturn.Block {
 			if err != nil {
 				j = judgement{v: v.unevaluable(err)}
 			}

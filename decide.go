@@ -71,17 +71,19 @@ func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) 
 // compiled snapshot of the policy from start to end.
 func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
 	s := e.snapshotFor(ctx)
-	j, err := e.judge(ctx, s, info)
-	if err != nil {
+	var j judgement
+	if err := e.judge(ctx, s, info, &j); err != nil {
 		return nil, err
 	}
-	j = e.hold(ctx, s, info, j)
-	out, v := handOut(j.v)
-	v, _ = e.journal(ctx, v) // the journal's error is its own; v says what became of the call
-	j.v = v.withRule(j.v.Rule)
-	e.remember(info, j)
-	out.decision = j.decision()
-	e.notify(ctx, v)
+	e.hold(ctx, s, info, &j)
+	own, out := j.v.Rule, &handout{}
+	j.v.Rule = out.copyRule(own)
+	_ = e.journal(ctx, &j.v) // the journal's error is its own; j.v says what became of the call
+	public := j.v
+	j.v.Rule = own
+	e.remember(info, &j)
+	j.fill(&out.decision)
+	e.notify(ctx, public)
 	return &out.decision, nil
 }
 
@@ -93,22 +95,16 @@ type handout struct {
 	rule     Rule
 }
 
-// handOut returns the handout of a decision whose verdict is v, and v
-// pointing at the handout's copy of its rule: the journal and the
-// observers read the copy, and the engine keeps its own.
-func handOut(v Verdict) (*handout, Verdict) {
-	out := &handout{}
-	if v.Rule != nil {
-		out.rule = *v.Rule
-		v.Rule = &out.rule
+// copyRule returns the handout's copy of rule, the engine's own, or nil
+// when the verdict has none: the journal and the observers read the copy,
+// so whoever changes the rule they were handed changes nothing in the
+// engine.
+func (out *handout) copyRule(rule *Rule) *Rule {
+	if rule == nil {
+		return nil
 	}
-	return out, v
-}
-
-// withRule returns v pointing at rule.
-func (v Verdict) withRule(rule *Rule) Verdict {
-	v.Rule = rule
-	return v
+	out.rule = *rule
+	return &out.rule
 }
 
 // Would reports what [Engine.Decide] would decide for the call on its own,
@@ -130,11 +126,12 @@ func (v Verdict) withRule(rule *Rule) Verdict {
 // when the rules changed in between, or when another call of its batch
 // asks.
 func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdict, error) {
-	j, err := e.judge(ctx, e.snapshotFor(ctx), info)
-	if err != nil {
+	var j judgement
+	if err := e.judge(ctx, e.snapshotFor(ctx), info, &j); err != nil {
 		return Verdict{}, err
 	}
-	return j.carrying(info).v.clone(), nil
+	j.carry(info)
+	return j.v.clone(), nil
 }
 
 // evaluate is the policy's half of the decision path Decide and Would
@@ -143,8 +140,8 @@ func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdic
 // ok is false for a call that could not be evaluated, blocked: its context
 // was done, its splitter failed, or its rules would read arguments that
 // are ambiguous.
-func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo) (v Verdict, ok bool) {
-	v = Verdict{RunID: info.RunID, Turn: info.Turn, By: ByPolicy}
+func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, v *Verdict) (ok bool) {
+	*v = Verdict{RunID: info.RunID, Turn: info.Turn, By: ByPolicy}
 	if info.Call != nil {
 		v.CallID, v.Tool = info.Call.CallID, info.Call.Name
 	} else if info.Tool != nil {
@@ -153,23 +150,28 @@ func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolC
 	conf := e.confinement(ctx, info.Tool, info.Args)
 	v.Confined = conf.by
 	if err := ctx.Err(); err != nil {
-		return v.unevaluable(err), false
+		*v = v.unevaluable(err)
+		return false
 	}
 	tr := s.rulesFor(v.Tool)
 	if err := tr.unambiguous(info.Args); err != nil {
-		return v.unevaluable(err), false
+		*v = v.unevaluable(err)
+		return false
 	}
 	if tr.split == nil {
-		return v.with(s.decideSubject(tr, v.Tool, Subject{Args: info.Args}, conf), ""), true
+		v.take(s.decideSubject(tr, v.Tool, Subject{Args: info.Args}, conf), "")
+		return true
 	}
 	subjects, err := split(tr.split, info.Args)
 	if err == nil {
 		err = s.unambiguous(v.Tool, subjects)
 	}
 	if err != nil {
-		return v.unevaluable(err), false
+		*v = v.unevaluable(err)
+		return false
 	}
-	return s.fold(v, subjects, conf), true
+	s.fold(v, subjects, conf)
+	return true
 }
 
 // confinement is what the called tool says about the call's sandbox.
@@ -310,11 +312,11 @@ func (rs *rules) firstAsk(sub *reading, confined bool) (ask, skipped, shadowed *
 	return nil, skipped, shadowed
 }
 
-// fold decides every subject of a split call and keeps the first subject
-// with the strictest action. A subject naming another tool is decided under
-// that tool's rules and matcher, and the called tool's confinement says
-// nothing about it.
-func (s *snapshot) fold(v Verdict, subjects []Subject, conf confinement) Verdict {
+// fold decides every subject of a split call and keeps, in v, the first
+// subject with the strictest action. A subject naming another tool is
+// decided under that tool's rules and matcher, and the called tool's
+// confinement says nothing about it.
+func (s *snapshot) fold(v *Verdict, subjects []Subject, conf confinement) {
 	var best outcome
 	winner := -1
 	for i, sub := range subjects {
@@ -328,11 +330,10 @@ func (s *snapshot) fold(v Verdict, subjects []Subject, conf confinement) Verdict
 		}
 	}
 	text := subjects[winner].Text
-	v = v.with(best, text)
+	v.take(best, text)
 	if v.Action == agentturn.Block && len(subjects) > 1 && text != "" {
 		v.Reason = compoundReason(v.Reason, text, otherTexts(subjects, text))
 	}
-	return v
 }
 
 // otherTexts lists the texts of the subjects other than the winner's, each
@@ -361,33 +362,21 @@ func strictness(a agentturn.ToolAction) int {
 	}
 }
 
-// with returns v carrying the outcome, made on the subject with the given
+// take sets v to carry the outcome, made on the subject with the given
 // text. Its rule is the engine's own, the compiled rule: a verdict leaves
 // the engine as a copy ([Verdict.clone]), so whoever changes the rule it
 // was handed changes nothing in the engine.
-func (v Verdict) with(o outcome, subject string) Verdict {
+func (v *Verdict) take(o outcome, subject string) {
 	v.Action, v.Reason, v.Subject = o.action, o.reason, subject
 	if o.rule != nil {
 		v.Rule = &o.rule.rule
 	}
-	return v
 }
 
 // unevaluable returns v blocked because the call could not be decided.
 func (v Verdict) unevaluable(err error) Verdict {
 	v.Action, v.Reason = agentturn.Block, unevaluable(v.Tool, err)
 	return v
-}
-
-// decisionOf is the decision the loop reads for a verdict.
-func decisionOf(v Verdict) *agentturn.ToolDecision {
-	return &agentturn.ToolDecision{
-		Action:  v.Action,
-		Reason:  v.Reason,
-		By:      v.By,
-		Held:    v.Held,
-		Subject: v.Subject,
-	}
 }
 
 // notify hands the verdict to every observer, in the order they were

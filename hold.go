@@ -25,24 +25,23 @@ import (
 // asks, see [Engine.Decide], and records the call's own judgement for the
 // siblings decided after it. A nested call is a batch of one and holds
 // nothing. A verdict that defers the call leaves with what answering it
-// needs, see [judgement.carrying].
-func (e *Engine) hold(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j judgement) judgement {
+// needs, see [judgement.carry].
+func (e *Engine) hold(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j *judgement) {
 	if at, ok := batchIndex(info); ok && info.Parent == "" && e.batches.siblingAsks(ctx, e, s, info, at, j) {
 		allow := j.v.Reason
 		j.v.Action, j.v.Held, j.v.Reason = agentturn.Defer, true, heldReason(allow)
 		j.allow = allow
 	}
-	return j.carrying(info)
+	j.carry(info)
 }
 
-// carrying returns j with a verdict that defers the call carrying the
-// call's arguments and what the hooks gave it, so that its record is
-// enough to answer the call in another process, see [Engine.Restore].
-func (j judgement) carrying(info agentturn.ToolCallInfo) judgement {
+// carry sets a verdict of j that defers the call to carry the call's
+// arguments and what the hooks gave it, so that its record is enough to
+// answer the call in another process, see [Engine.Restore].
+func (j *judgement) carry(info agentturn.ToolCallInfo) {
 	if j.v.Action == agentturn.Defer {
 		j.v.Args, j.v.RunArgs, j.v.RunNote = string(info.Args), string(j.args), j.note
 	}
-	return j
 }
 
 // batchIndex is the call's position in its batch: Index when it points at
@@ -101,7 +100,7 @@ type batches struct {
 // sibling decided already is read as it was decided; any other is scanned
 // under s, with the tool the engine's lookup names, once per snapshot. The
 // scans call the splitters and the hooks, so they run with no lock held.
-func (m *batches) siblingAsks(ctx context.Context, e *Engine, s *snapshot, info agentturn.ToolCallInfo, at int, j judgement) bool {
+func (m *batches) siblingAsks(ctx context.Context, e *Engine, s *snapshot, info agentturn.ToolCallInfo, at int, j *judgement) bool {
 	m.mu.Lock()
 	b := m.batchOf(info)
 	b.siblings[at] = sibling{decided: true, asks: j.asks()}
@@ -130,7 +129,8 @@ func (m *batches) siblingAsks(ctx context.Context, e *Engine, s *snapshot, info 
 		ctx = agentturn.ContextWithRunID(ctx, info.RunID)
 	}
 	for _, k := range scan {
-		sj, err := e.judge(ctx, s, e.siblingInfo(ctx, info, k))
+		var sj judgement
+		err := e.judge(ctx, s, e.siblingInfo(ctx, info, k), &sj)
 		asks := err != nil || sj.asks()
 		m.mu.Lock()
 		if !b.siblings[k].decided {
@@ -199,7 +199,7 @@ type deferrals struct {
 // deferred it, whatever a later [Engine.SetPolicy] would make of the call.
 // A nested call is settled inline by the loop and never pending, so
 // nothing is remembered for it.
-func (e *Engine) remember(info agentturn.ToolCallInfo, j judgement) {
+func (e *Engine) remember(info agentturn.ToolCallInfo, j *judgement) {
 	if j.v.Action != agentturn.Defer || info.Parent != "" || info.Call == nil {
 		return
 	}

@@ -483,3 +483,12 @@ func TestWouldHoldsAndRemembersNothing(t *testing.T) {
 		t.Errorf("Would left runs %v remembered", runs)
 	}
 }
+
+// decisionOf is the decision the loop would read for a verdict with
+// nothing a hook added.
+func decisionOf(v Verdict) *agentturn.ToolDecision {
+	j := judgement{v: v}
+	var d agentturn.ToolDecision
+	j.fill(&d)
+	return &d
+}

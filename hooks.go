@@ -122,22 +122,30 @@ type judgement struct {
 // asks reports whether the call, as a sibling, holds the calls of its
 // batch the policy allows: it is deferred, or it could not be evaluated.
 // A call a rule blocks holds nothing.
-func (j judgement) asks() bool {
+func (j *judgement) asks() bool {
 	return j.v.Action == agentturn.Defer || j.unevaluated
 }
 
-// decision is what the loop reads for the judgement.
-func (j judgement) decision() agentturn.ToolDecision {
-	d := *decisionOf(j.v)
-	d.Args, d.Note, d.Terminate = j.args, j.note, j.terminate
-	return d
+// fill sets d to what the loop reads for the judgement.
+func (j *judgement) fill(d *agentturn.ToolDecision) {
+	*d = agentturn.ToolDecision{
+		Action:    j.v.Action,
+		Reason:    j.v.Reason,
+		By:        j.v.By,
+		Held:      j.v.Held,
+		Subject:   j.v.Subject,
+		Args:      j.args,
+		Note:      j.note,
+		Terminate: j.terminate,
+	}
 }
 
-// judge evaluates the call under s and folds the hooks' decisions into the
-// policy's, see [WithHooks]. A hook's error is returned as it is.
-func (e *Engine) judge(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo) (judgement, error) {
-	v, ok := e.evaluate(ctx, s, info)
-	j := judgement{v: v, unevaluated: !ok}
+// judge evaluates the call under s into j and folds the hooks' decisions
+// into the policy's, see [WithHooks]. A hook's error is returned as it is,
+// and j is then not to be read.
+func (e *Engine) judge(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j *judgement) error {
+	*j = judgement{}
+	j.unevaluated = !e.evaluate(ctx, s, info, &j.v)
 	owned := true
 	for _, fn := range e.hooks {
 		if j.v.Action == agentturn.Block {
@@ -145,7 +153,7 @@ func (e *Engine) judge(ctx context.Context, s *snapshot, info agentturn.ToolCall
 		}
 		d, err := fn(ctx, info)
 		if err != nil {
-			return judgement{}, err
+			return err
 		}
 		if d == nil {
 			continue
@@ -167,9 +175,9 @@ func (e *Engine) judge(ctx context.Context, s *snapshot, info agentturn.ToolCall
 		j.terminate = j.terminate || d.Terminate
 	}
 	if j.args != nil {
-		j = e.rejudge(ctx, s, info, j, owned)
+		e.rejudge(ctx, s, info, j, owned)
 	}
-	return j, nil
+	return nil
 }
 
 // rejudge decides the rewritten arguments info carries, confinement read
@@ -178,8 +186,9 @@ func (e *Engine) judge(ctx context.Context, s *snapshot, info agentturn.ToolCall
 // policy still owns the fold's verdict and the two actions are the same,
 // since the rewrite is what runs; either way the call's confinement is the
 // rewrite's.
-func (e *Engine) rejudge(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j judgement, owned bool) judgement {
-	r, ok := e.evaluate(ctx, s, info)
+func (e *Engine) rejudge(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j *judgement, owned bool) {
+	var r Verdict
+	ok := e.evaluate(ctx, s, info, &r)
 	j.unevaluated = j.unevaluated || !ok
 	switch {
 	case strictness(r.Action) > strictness(j.v.Action), owned && r.Action == j.v.Action:
@@ -187,7 +196,6 @@ func (e *Engine) rejudge(ctx context.Context, s *snapshot, info agentturn.ToolCa
 	default:
 		j.v.Confined = r.Confined
 	}
-	return j
 }
 
 // siblingInfo is the hook's view of call k of the batch info is a call of,

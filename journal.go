@@ -69,22 +69,22 @@ func WithJournal(j Journal) Option {
 	return func(e *Engine) { e.jnl = j }
 }
 
-// journal records v before it takes effect and returns the verdict that
-// does: v itself, or, when v allows and could not be recorded, the block
-// that refuses it. The error is the journal's, nil without one. Every path
-// that makes a verdict take effect goes through here before it tells the
-// observers, and one that allows something carries the returned verdict
-// out, so nothing is allowed that was not recorded.
-func (e *Engine) journal(ctx context.Context, v Verdict) (Verdict, error) {
+// journal records *v before it takes effect and leaves in *v the verdict
+// that does: v as it was, or, when v allows and could not be recorded, the
+// block that refuses it. The error is the journal's, nil without one.
+// Every path that makes a verdict take effect goes through here before it
+// tells the observers, and one that allows something carries the verdict
+// left out, so nothing is allowed that was not recorded.
+func (e *Engine) journal(ctx context.Context, v *Verdict) error {
 	if e.jnl == nil {
-		return v, nil
+		return nil
 	}
-	err := e.jnl.Record(ctx, v)
+	err := e.jnl.Record(ctx, *v)
 	if err == nil || v.Action != agentturn.Allow {
-		return v, err
+		return err
 	}
 	v.Action, v.By, v.Reason = agentturn.Block, ByPolicy, unrecordedReason(v.Reason)
-	return v, err
+	return err
 }
 
 // unrecordedAnswer is the answer to a pending call whose approval the
@@ -104,7 +104,7 @@ func unrecordedAnswer(callID string, v Verdict) agentturn.Answer {
 // effect in.
 func (e *Engine) journalAll(ctx context.Context, vs []Verdict) error {
 	for _, v := range vs {
-		if _, err := e.journal(ctx, v); err != nil {
+		if err := e.journal(ctx, &v); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnrecorded, err)
 		}
 	}
@@ -115,6 +115,6 @@ func (e *Engine) journalAll(ctx context.Context, vs []Verdict) error {
 // and so stands whether or not the journal takes it, and tells the
 // observers.
 func (e *Engine) refused(ctx context.Context, v Verdict) {
-	_, _ = e.journal(ctx, v)
+	_ = e.journal(ctx, &v)
 	e.notify(ctx, v)
 }

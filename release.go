@@ -92,7 +92,8 @@ func (e *Engine) complete(ctx context.Context, end *agentturn.RunEnd, given []ag
 		return r.answers, errUnanswered(r.missing)
 	}
 	for k, v := range verdicts {
-		recorded, _ := e.journal(ctx, v)
+		recorded := v
+		_ = e.journal(ctx, &recorded)
 		if recorded.Action != v.Action {
 			a := &r.answers[r.placed[of[k]]]
 			*a = unrecordedAnswer(a.CallID, recorded)
@@ -104,7 +105,8 @@ func (e *Engine) complete(ctx context.Context, end *agentturn.RunEnd, given []ag
 		e.notify(ctx, recorded)
 	}
 	for k, v := range r.verdicts {
-		recorded, _ := e.journal(ctx, v)
+		recorded := v
+		_ = e.journal(ctx, &recorded)
 		if recorded.Action != v.Action {
 			a := &r.answers[r.built[k]]
 			*a = unrecordedAnswer(a.CallID, recorded)
