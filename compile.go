@@ -91,6 +91,10 @@ type toolRules struct {
 	// rule or carve-out of it has a matcher, or it has a splitter. Its
 	// subjects must be unambiguous, see [checkArgs].
 	reads bool
+	// field is the member the tool's built-in matcher reads, read in
+	// the scan that checks a subject ([toolRules.read]); empty for a
+	// tool whose matcher is a host's, or that has none.
+	field string
 }
 
 // ruleIndex is a set of rules indexed by tool: per tool, the rules naming
@@ -225,11 +229,15 @@ func listsOf(p Policy) [3][]Rule {
 	return [3][]Rule{denyList: p.Deny, askList: p.Ask, allowList: p.Allow}
 }
 
-// finish gives a tool's rules of the policy how the tool splits and the
-// default's reason. A tool that splits reads its arguments, whatever its
-// rules.
+// finish gives a tool's rules of the policy how the tool splits, the
+// member its built-in matcher reads and the default's reason. A tool that
+// splits reads its arguments, whatever its rules.
 func (e *Engine) finish(tr *toolRules, name string, d Default) {
-	tr.split = e.matchers[name].Subjects
+	m := e.matchers[name]
+	tr.split = m.Subjects
+	if b, ok := builtinOf(m.Match); ok {
+		tr.field = b.field
+	}
 	tr.noRule = defaultReason(d, name)
 	tr.reads = tr.reads || tr.split != nil
 }

@@ -79,11 +79,9 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 	own, out := j.v.Rule, &handout{}
 	j.v.Rule = out.copyRule(own)
 	_ = e.journal(ctx, &j.v) // the journal's error is its own; j.v says what became of the call
-	public := j.v
-	j.v.Rule = own
-	e.remember(info, &j)
+	e.remember(info, &j, own)
 	j.fill(&out.decision)
-	e.notify(ctx, public)
+	e.notify(ctx, j.v)
 	return &out.decision, nil
 }
 
@@ -154,23 +152,22 @@ func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolC
 		return false
 	}
 	tr := s.rulesFor(v.Tool)
-	if err := tr.unambiguous(info.Args); err != nil {
+	subjects := []Subject{{Args: info.Args}}
+	if tr.split != nil {
+		// The splitter reads the call as the tool will, or not at all.
+		_, _, err := checkArgs(info.Args, "")
+		if err == nil {
+			subjects, err = split(tr.split, info.Args)
+		}
+		if err != nil {
+			*v = v.unevaluable(err)
+			return false
+		}
+	}
+	if err := s.fold(v, tr, subjects, conf); err != nil {
 		*v = v.unevaluable(err)
 		return false
 	}
-	if tr.split == nil {
-		v.take(s.decideSubject(tr, v.Tool, Subject{Args: info.Args}, conf), "")
-		return true
-	}
-	subjects, err := split(tr.split, info.Args)
-	if err == nil {
-		err = s.unambiguous(v.Tool, subjects)
-	}
-	if err != nil {
-		*v = v.unevaluable(err)
-		return false
-	}
-	s.fold(v, subjects, conf)
 	return true
 }
 
@@ -236,9 +233,9 @@ type outcome struct {
 // ([Subject.Unseen]) asks once no deny or ask rule has matched, grants
 // included, unless the call runs confined, when it is decided as any other
 // subject.
-func (s *snapshot) decideSubject(tr *toolRules, tool string, sub Subject, conf confinement) outcome {
+func (s *snapshot) decideSubject(tr *toolRules, rd *reading, sub Subject, conf confinement) outcome {
+	tool := rd.tool
 	rs := s.withGrants(tr, tool)
-	rd := &reading{tool: tool, args: sub.Args}
 	if c := rs.first(denyList, rd); c != nil {
 		return outcome{action: agentturn.Block, rule: c, reason: c.reason}
 	}
@@ -312,19 +309,26 @@ func (rs *rules) firstAsk(sub *reading, confined bool) (ask, skipped, shadowed *
 	return nil, skipped, shadowed
 }
 
-// fold decides every subject of a split call and keeps, in v, the first
-// subject with the strictest action. A subject naming another tool is
-// decided under that tool's rules and matcher, and the called tool's
-// confinement says nothing about it.
-func (s *snapshot) fold(v *Verdict, subjects []Subject, conf confinement) {
+// fold decides every subject of a call of the tool whose rules are tr
+// and keeps, in v, the first subject with the strictest action. A subject
+// naming another tool is decided under that tool's rules and matcher, and
+// the called tool's confinement says nothing about it. The error is that
+// of a subject whose arguments cannot be decided, which leaves v unset:
+// one such subject and the call cannot be evaluated.
+func (s *snapshot) fold(v *Verdict, tr *toolRules, subjects []Subject, conf confinement) error {
 	var best outcome
 	winner := -1
 	for i, sub := range subjects {
-		tool, c := v.Tool, conf
+		tool, str, c := v.Tool, tr, conf
 		if sub.Tool != "" && sub.Tool != v.Tool {
 			tool, c = sub.Tool, confinement{}
+			str = s.rulesFor(tool)
 		}
-		out := s.decideSubject(s.rulesFor(tool), tool, sub, c)
+		rd, err := str.read(tool, sub.Args)
+		if err != nil {
+			return err
+		}
+		out := s.decideSubject(str, &rd, sub, c)
 		if !out.none && (winner < 0 || strictness(out.action) > strictness(best.action)) {
 			best, winner = out, i
 		}
@@ -334,6 +338,7 @@ func (s *snapshot) fold(v *Verdict, subjects []Subject, conf confinement) {
 	if v.Action == agentturn.Block && len(subjects) > 1 && text != "" {
 		v.Reason = compoundReason(v.Reason, text, otherTexts(subjects, text))
 	}
+	return nil
 }
 
 // otherTexts lists the texts of the subjects other than the winner's, each

@@ -62,25 +62,42 @@ func readField(args []byte, name string, folded bool) (string, bool, error) {
 				return "", false, errTwice(name)
 			}
 			raw, escaped = r.value, r.valueEscaped
-		case nameASCII && r.keyASCII && !r.keyEscaped && len(key) != len(name):
-			// Folding keeps the length of ASCII text; an escape may
-			// stand for any character.
-		case strings.EqualFold(key, name):
+		case r.foldsTo(key, name, nameASCII):
 			if !folded || raw != nil {
 				return "", false, errAlsoAs(name, key)
 			}
 			raw, escaped, spelled = r.value, r.valueEscaped, key
 		}
 	}
-	switch {
-	case raw == nil:
-		return "", false, nil
-	case raw[0] != '"':
+	if raw != nil && raw[0] != '"' {
 		return "", false, errNotString(name)
-	case escaped:
-		return unescape(raw), true, nil
 	}
-	return unsafeString(raw[1 : len(raw)-1]), true, nil
+	value, ok := stringValue(raw, escaped)
+	return value, ok, nil
+}
+
+// foldsTo reports whether key, the member just read, equals name under
+// simple case folding. Folding keeps the length of ASCII text, so an
+// unescaped ASCII key of another length is not compared; an escape may
+// stand for any character.
+func (r *objectReader) foldsTo(key, name string, nameASCII bool) bool {
+	if nameASCII && r.keyASCII && !r.keyEscaped && len(key) != len(name) {
+		return false
+	}
+	return strings.EqualFold(key, name)
+}
+
+// stringValue is the string a member's value holds, raw its JSON text and
+// escaped whether it has an escape; ok is false for a missing member, nil
+// raw, and for a value that is not a string.
+func stringValue(raw []byte, escaped bool) (value string, ok bool) {
+	switch {
+	case raw == nil || raw[0] != '"':
+		return "", false
+	case escaped:
+		return unescape(raw), true
+	}
+	return unsafeString(raw[1 : len(raw)-1]), true
 }
 
 // isASCII reports whether s is ASCII throughout.
@@ -97,11 +114,19 @@ func isASCII(s string) bool {
 // valid JSON object none of whose top-level keys repeats, escaped or not,
 // or equals another under simple case folding. Arguments that pass read
 // the same under every decoder, whichever member a matcher reads.
-func checkArgs(args []byte) error {
+//
+// On the way it reads the string member field, when field is not empty,
+// as the built-in matchers read it ([readField] folded): a decision
+// checks a subject and reads its member in one scan. present is false
+// when the member is missing or not a string, and when err is not nil.
+func checkArgs(args []byte, field string) (value string, present bool, err error) {
 	r := objectReader{scan: jsonScanner{data: args}}
 	if err := r.open(); err != nil {
-		return err
+		return "", false, err
 	}
+	fieldASCII := isASCII(field)
+	var raw []byte
+	var escaped bool
 	// Most arguments have a handful of keys, compared pairwise on the
 	// stack; a hostile object with many is compared through a map, so
 	// the check stays linear.
@@ -111,16 +136,23 @@ func checkArgs(args []byte) error {
 	for {
 		more, err := r.next()
 		if err != nil {
-			return err
+			return "", false, err
 		}
 		if !more {
-			return nil
+			value, present = stringValue(raw, escaped)
+			return value, present, nil
 		}
 		key := r.keyString()
+		if field != "" && (key == field || r.foldsTo(key, field, fieldASCII)) {
+			// The keys are checked to be unique under folding, so
+			// this is the one member the matchers read, or the
+			// arguments are refused.
+			raw, escaped = r.value, r.valueEscaped
+		}
 		if folded == nil && len(keys) < len(small) {
 			for _, seen := range keys {
 				if err := collision(seen, key); err != nil {
-					return err
+					return "", false, err
 				}
 			}
 			keys = append(keys, key)
@@ -134,37 +166,29 @@ func checkArgs(args []byte) error {
 		}
 		f := foldKey(key)
 		if seen, dup := folded[f]; dup {
-			return collision(seen, key)
+			return "", false, collision(seen, key)
 		}
 		folded[f] = key
 	}
 }
 
-// unambiguous reports why a subject's arguments cannot be decided under
-// the tool's rules: the rules read them, through a matcher or a splitter,
-// and they do not read the same under every decoder. A matcher is opaque,
-// so the engine cannot know which member it reads and holds every member
-// to one reading; a tool whose rules read nothing has nothing to confuse.
-func (tr *toolRules) unambiguous(args json.RawMessage) error {
+// read is a subject's arguments as the tool's rules read them, checked
+// and with the member the tool's built-in matcher reads read in the same
+// scan. The error says why they cannot be decided under the tool's
+// rules: the rules read them, through a matcher or a splitter, and they
+// do not read the same under every decoder. A matcher is opaque, so the
+// engine cannot know which member it reads and holds every member to one
+// reading; a tool whose rules read nothing has nothing to confuse.
+func (tr *toolRules) read(tool string, args json.RawMessage) (reading, error) {
+	rd := reading{tool: tool, args: args}
 	if !tr.reads {
-		return nil
+		return rd, nil
 	}
-	return checkArgs(args)
-}
-
-// unambiguous checks every subject of a split call of the tool, each under
-// the rules of the tool it is decided as.
-func (s *snapshot) unambiguous(tool string, subjects []Subject) error {
-	for _, sub := range subjects {
-		name := tool
-		if sub.Tool != "" {
-			name = sub.Tool
-		}
-		if err := s.rulesFor(name).unambiguous(sub.Args); err != nil {
-			return err
-		}
+	value, present, err := checkArgs(args, tr.field)
+	if tr.field != "" {
+		rd.field, rd.value, rd.present, rd.read = tr.field, value, present, true
 	}
-	return nil
+	return rd, err
 }
 
 // collision is the error for a key that follows seen, nil when the two

@@ -206,7 +206,7 @@ func TestCheckArgs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := checkArgs([]byte(tt.args))
+			_, _, err := checkArgs([]byte(tt.args), "")
 			if tt.problem == "" {
 				if err != nil {
 					t.Fatalf("checkArgs(%s) = %v, want nil", tt.args, err)
@@ -231,7 +231,7 @@ func FuzzField(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, args []byte) {
 		checkAgainstEncodingJSON(t, args)
-		if err := checkArgs(args); err != nil {
+		if _, _, err := checkArgs(args, ""); err != nil {
 			return
 		}
 		var m map[string]any
@@ -248,6 +248,12 @@ func FuzzField(f *testing.F) {
 			}
 			if err != nil && !strings.Contains(err.Error(), "is not a string") {
 				t.Fatalf("readField(%q, %q) fails on arguments checkArgs passes: %v", args, name, err)
+			}
+			// The member the check reads on its way is the one the
+			// matchers read.
+			checked, present, err := checkArgs(args, name)
+			if err != nil || checked != value || present != ok {
+				t.Fatalf("checkArgs(%q, %q) = %q, %v, %v; readField reads %q, %v", args, name, checked, present, err, value, ok)
 			}
 		}
 	})
@@ -272,7 +278,7 @@ func BenchmarkField(b *testing.B) {
 func BenchmarkCheckArgs(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := checkArgs(fieldBenchArgs); err != nil {
+		if _, _, err := checkArgs(fieldBenchArgs, "command"); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -98,10 +98,11 @@ func refField(raw []byte) (value string, ok, unambiguous bool) {
 	var a struct {
 		Command *string `json:"command"`
 	}
+	_, _, err := checkArgs(raw, "")
 	if json.Unmarshal(raw, &a) != nil || a.Command == nil {
-		return "", false, checkArgs(raw) == nil
+		return "", false, err == nil
 	}
-	return *a.Command, true, checkArgs(raw) == nil
+	return *a.Command, true, err == nil
 }
 
 // refGlob is GlobMatcher's language read straight from the contract: ":*"

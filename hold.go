@@ -198,8 +198,9 @@ type deferrals struct {
 // otherwise: a run that ended on an ask is answered under the rules that
 // deferred it, whatever a later [Engine.SetPolicy] would make of the call.
 // A nested call is settled inline by the loop and never pending, so
-// nothing is remembered for it.
-func (e *Engine) remember(info agentturn.ToolCallInfo, j *judgement) {
+// nothing is remembered for it. The deferral keeps rule, the engine's own
+// rule of the verdict, rather than the copy j's verdict hands out.
+func (e *Engine) remember(info agentturn.ToolCallInfo, j *judgement, rule *Rule) {
 	if j.v.Action != agentturn.Defer || info.Parent != "" || info.Call == nil {
 		return
 	}
@@ -214,7 +215,9 @@ func (e *Engine) remember(info agentturn.ToolCallInfo, j *judgement) {
 		calls = make(map[string]deferral)
 		d.runs[info.RunID] = calls
 	}
-	calls[info.Call.CallID] = deferral{info: info, v: j.v, allow: j.allow, args: j.args, note: j.note}
+	def := deferral{info: info, v: j.v, allow: j.allow, args: j.args, note: j.note}
+	def.v.Rule = rule
+	calls[info.Call.CallID] = def
 }
 
 // get returns the deferral of a call of a run.

@@ -492,3 +492,24 @@ func decisionOf(v Verdict) *agentturn.ToolDecision {
 	j.fill(&d)
 	return &d
 }
+
+// TestObserversCannotChangeADeferral changes the rule of a deferring
+// verdict as an observer is handed it: the engine remembers the deferral
+// with its own rule, not the observer's copy.
+func TestObserversCannotChangeADeferral(t *testing.T) {
+	observer := func(_ context.Context, v Verdict) {
+		if v.Rule != nil {
+			v.Rule.Spec = "changed"
+		}
+	}
+	e := mustBuild(t, Policy{Ask: parseOrFail(t, "bash(git push:*)"), Default: Allow()}, shellMatchers(), WithObserver(observer))
+	info := callInfo("bash", shellArgs("git push"))
+	info.RunID, info.Call.CallID = "run_1", "call_1"
+	if d, err := e.Decide(context.Background(), info); err != nil || d.Action != agentturn.Defer {
+		t.Fatalf("Decide = %+v, %v; want a deferral", d, err)
+	}
+	v, ok := e.Deferred("run_1", "call_1")
+	if !ok || v.Rule == nil || v.Rule.Spec != "git push:*" {
+		t.Errorf("Deferred = %+v, %v; want the rule bash(git push:*)", v.Rule, ok)
+	}
+}
