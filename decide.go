@@ -134,12 +134,12 @@ func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdic
 
 // evaluate is the policy's half of the decision path Decide and Would
 // share: read the call's confinement, split the call into subjects, decide
-// each subject under s, and fold the subjects' outcomes into one verdict.
-// ok is false for a call that could not be evaluated, blocked: its context
-// was done, its splitter failed, or its rules would read arguments that
-// are ambiguous.
+// each subject under s, and fold the subjects' outcomes into one verdict,
+// set in v, which is zero. ok is false for a call that could not be
+// evaluated, blocked: its context was done, its splitter failed, or its
+// rules would read arguments that are ambiguous.
 func (e *Engine) evaluate(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, v *Verdict) (ok bool) {
-	*v = Verdict{RunID: info.RunID, Turn: info.Turn, By: ByPolicy}
+	v.RunID, v.Turn, v.By = info.RunID, info.Turn, ByPolicy
 	if info.Call != nil {
 		v.CallID, v.Tool = info.Call.CallID, info.Call.Name
 	} else if info.Tool != nil {
@@ -233,7 +233,7 @@ type outcome struct {
 // ([Subject.Unseen]) asks once no deny or ask rule has matched, grants
 // included, unless the call runs confined, when it is decided as any other
 // subject.
-func (s *snapshot) decideSubject(tr *toolRules, rd *reading, sub Subject, conf confinement) outcome {
+func (s *snapshot) decideSubject(tr *toolRules, rd *reading, sub *Subject, conf confinement) outcome {
 	tool := rd.tool
 	rs := s.withGrants(tr, tool)
 	if c := rs.first(denyList, rd); c != nil {
@@ -318,14 +318,15 @@ func (rs *rules) firstAsk(sub *reading, confined bool) (ask, skipped, shadowed *
 func (s *snapshot) fold(v *Verdict, tr *toolRules, subjects []Subject, conf confinement) error {
 	var best outcome
 	winner := -1
-	for i, sub := range subjects {
+	for i := range subjects {
+		sub := &subjects[i]
 		tool, str, c := v.Tool, tr, conf
 		if sub.Tool != "" && sub.Tool != v.Tool {
 			tool, c = sub.Tool, confinement{}
 			str = s.rulesFor(tool)
 		}
-		rd, err := str.read(tool, sub.Args)
-		if err != nil {
+		var rd reading
+		if err := str.read(&rd, tool, sub.Args); err != nil {
 			return err
 		}
 		out := s.decideSubject(str, &rd, sub, c)

@@ -172,23 +172,23 @@ func checkArgs(args []byte, field string) (value string, present bool, err error
 	}
 }
 
-// read is a subject's arguments as the tool's rules read them, checked
-// and with the member the tool's built-in matcher reads read in the same
-// scan. The error says why they cannot be decided under the tool's
-// rules: the rules read them, through a matcher or a splitter, and they
-// do not read the same under every decoder. A matcher is opaque, so the
-// engine cannot know which member it reads and holds every member to one
-// reading; a tool whose rules read nothing has nothing to confuse.
-func (tr *toolRules) read(tool string, args json.RawMessage) (reading, error) {
-	rd := reading{tool: tool, args: args}
+// read sets rd to a subject's arguments as the tool's rules read them,
+// checked and with the member the tool's built-in matcher reads read in
+// the same scan. The error says why they cannot be decided under the
+// tool's rules: the rules read them, through a matcher or a splitter, and
+// they do not read the same under every decoder. A matcher is opaque, so
+// the engine cannot know which member it reads and holds every member to
+// one reading; a tool whose rules read nothing has nothing to confuse.
+func (tr *toolRules) read(rd *reading, tool string, args json.RawMessage) error {
+	*rd = reading{tool: tool, args: args}
 	if !tr.reads {
-		return rd, nil
+		return nil
 	}
 	value, present, err := checkArgs(args, tr.field)
 	if tr.field != "" {
 		rd.field, rd.value, rd.present, rd.read = tr.field, value, present, true
 	}
-	return rd, err
+	return err
 }
 
 // collision is the error for a key that follows seen, nil when the two

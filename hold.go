@@ -188,7 +188,7 @@ type deferral struct {
 // deferral writes them, so the many decisions that allow a call never
 // touch the lock.
 type deferrals struct {
-	mu   sync.RWMutex
+	mu   sync.Mutex
 	runs map[string]map[string]deferral
 }
 
@@ -222,8 +222,8 @@ func (e *Engine) remember(info agentturn.ToolCallInfo, j *judgement, rule *Rule)
 
 // get returns the deferral of a call of a run.
 func (d *deferrals) get(run, callID string) (deferral, bool) {
-	d.mu.RLock()
-	defer d.mu.RUnlock()
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	def, ok := d.runs[run][callID]
 	return def, ok
 }
@@ -275,8 +275,8 @@ func (e *Engine) Forget(runID string) {
 // product can see what it has left unanswered.
 func (e *Engine) Runs() []string {
 	d := &e.deferred
-	d.mu.RLock()
-	defer d.mu.RUnlock()
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	return slices.Sorted(maps.Keys(d.runs))
 }
 

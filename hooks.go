@@ -140,11 +140,10 @@ func (j *judgement) fill(d *agentturn.ToolDecision) {
 	}
 }
 
-// judge evaluates the call under s into j and folds the hooks' decisions
-// into the policy's, see [WithHooks]. A hook's error is returned as it is,
-// and j is then not to be read.
+// judge evaluates the call under s into j, which is zero, and folds the
+// hooks' decisions into the policy's, see [WithHooks]. A hook's error is
+// returned as it is, and j is then not to be read.
 func (e *Engine) judge(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j *judgement) error {
-	*j = judgement{}
 	j.unevaluated = !e.evaluate(ctx, s, info, &j.v)
 	owned := true
 	for _, fn := range e.hooks {
