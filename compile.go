@@ -29,6 +29,11 @@ type compiled struct {
 	// spec is what match is given: the specifier, or a carve-out's
 	// pattern without its "!".
 	spec string
+	// literal is, for a built-in matcher, the text every value spec
+	// matches begins with ([builtin.literal]): most rules a decision
+	// tries are passed over on it alone, and the rules of a long list
+	// are filed under it ([prefixIndex]).
+	literal string
 	// token is R, the rule without its note, as a confinement reason
 	// names the ask rule it skipped.
 	token string
@@ -73,7 +78,17 @@ func (c *compiled) matches(sub *reading) bool {
 		return c.match(c.spec, sub.args)
 	}
 	value, ok := sub.member(c.builtin.field)
-	return ok && c.builtin.matches(c.spec, value)
+	switch {
+	case !ok || !strings.HasPrefix(value, c.literal):
+		return false
+	case c.literal == c.spec:
+		// A specifier without a wildcard matches its text exactly.
+		return len(value) == len(c.literal)
+	case c.builtin.lang == prefixLanguage:
+		// "<literal>:*" matches every value that begins with it.
+		return true
+	}
+	return c.builtin.matches(c.spec, value)
 }
 
 // toolRules is everything a decision reads for one tool: per list, the
@@ -319,6 +334,9 @@ func (e *Engine) compileRule(l list, r Rule) *compiled {
 		c.spec = r.Spec
 		if pattern, ok := r.CarveOut(); ok {
 			c.spec = pattern
+		}
+		if c.builtin.lang != 0 {
+			c.literal = c.builtin.literal(c.spec)
 		}
 	}
 	return c

@@ -83,7 +83,7 @@ func indexPrefixes(entries []entry) *prefixIndex {
 	for i, en := range entries {
 		lit := ""
 		if en.builtin.lang != 0 && !en.anyTool && (len(files) == 0 || en.builtin == ix.of) {
-			lit = en.builtin.literal(en.spec)
+			lit = en.literal
 		}
 		if lit == "" {
 			ix.always = append(ix.always, int32(i))
