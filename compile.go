@@ -26,13 +26,17 @@ type compiled struct {
 	// builtin is match when it is one of this package's, read without
 	// calling it; its zero value marks a host's matcher.
 	builtin builtin
+	// index is the [Index] [WithIndex] gave for a host's match, nil
+	// when there is none.
+	index *Index
 	// spec is what match is given: the specifier, or a carve-out's
 	// pattern without its "!".
 	spec string
 	// literal is, for a built-in matcher, the text every value spec
-	// matches begins with ([builtin.literal]): most rules a decision
-	// tries are passed over on it alone, and the rules of a long list
-	// are filed under it ([prefixIndex]).
+	// matches begins with ([builtin.literal]), and for an indexed one its
+	// [Index.Literal]: the rules of a long list are filed under it
+	// ([prefixIndex]), and most rules of a built-in matcher a decision
+	// tries are passed over on it alone.
 	literal string
 	// token is R, the rule without its note, as a confinement reason
 	// names the ask rule it skipped.
@@ -330,13 +334,17 @@ func (e *Engine) compileRule(l list, r Rule) *compiled {
 	c := &compiled{rule: r, token: r.String(), reason: ruleReason(l, cite(r))}
 	if r.Spec != "" {
 		c.match = e.matchers[r.Tool].Match
-		c.builtin, _ = builtinOf(c.match)
 		c.spec = r.Spec
 		if pattern, ok := r.CarveOut(); ok {
 			c.spec = pattern
 		}
-		if c.builtin.lang != 0 {
+		switch c.builtin, _ = builtinOf(c.match); {
+		case c.builtin.lang != 0:
 			c.literal = c.builtin.literal(c.spec)
+		case c.match != nil:
+			if c.index = e.indexOf(c.match); c.index != nil {
+				c.literal = c.index.Literal(c.spec)
+			}
 		}
 	}
 	return c

@@ -42,6 +42,7 @@ type Engine struct {
 	hooks     []hook
 	tools     func(ctx context.Context, name string) (agenttool.Tool, bool)
 	jnl       Journal
+	indexes   []matcherIndex
 	// neverStarted is WithNeverStarted's reading of the session's record.
 	neverStarted func(ctx context.Context, runID, callID string) bool
 
@@ -147,6 +148,9 @@ func Build(p Policy, matchers map[string]ToolMatcher, opts ...Option) (*Engine, 
 	}
 	e.matchers = maps.Clone(matchers)
 	if err := checkAliases(e.aliases); err != nil {
+		return nil, err
+	}
+	if err := e.checkIndexes(); err != nil {
 		return nil, err
 	}
 	s, err := e.compile(p)

@@ -10,16 +10,17 @@ import (
 // The rules a decision tries. One list of one tool can hold thousands of
 // rules, and trying each in turn would make a decision as slow as the
 // largest list. A rule of a built-in matcher only matches a value that
-// begins with the rule's literal prefix ([builtin.literal]), so the rules
-// are filed under those prefixes and a decision finds, with one binary
-// search, exactly the rules whose literal the value begins with; whatever
-// cannot be filed is tried always. The rules found are tried in list
-// order, so the first that fires is the one a scan of the whole list finds,
-// each reading the subject's member decoded once ([reading]).
+// begins with the rule's literal prefix ([builtin.literal]), and a host's
+// matcher given an [Index] says the same of its key, so the rules are filed
+// under those prefixes and a decision finds, with one binary search,
+// exactly the rules whose literal the value begins with; whatever cannot
+// be filed is tried always. The rules found are tried in list order, so
+// the first that fires is the one a scan of the whole list finds, each
+// reading the subject's member or key read once ([reading]).
 
 // reading is one subject as the rules of its tool read it: the member the
-// tool's built-in matcher reads is decoded once, on first need, however
-// many rules are tried.
+// tool's built-in matcher reads, or the key of its indexed matcher, is
+// read once, on first need, however many rules are tried.
 type reading struct {
 	tool string
 	args json.RawMessage
@@ -29,6 +30,11 @@ type reading struct {
 	field         string
 	value         string
 	read, present bool
+	// index is the index whose key was read, key the key and keyed
+	// whether there was one.
+	index *Index
+	key   string
+	keyed bool
 }
 
 // member returns the value of the string member field, read as the
@@ -41,15 +47,51 @@ func (r *reading) member(field string) (string, bool) {
 	return r.value, r.present
 }
 
+// keyOf returns the subject's key under the index, see [Index.Key].
+func (r *reading) keyOf(ix *Index) (string, bool) {
+	if r.index != ix {
+		r.index = ix
+		r.key, r.keyed = ix.Key(r.args)
+	}
+	return r.key, r.keyed
+}
+
+// reader is what a list's rules are filed by: the member of a built-in
+// matcher, or the index of a host's.
+type reader struct {
+	field string
+	index *Index
+}
+
+// readerOf returns what the rule is filed by, false for a rule a decision
+// cannot file: a bare rule, or one of a host's matcher with no index.
+func (c *compiled) readerOf() (reader, bool) {
+	switch {
+	case c.builtin.lang != 0:
+		return reader{field: c.builtin.field}, true
+	case c.index != nil:
+		return reader{index: c.index}, true
+	}
+	return reader{}, false
+}
+
+// valueOf returns what the rules filed by rd read of the subject.
+func (r *reading) valueOf(rd reader) (string, bool) {
+	if rd.index != nil {
+		return r.keyOf(rd.index)
+	}
+	return r.member(rd.field)
+}
+
 // prefixIndex files the rules of one list of one tool that a built-in
 // matcher reads by their literal prefix. The literals are kept sorted, each
 // with the longest other literal that is a prefix of it: the literals a
 // value begins with are then the one found by a binary search, or one of
 // its prefixes, and the chain of prefixes above it.
 type prefixIndex struct {
-	// of is the matcher whose rules are filed: a tool has one matcher,
-	// and a rule of any other is tried always.
-	of builtin
+	// of is what the filed rules read: a tool has one matcher, and a
+	// rule of any other is tried always.
+	of reader
 	// literals are the filed rules' literal prefixes, each once, sorted.
 	literals []string
 	// parent is, for each literal, the longest other literal that is a
@@ -81,16 +123,13 @@ func indexPrefixes(entries []entry) *prefixIndex {
 	files := make([]filed, 0, len(entries))
 	ix := &prefixIndex{}
 	for i, en := range entries {
-		lit := ""
-		if en.builtin.lang != 0 && !en.anyTool && (len(files) == 0 || en.builtin == ix.of) {
-			lit = en.literal
-		}
-		if lit == "" {
+		r, ok := en.readerOf()
+		if !ok || en.anyTool || en.literal == "" || len(files) > 0 && r != ix.of {
 			ix.always = append(ix.always, int32(i))
 			continue
 		}
-		ix.of = en.builtin
-		files = append(files, filed{lit, int32(i)})
+		ix.of = r
+		files = append(files, filed{en.literal, int32(i)})
 	}
 	if len(files) < indexFrom {
 		return nil
@@ -168,7 +207,7 @@ func (tr *toolRules) cursor(l list, sub *reading, buf []int32) (c cursor) {
 		return c
 	}
 	c.indexed, c.always = true, ix.always
-	if value, ok := sub.member(ix.of.field); ok {
+	if value, ok := sub.valueOf(ix.of); ok {
 		c.hits = ix.hits(value, buf)
 	}
 	return c

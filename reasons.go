@@ -50,6 +50,12 @@ func errGlobWithSpec(r Rule) error {
 	return fmt.Errorf("%w: %s takes no specifier", ErrToolGlob, r)
 }
 
+var (
+	errIndexIncomplete = errors.New("agentpolicy: index: a matcher, its Key and its Literal are all needed")
+	errIndexBuiltin    = errors.New("agentpolicy: index: a built-in matcher is indexed by the engine")
+	errIndexUnused     = errors.New("agentpolicy: index: no tool has the indexed matcher")
+)
+
 var errAliasUnnamed = errors.New("agentpolicy: alias: an entry has no rule name")
 
 func errAliasGlob(name string) error {

@@ -1,0 +1,84 @@
+package agentpolicy
+
+import "encoding/json"
+
+// Index describes a host's [Matcher] to the engine, so that a decision
+// tries only the rules of a long list that may match a subject, as it does
+// for [GlobMatcher] and [PrefixMatcher], rather than calling the matcher
+// once for every rule. A file tool whose rules are paths is the case: the
+// matcher reads a path, every rule names a directory the path must be in,
+// and a policy of two hundred of them is two hundred calls for each
+// decision without an index.
+//
+// The engine files each rule of the matcher under Literal(spec), reads
+// Key(args) once per subject, and calls the matcher only for the rules
+// whose literal the key begins with and for those filed under "". The
+// rules it calls are called in list order, and the first that matches
+// decides, so a decision is what calling every rule would make it,
+// provided the index tells the truth.
+//
+// The engine cannot check that it does: a Literal that is not a prefix of
+// the key of every subject the specifier matches makes the engine pass
+// over a rule that matches, a deny rule included. Give a specifier whose
+// literal cannot be known the literal "", and test the index by deciding
+// the same calls with and without it, as the claudecode module does for
+// its path matcher.
+type Index struct {
+	// Key reads from a subject's arguments the text the matcher matches
+	// specifiers against: for a path matcher, the cleaned absolute path.
+	// It is called once per subject, with arguments the engine has found
+	// unambiguous ([Field]). ok is false when the matcher reads nothing
+	// from them, and then only the rules filed under "" are called.
+	Key func(args json.RawMessage) (key string, ok bool)
+	// Literal returns text the key of every subject spec matches begins
+	// with, "" when there is none to give. It is called once per rule
+	// when a policy is compiled.
+	Literal func(spec string) string
+}
+
+// matcherIndex is the index [WithIndex] gave for a matcher.
+type matcherIndex struct {
+	match Matcher
+	index *Index
+}
+
+// WithIndex gives the engine the [Index] of a host's matcher m, for every
+// tool whose [ToolMatcher] has m as its Match: the same func value, not
+// another made the same way. [Build] refuses an index with a nil Key or
+// Literal, one for a matcher no tool has, and one for a built-in matcher,
+// which the engine indexes itself.
+func WithIndex(m Matcher, ix Index) Option {
+	return func(e *Engine) {
+		e.indexes = append(e.indexes, matcherIndex{match: m, index: &ix})
+	}
+}
+
+// checkIndexes refuses the indexes [WithIndex] cannot use.
+func (e *Engine) checkIndexes() error {
+	for _, mi := range e.indexes {
+		if mi.match == nil || mi.index.Key == nil || mi.index.Literal == nil {
+			return errIndexIncomplete
+		}
+		if _, ok := builtinOf(mi.match); ok {
+			return errIndexBuiltin
+		}
+		used := false
+		for _, tm := range e.matchers {
+			used = used || tm.Match != nil && closure(tm.Match) == closure(mi.match)
+		}
+		if !used {
+			return errIndexUnused
+		}
+	}
+	return nil
+}
+
+// indexOf returns the index given for m, nil when there is none.
+func (e *Engine) indexOf(m Matcher) *Index {
+	for _, mi := range e.indexes {
+		if closure(mi.match) == closure(m) {
+			return mi.index
+		}
+	}
+	return nil
+}
