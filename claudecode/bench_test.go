@@ -22,7 +22,8 @@ func benchRules(prefix string, n int) lists {
 }
 
 // BenchmarkLoadAndBuild loads four settings files of 200 rules each and
-// builds the engine from them.
+// builds the engine from them with [Settings.Engine], which compiles every
+// path rule to file it.
 func BenchmarkLoadAndBuild(b *testing.B) {
 	root := b.TempDir()
 	opts := LoadOptions{
@@ -54,14 +55,16 @@ func BenchmarkLoadAndBuild(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := agentpolicy.Build(p, s.Matchers(Options{}), agentpolicy.WithAliases(s.Aliases())); err != nil {
+		if _, err := s.Engine(p, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 // BenchmarkReadDecision decides one Read call against 200 path rules, the
-// allow rule that takes it last.
+// allow rule that takes it last, with the engine [Settings.Engine] builds,
+// whose path matcher is indexed, and with the one that calls the matcher
+// for every rule.
 func BenchmarkReadDecision(b *testing.B) {
 	var l lists
 	for i := range 66 {
@@ -94,16 +97,27 @@ func BenchmarkReadDecision(b *testing.B) {
 	if n := len(p.Allow) + len(p.Ask) + len(p.Deny); n < 200 {
 		b.Fatalf("%d rules", n)
 	}
-	eng, err := agentpolicy.Build(p, s.Matchers(Options{}), agentpolicy.WithAliases(s.Aliases()))
+	indexed, err := s.Engine(p, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	called, err := agentpolicy.Build(p, s.Matchers(Options{}), agentpolicy.WithAliases(s.Aliases()))
 	if err != nil {
 		b.Fatal(err)
 	}
 	args := []byte(`{"file_path":"` + w.cwd + `/src/pkg/engine/decide.go"}`)
-	if v := wouldRaw(b, eng, "Read", args); outcome(v) != "allow" {
-		b.Fatalf("got %s (%s)", outcome(v), v.Reason)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		wouldRaw(b, eng, "Read", args)
+	for _, eng := range []struct {
+		name string
+		e    *agentpolicy.Engine
+	}{{"indexed", indexed}, {"called", called}} {
+		b.Run(eng.name, func(b *testing.B) {
+			if v := wouldRaw(b, eng.e, "Read", args); outcome(v) != "allow" || v.Reason != "allowed by Read(src/**)" {
+				b.Fatalf("got %s (%s)", outcome(v), v.Reason)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				wouldRaw(b, eng.e, "Read", args)
+			}
+		})
 	}
 }

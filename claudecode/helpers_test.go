@@ -109,10 +109,24 @@ func buildWith(s *Settings, p agentpolicy.Policy) (*agentpolicy.Engine, error) {
 }
 
 // decide is the engine's verdict on one call, the rules given already
-// written.
+// written. The call is decided by the engine the README shows and by the
+// one [Settings.Engine] builds, which must agree.
 func (w *world) decide(tool string, args map[string]any) agentpolicy.Verdict {
 	w.t.Helper()
-	return w.would(w.engine(w.load()), tool, args)
+	s := w.load()
+	v := w.would(w.engine(s), tool, args)
+	p, err := s.Policy()
+	if err != nil {
+		w.t.Fatalf("Policy: %v", err)
+	}
+	indexed, err := s.Engine(p, w.matcherOpt)
+	if err != nil {
+		w.t.Fatalf("Engine: %v", err)
+	}
+	if iv := w.would(indexed, tool, args); iv.Action != v.Action || iv.Reason != v.Reason {
+		w.t.Errorf("%s %v: Settings.Engine decides %s %q, the README's engine %s %q", tool, args, outcome(iv), iv.Reason, outcome(v), v.Reason)
+	}
+	return v
 }
 
 // would asks the engine about one call.

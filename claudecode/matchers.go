@@ -34,25 +34,56 @@ type Options struct {
 // project when none was. Every tool also takes parameter rules of spec §2.4,
 // "Agent(model:opus)", which read the call's other arguments.
 func (s *Settings) Matchers(o Options) map[string]agentpolicy.ToolMatcher {
-	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: o.FoldCase, Windows: o.Windows, Links: o.Links}
-	file := func(tool, field string) agentpolicy.ToolMatcher {
-		return agentpolicy.ToolMatcher{Match: newPathMatcher(field, p, tool).match, Subjects: PathSubjects(field, p)}
-	}
-	m := map[string]agentpolicy.ToolMatcher{
-		"Bash":         {Match: withParameters("Bash", agentpolicy.GlobMatcher("command")), Subjects: bashSubjects},
-		"Read":         file("Read", "file_path"),
-		"Edit":         file("Edit", "file_path"),
-		"Write":        file("Write", "file_path"),
-		"MultiEdit":    file("MultiEdit", "file_path"),
-		"NotebookEdit": file("NotebookEdit", "notebook_path"),
-		"Glob":         {Match: newPathMatcher("path", p, "Glob").match, Subjects: globSubjects(p)},
-		"Grep":         {Match: newPathMatcher("path", p, "Grep").match, Subjects: pathSubjects("path", p, true)},
-		"WebFetch":     {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
-		"WebSearch":    {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
-		"Agent":        {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
-		"Skill":        {Match: withParameters("Skill", agentpolicy.GlobMatcher("invocation")), Subjects: skillSubjects},
-	}
+	m, _ := s.matchers(o)
 	return m
+}
+
+// Engine builds the engine that decides Claude Code's tool calls under
+// policy, a policy of the settings ([Settings.Policy]):
+//
+//	agentpolicy.Build(policy, s.Matchers(o), agentpolicy.WithAliases(s.Aliases()), opts...)
+//
+// with one addition, the [agentpolicy.Index] of every file tool's path
+// matcher, so that a Read decision calls the matcher only for the path
+// rules whose directory the path is in rather than for each rule of
+// every list. The verdicts are those of the engine built without it.
+func (s *Settings) Engine(policy agentpolicy.Policy, o Options, opts ...agentpolicy.Option) (*agentpolicy.Engine, error) {
+	m, paths := s.matchers(o)
+	base := []agentpolicy.Option{agentpolicy.WithAliases(s.Aliases())}
+	for _, pm := range paths {
+		base = append(base, agentpolicy.WithIndex(m[pm.tool].Match, pm.index()))
+	}
+	return agentpolicy.Build(policy, m, append(base, opts...)...)
+}
+
+// matchers is [Settings.Matchers], with the path matchers it made.
+func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, []*pathMatcher) {
+	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: o.FoldCase, Windows: o.Windows, Links: o.Links}
+	m := map[string]agentpolicy.ToolMatcher{
+		"Bash":      {Match: withParameters("Bash", agentpolicy.GlobMatcher("command")), Subjects: bashSubjects},
+		"WebFetch":  {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
+		"WebSearch": {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
+		"Agent":     {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
+		"Skill":     {Match: withParameters("Skill", agentpolicy.GlobMatcher("invocation")), Subjects: skillSubjects},
+	}
+	var paths []*pathMatcher
+	for _, f := range []struct {
+		tool, field string
+		split       agentpolicy.Subjects
+	}{
+		{"Read", "file_path", PathSubjects("file_path", p)},
+		{"Edit", "file_path", PathSubjects("file_path", p)},
+		{"Write", "file_path", PathSubjects("file_path", p)},
+		{"MultiEdit", "file_path", PathSubjects("file_path", p)},
+		{"NotebookEdit", "notebook_path", PathSubjects("notebook_path", p)},
+		{"Glob", "path", globSubjects(p)},
+		{"Grep", "path", pathSubjects("path", p, true)},
+	} {
+		pm := newPathMatcher(f.field, p, f.tool)
+		m[f.tool] = agentpolicy.ToolMatcher{Match: pm.match, Subjects: f.split}
+		paths = append(paths, pm)
+	}
+	return m, paths
 }
 
 // nothing is the matcher of a tool whose only specifiers are parameter

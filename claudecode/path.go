@@ -92,7 +92,7 @@ func PathMatcher(field string, p Paths) agentpolicy.Matcher {
 func newPathMatcher(field string, p Paths, tool string) *pathMatcher {
 	m := &pathMatcher{field: field, paths: p, tool: tool}
 	m.patterns.Store(&specTable{})
-	m.byText = make(map[string]*pathPattern)
+	m.compiledText = make(map[string]*pathPattern)
 	return m
 }
 
@@ -108,11 +108,11 @@ type pathMatcher struct {
 	// patterns maps a specifier's memory to its compiled form. It is
 	// replaced, never changed, so a lookup takes no lock.
 	patterns atomic.Pointer[specTable]
-	// mu guards byText, the compiled forms by text, which a specifier
-	// seen first in other memory is compiled once through.
-	mu     sync.Mutex
-	byText map[string]*pathPattern
-	last   atomic.Pointer[readPath]
+	// mu guards compiledText, the compiled forms by text, which a
+	// specifier seen first in other memory is compiled once through.
+	mu           sync.Mutex
+	compiledText map[string]*pathPattern
+	last         atomic.Pointer[readPath]
 }
 
 // readPath is a tool's arguments and the path read from them. It holds
@@ -126,20 +126,60 @@ type readPath struct {
 
 // match is the [agentpolicy.Matcher].
 func (m *pathMatcher) match(spec string, args json.RawMessage) bool {
-	// The engine calls this once per rule: the compiled specifier and the
-	// path last read are found without a call each time.
-	pp := m.patterns.Load().get(specKey{unsafe.StringData(spec), len(spec)})
-	if pp == nil {
-		pp = m.pattern(spec)
-	}
+	pp := m.compiled(spec)
 	if pp.parameter {
 		return matchParameter(spec, args)
 	}
-	r := m.last.Load()
-	if r == nil || !sameBytes(r.args, args) {
-		r = m.read(args)
-	}
+	r := m.reading(args)
 	return r.ok && pp.match(&m.paths, &r.located)
+}
+
+// compiled returns the compiled specifier. The engine calls the matcher
+// once per rule it tries, so it is found without a lock or a hash of its
+// text.
+func (m *pathMatcher) compiled(spec string) *pathPattern {
+	if pp := m.patterns.Load().get(specKey{unsafe.StringData(spec), len(spec)}); pp != nil {
+		return pp
+	}
+	return m.pattern(spec)
+}
+
+// reading returns the path the arguments name, read once for all the rules
+// the engine tries on one subject.
+func (m *pathMatcher) reading(args json.RawMessage) *readPath {
+	if r := m.last.Load(); r != nil && sameBytes(r.args, args) {
+		return r
+	}
+	return m.read(args)
+}
+
+// index is the matcher's [agentpolicy.Index], so that a decision calls
+// the matcher only for the rules whose directory the path is in. The key
+// is the path as the matcher reads it, cleaned, absolute and folded when
+// case does not count; a pattern matches only paths under its base that
+// begin with its literal directories ([glob.relative]), so its literal is
+// the base and those directories. A parameter rule reads other arguments
+// and an unusable pattern matches nothing: both are filed under "", and
+// tried for every subject.
+func (m *pathMatcher) index() agentpolicy.Index {
+	return agentpolicy.Index{Key: m.key, Literal: m.literal}
+}
+
+func (m *pathMatcher) key(args json.RawMessage) (string, bool) {
+	r := m.reading(args)
+	return r.path, r.ok
+}
+
+func (m *pathMatcher) literal(spec string) string {
+	pp := m.byText(spec)
+	if pp.parameter || pp.pattern == "" {
+		return ""
+	}
+	dir := m.paths.baseDir(pp.base)
+	if dir != "/" {
+		dir += "/"
+	}
+	return dir + pp.prefix
 }
 
 // read reads the cleaned absolute path the arguments name, located, and
@@ -239,27 +279,42 @@ func sameBytes(a, b []byte) bool {
 }
 
 // pattern returns the compiled specifier the table does not hold yet,
-// compiling it on first use.
+// compiling it on first use, and adds it to the table.
 func (m *pathMatcher) pattern(spec string) *pathPattern {
 	key := specKey{unsafe.StringData(spec), len(spec)}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	pp, ok := m.byText[spec]
-	if !ok {
-		pp = &pathPattern{spec: spec, parameter: isParameter(m.tool, spec)}
-		if !pp.parameter {
-			pp = m.paths.compile(spec)
-		}
-		if len(m.byText) >= maxCachedPatterns {
-			return pp
-		}
-		m.byText[spec] = pp
-	}
+	pp := m.byTextLocked(spec)
 	table := m.patterns.Load()
 	if table.n >= 2*maxCachedPatterns {
 		return pp
 	}
 	m.patterns.Store(table.with(key, pp))
+	return pp
+}
+
+// byText returns the compiled specifier by its text, compiling it on
+// first use, without adding it to the table: [pathMatcher.literal] reads
+// every rule of a policy once when it is built, and a table replaced whole
+// for each would make that quadratic.
+func (m *pathMatcher) byText(spec string) *pathPattern {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.byTextLocked(spec)
+}
+
+// byTextLocked is byText with m.mu held.
+func (m *pathMatcher) byTextLocked(spec string) *pathPattern {
+	if pp, ok := m.compiledText[spec]; ok {
+		return pp
+	}
+	pp := &pathPattern{spec: spec, parameter: isParameter(m.tool, spec)}
+	if !pp.parameter {
+		pp = m.paths.compile(spec)
+	}
+	if len(m.compiledText) < maxCachedPatterns {
+		m.compiledText[spec] = pp
+	}
 	return pp
 }
 
@@ -369,11 +424,8 @@ type located struct {
 func (p Paths) locate(abs string) located {
 	l := located{path: abs}
 	l.rel[baseRoot], l.in[baseRoot] = abs[min(1, len(abs)):], len(abs) > 1
-	for b, dir := range [bases]string{baseCwd: p.Cwd, baseHome: p.Home} {
-		if b == int(baseRoot) {
-			continue
-		}
-		dir = p.fold(path.Clean("/" + dir))
+	for _, b := range []base{baseCwd, baseHome} {
+		dir := p.baseDir(b)
 		if dir == "/" {
 			l.rel[b], l.in[b] = l.rel[baseRoot], l.in[baseRoot]
 			continue
@@ -383,6 +435,18 @@ func (p Paths) locate(abs string) located {
 		}
 	}
 	return l
+}
+
+// baseDir is the directory a base stands for, cleaned and folded as the
+// paths matched under it are.
+func (p Paths) baseDir(b base) string {
+	switch b {
+	case baseCwd:
+		return p.fold(path.Clean("/" + p.Cwd))
+	case baseHome:
+		return p.fold(path.Clean("/" + p.Home))
+	}
+	return "/"
 }
 
 // anchored compiles one pattern with its anchor.
