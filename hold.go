@@ -40,8 +40,19 @@ func (e *Engine) hold(ctx context.Context, s *snapshot, info agentturn.ToolCallI
 // answer the call in another process, see [Engine.Restore].
 func (j *judgement) carry(info agentturn.ToolCallInfo) {
 	if j.v.Action == agentturn.Defer {
-		j.v.Args, j.v.RunArgs, j.v.RunNote = string(info.Args), string(j.args), j.note
+		j.v.Args, j.v.RunArgs, j.v.RunNote = argsText(info), string(j.args), j.note
 	}
+}
+
+// argsText is the text of the call's arguments as the hook saw them. The
+// loop reads them from the call's own text, which is then the text, with
+// no copy made; arguments a hook chained before the engine rewrote are
+// copied.
+func argsText(info agentturn.ToolCallInfo) string {
+	if info.Call != nil && info.Call.Arguments == string(info.Args) {
+		return info.Call.Arguments
+	}
+	return string(info.Args)
 }
 
 // batchIndex is the call's position in its batch: Index when it points at

@@ -513,3 +513,25 @@ func TestObserversCannotChangeADeferral(t *testing.T) {
 		t.Errorf("Deferred = %+v, %v; want the rule bash(git push:*)", v.Rule, ok)
 	}
 }
+
+// TestDeferralCarriesTheArgumentsAsSeen: a deferring verdict carries the
+// arguments the hook was given, the call's own text when they are its
+// bytes, with no copy of them made, and the hook's arguments when a hook
+// chained before the engine rewrote them.
+func TestDeferralCarriesTheArgumentsAsSeen(t *testing.T) {
+	e := mustBuild(t, Policy{Ask: parseOrFail(t, "bash(git push:*)"), Default: Allow()}, shellMatchers())
+	info := callInfo("bash", shellArgs("git push"))
+	v, err := e.Would(context.Background(), info)
+	if err != nil || v.Args != info.Call.Arguments {
+		t.Fatalf("Would = %q, %v; want the call's arguments %q", v.Args, err, info.Call.Arguments)
+	}
+	if n := testing.AllocsPerRun(50, func() { _, _ = e.Decide(context.Background(), info) }); n != 1 {
+		t.Errorf("an asked call allocates %v times, want once: its arguments are the call's text", n)
+	}
+	rewritten := callInfo("bash", shellArgs("git push"))
+	rewritten.Call.Arguments = `{"command":"git push --force"}`
+	v, err = e.Would(context.Background(), rewritten)
+	if err != nil || v.Args != string(rewritten.Args) {
+		t.Errorf("Would = %q, %v; want the arguments the hook saw, %s", v.Args, err, rewritten.Args)
+	}
+}
