@@ -5,7 +5,12 @@
 //
 //	s, err := claudecode.Load(claudecode.LoadOptions{Project: dir, Trusted: trusted})
 //	policy, err := s.Policy()
-//	eng, err := agentpolicy.Build(policy, s.Matchers(claudecode.Options{}), agentpolicy.WithAliases(s.Aliases()))
+//	eng, err := s.Engine(policy, claudecode.Options{})
+//
+// [Settings.Engine] is agentpolicy.Build with [Settings.Matchers] and
+// [Settings.Aliases], and the index of every path matcher
+// ([agentpolicy.WithIndex]), so a file tool's decision calls the matcher
+// only for the path rules whose directory the path is in.
 //
 // [Load] reads every scope of the settings in Claude Code's order and
 // translates each rule string as Claude Code reads it: command patterns

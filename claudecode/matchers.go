@@ -33,6 +33,11 @@ type Options struct {
 // [Load] was given, the process's working directory standing in for a
 // project when none was. Every tool also takes parameter rules of spec §2.4,
 // "Agent(model:opus)", which read the call's other arguments.
+//
+// [Settings.Engine] builds the same engine with the path matchers indexed,
+// which makes a file tool's decision against many path rules several times
+// faster; building from Matchers is for a host that changes a matcher
+// before it builds, and gives the same verdicts.
 func (s *Settings) Matchers(o Options) map[string]agentpolicy.ToolMatcher {
 	m, _ := s.matchers(o)
 	return m
