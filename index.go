@@ -36,6 +36,24 @@ type Index struct {
 	Literal func(spec string) string
 }
 
+// BuiltinIndex returns the [Index] of a built-in matcher, [GlobMatcher] or
+// [PrefixMatcher], and false for any other. A host that wraps a built-in
+// matcher in a Matcher of its own, to read some specifiers itself, gives
+// the wrapper this index with the literal of its own specifiers set to "",
+// so a decision still finds the built-in's rules by their literal prefix
+// rather than calling the wrapper for each.
+func BuiltinIndex(m Matcher) (Index, bool) {
+	b, ok := builtinOf(m)
+	if !ok {
+		return Index{}, false
+	}
+	key := func(args json.RawMessage) (string, bool) {
+		value, ok, err := readField(args, b.field, true)
+		return value, ok && err == nil
+	}
+	return Index{Key: key, Literal: b.literal}, true
+}
+
 // matcherIndex is the index [WithIndex] gave for a matcher.
 type matcherIndex struct {
 	match Matcher

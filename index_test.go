@@ -165,3 +165,28 @@ func BenchmarkDecideIndexed(b *testing.B) {
 		})
 	}
 }
+
+func TestBuiltinIndex(t *testing.T) {
+	ix, ok := BuiltinIndex(GlobMatcher("command"))
+	if !ok {
+		t.Fatal("BuiltinIndex(GlobMatcher) reports none")
+	}
+	for args, want := range map[string]string{
+		`{"command":"git log"}`:        "git log",
+		`{"Command":"git log"}`:        "git log", // read as the matcher reads it
+		`{"command":"git\u0020log"}`: "git log",
+	} {
+		if key, ok := ix.Key(json.RawMessage(args)); !ok || key != want {
+			t.Errorf("Key(%s) = %q, %v; want %q", args, key, ok, want)
+		}
+	}
+	if key, ok := ix.Key(json.RawMessage(`{"command":1}`)); ok {
+		t.Errorf("Key of a number = %q, want none", key)
+	}
+	if got := ix.Literal("git * main:*"); got != "git " {
+		t.Errorf("Literal = %q, want the glob's literal prefix", got)
+	}
+	if _, ok := BuiltinIndex(opaque(GlobMatcher("command"))); ok {
+		t.Error("BuiltinIndex of a host's matcher reports one")
+	}
+}

@@ -194,11 +194,12 @@ var (
 		`{"command":%s,"COMMAND":%[1]s}`}
 )
 
-// FuzzBuiltinMatchersAsCalled decides one call twice over one policy and
-// one grant set: with the built-in matchers, read once per subject and
-// found through the prefix index, and with the same matchers hidden from
-// the engine, called rule by rule as a host's are. The verdicts must be the
-// same.
+// FuzzBuiltinMatchersAsCalled decides one call three times over one policy
+// and one grant set: with the built-in matchers, read once per subject and
+// found through the prefix index; with the same matchers hidden from the
+// engine, called rule by rule as a host's are; and hidden but described by
+// their [BuiltinIndex], found as a host's indexed matcher's rules are
+// ([WithIndex]). The verdicts must be the same.
 func FuzzBuiltinMatchersAsCalled(f *testing.F) {
 	f.Add([]byte{0, 2, 0, 1, 3, 1, 2, 6, 2}, "ab c", uint8(0), false, uint8(0))
 	f.Add([]byte{2, 9, 0, 2, 2, 1, 1, 13, 0}, "a b", uint8(2), true, uint8(1))
@@ -242,21 +243,31 @@ func FuzzBuiltinMatchersAsCalled(f *testing.F) {
 		args := json.RawMessage(fmt.Sprintf(indexArgs[int(shape)%len(indexArgs)], quoted))
 		built := mustBuild(t, p, map[string]ToolMatcher{"bash": {Match: m}})
 		called := mustBuild(t, p, map[string]ToolMatcher{"bash": {Match: opaque(m)}})
+		wrapped := opaque(m)
+		ix, _ := BuiltinIndex(m)
+		indexed := mustBuild(t, p, map[string]ToolMatcher{"bash": {Match: wrapped}}, WithIndex(wrapped, ix))
 		if len(set.Allow) > 0 {
 			granted, _ := built.GrantSet(context.Background(), set)
-			if again, _ := called.GrantSet(context.Background(), set); !reflect.DeepEqual(granted, again) {
-				t.Fatalf("GrantSet granted %v and %v", granted, again)
+			for _, e := range []*Engine{called, indexed} {
+				if again, _ := e.GrantSet(context.Background(), set); !reflect.DeepEqual(granted, again) {
+					t.Fatalf("GrantSet granted %v and %v", granted, again)
+				}
 			}
 		}
 		info := callInfo("bash", args)
-		got, err1 := built.Would(context.Background(), info)
-		want, err2 := called.Would(context.Background(), info)
-		if err1 != nil || err2 != nil {
-			t.Fatal(err1, err2)
+		want, err := called.Would(context.Background(), info)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if got.Action != want.Action || got.Reason != want.Reason || !reflect.DeepEqual(got.Rule, want.Rule) {
-			t.Fatalf("policy %+v\nargs %s\nbuilt-in {%s %q %v}\ncalled   {%s %q %v}", p, args,
-				actionWord(got.Action), got.Reason, got.Rule, actionWord(want.Action), want.Reason, want.Rule)
+		for name, e := range map[string]*Engine{"built-in": built, "indexed": indexed} {
+			got, err := e.Would(context.Background(), info)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Action != want.Action || got.Reason != want.Reason || !reflect.DeepEqual(got.Rule, want.Rule) {
+				t.Fatalf("policy %+v\nargs %s\n%s {%s %q %v}\ncalled {%s %q %v}", p, args, name,
+					actionWord(got.Action), got.Reason, got.Rule, actionWord(want.Action), want.Reason, want.Rule)
+			}
 		}
 	})
 }
