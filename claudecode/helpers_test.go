@@ -3,6 +3,7 @@ package claudecode
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,8 +110,11 @@ func buildWith(s *Settings, p agentpolicy.Policy) (*agentpolicy.Engine, error) {
 }
 
 // decide is the engine's verdict on one call, the rules given already
-// written. The call is decided by the engine the README shows and by the
-// one [Settings.Engine] builds, which must agree.
+// written, by the engine the README shows. The call is decided again with
+// every list padded with rules that match nothing, long enough for the
+// engine to file, by the engine built from [Settings.Matchers] and by the
+// one [Settings.Engine] builds, whose indexes then decide which rules are
+// tried: the three must agree.
 func (w *world) decide(tool string, args map[string]any) agentpolicy.Verdict {
 	w.t.Helper()
 	s := w.load()
@@ -119,14 +123,40 @@ func (w *world) decide(tool string, args map[string]any) agentpolicy.Verdict {
 	if err != nil {
 		w.t.Fatalf("Policy: %v", err)
 	}
+	p = padded(p)
+	called, err := agentpolicy.Build(p, s.Matchers(w.matcherOpt), agentpolicy.WithAliases(s.Aliases()))
+	if err != nil {
+		w.t.Fatalf("Build: %v", err)
+	}
 	indexed, err := s.Engine(p, w.matcherOpt)
 	if err != nil {
 		w.t.Fatalf("Engine: %v", err)
 	}
-	if iv := w.would(indexed, tool, args); iv.Action != v.Action || iv.Reason != v.Reason {
-		w.t.Errorf("%s %v: Settings.Engine decides %s %q, the README's engine %s %q", tool, args, outcome(iv), iv.Reason, outcome(v), v.Reason)
+	for name, eng := range map[string]*agentpolicy.Engine{"padded": called, "indexed": indexed} {
+		if pv := w.would(eng, tool, args); pv.Action != v.Action || pv.Reason != v.Reason {
+			w.t.Errorf("%s %v: the %s engine decides %s %q, the README's %s %q", tool, args, name, outcome(pv), pv.Reason, outcome(v), v.Reason)
+		}
 	}
 	return v
+}
+
+// padded returns p with ten rules in every list of Bash, Read, Edit and
+// Skill that match no call a test makes.
+func padded(p agentpolicy.Policy) agentpolicy.Policy {
+	lists := []*[]agentpolicy.Rule{&p.Deny, &p.Ask, &p.Allow}
+	for i := range 10 {
+		for _, r := range []agentpolicy.Rule{
+			{Tool: "Bash", Spec: fmt.Sprintf("zz-pad%d:*", i)},
+			{Tool: "Read", Spec: fmt.Sprintf("//zz-pad%d/**", i)},
+			{Tool: "Edit", Spec: fmt.Sprintf("//zz-pad%d/**", i)},
+			{Tool: "Skill", Spec: fmt.Sprintf("zz-pad%d", i)},
+		} {
+			for _, l := range lists {
+				*l = append(*l, r)
+			}
+		}
+	}
+	return p
 }
 
 // would asks the engine about one call.

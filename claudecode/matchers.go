@@ -3,6 +3,8 @@ package claudecode
 import (
 	"encoding/json"
 	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/ChristopherDavenport/agentpolicy"
@@ -48,30 +50,37 @@ func (s *Settings) Matchers(o Options) map[string]agentpolicy.ToolMatcher {
 //
 //	agentpolicy.Build(policy, s.Matchers(o), agentpolicy.WithAliases(s.Aliases()), opts...)
 //
-// with one addition, the [agentpolicy.Index] of every file tool's path
-// matcher, so that a Read decision calls the matcher only for the path
-// rules whose directory the path is in rather than for each rule of
-// every list. The verdicts are those of the engine built without it.
+// with one addition, the [agentpolicy.Index] of every matcher that has
+// one: the file tools' path matchers, filed by directory, and the Bash and
+// Skill matchers, filed by the literal prefix of their patterns. A decision
+// then calls a matcher only for the rules whose literal the path or the
+// command begins with, rather than for each rule of every list, and gives
+// the verdicts of the engine built without the indexes.
 func (s *Settings) Engine(policy agentpolicy.Policy, o Options, opts ...agentpolicy.Option) (*agentpolicy.Engine, error) {
-	m, paths := s.matchers(o)
+	m, indexes := s.matchers(o)
 	base := []agentpolicy.Option{agentpolicy.WithAliases(s.Aliases())}
-	for _, pm := range paths {
-		base = append(base, agentpolicy.WithIndex(m[pm.tool].Match, pm.index()))
+	for _, tool := range slices.Sorted(maps.Keys(indexes)) {
+		base = append(base, agentpolicy.WithIndex(m[tool].Match, indexes[tool]))
 	}
 	return agentpolicy.Build(policy, m, append(base, opts...)...)
 }
 
-// matchers is [Settings.Matchers], with the path matchers it made.
-func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, []*pathMatcher) {
+// matchers is [Settings.Matchers], with the index of each matcher that has
+// one, by tool.
+func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[string]agentpolicy.Index) {
 	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: o.FoldCase, Windows: o.Windows, Links: o.Links}
+	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{
-		"Bash":      {Match: withParameters("Bash", agentpolicy.GlobMatcher("command")), Subjects: bashSubjects},
+		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects},
 		"WebFetch":  {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
 		"WebSearch": {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
 		"Agent":     {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
-		"Skill":     {Match: withParameters("Skill", agentpolicy.GlobMatcher("invocation")), Subjects: skillSubjects},
+		"Skill":     {Match: withParameters("Skill", skill), Subjects: skillSubjects},
 	}
-	var paths []*pathMatcher
+	indexes := map[string]agentpolicy.Index{
+		"Bash":  parameterIndex("Bash", bash),
+		"Skill": parameterIndex("Skill", skill),
+	}
 	for _, f := range []struct {
 		tool, field string
 		split       agentpolicy.Subjects
@@ -86,9 +95,24 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, []*p
 	} {
 		pm := newPathMatcher(f.field, p, f.tool)
 		m[f.tool] = agentpolicy.ToolMatcher{Match: pm.match, Subjects: f.split}
-		paths = append(paths, pm)
+		indexes[f.tool] = pm.index()
 	}
-	return m, paths
+	return m, indexes
+}
+
+// parameterIndex is the index of withParameters(tool, own) for a built-in
+// own: own's rules are filed as the engine files them, and the parameter
+// rules, which read other arguments, are tried always.
+func parameterIndex(tool string, own agentpolicy.Matcher) agentpolicy.Index {
+	ix, _ := agentpolicy.BuiltinIndex(own)
+	literal := ix.Literal
+	ix.Literal = func(spec string) string {
+		if isParameter(tool, spec) {
+			return ""
+		}
+		return literal(spec)
+	}
+	return ix
 }
 
 // nothing is the matcher of a tool whose only specifiers are parameter
