@@ -172,8 +172,8 @@ func TestBuiltinIndex(t *testing.T) {
 		t.Fatal("BuiltinIndex(GlobMatcher) reports none")
 	}
 	for args, want := range map[string]string{
-		`{"command":"git log"}`:        "git log",
-		`{"Command":"git log"}`:        "git log", // read as the matcher reads it
+		`{"command":"git log"}`:      "git log",
+		`{"Command":"git log"}`:      "git log", // read as the matcher reads it
 		`{"command":"git\u0020log"}`: "git log",
 	} {
 		if key, ok := ix.Key(json.RawMessage(args)); !ok || key != want {
