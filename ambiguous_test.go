@@ -341,3 +341,24 @@ func FuzzAmbiguousArgs(f *testing.F) {
 		}
 	})
 }
+
+// TestAmbiguousUnderGrantSetRules holds a call to one reading when only a
+// grant set's rules read its arguments: a skill's deny rule on a tool the
+// policy names no specifier for is not passed over by arguments the tool
+// reads as another command.
+func TestAmbiguousUnderGrantSetRules(t *testing.T) {
+	e := mustBuild(t, Policy{Default: Allow()}, shellMatchers())
+	set := RuleSet{Source: Source{Name: "skill:x", Trusted: true}, Deny: parseOrFail(t, "bash(rm:*)")}
+	if granted, refused := e.GrantSet(context.Background(), set); len(granted) != 1 || len(refused) != 0 {
+		t.Fatalf("GrantSet = %v, %v", granted, refused)
+	}
+	for args, reason := range map[string]string{
+		`{"command":"ls","Command":"rm -rf /"}`: unreadable("bash", `"command" also as "Command"`),
+		`{"command":"rm -rf /","command":"ls"}`: unreadable("bash", `"command" appears twice`),
+		`{"command":"rm -rf /"}`:                "denied by bash(rm:*)",
+	} {
+		checkDecision(t, e, callInfo("bash", json.RawMessage(args)), agentturn.Block, reason)
+	}
+	// A tool none of whose rules read arguments still lets them through.
+	checkDecision(t, e, callInfo("read", json.RawMessage(`{"path":"a","path":"b"}`)), agentturn.Allow, "allowed by default")
+}

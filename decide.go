@@ -222,8 +222,8 @@ type outcome struct {
 }
 
 // decideSubject decides one subject of the tool under the precedence deny,
-// then ask, then allow, then the default, over the policy's rules for the
-// tool, tr, and those of the grant sets the snapshot consults. A confined
+// then ask, then allow, then the default, over rs: the policy's rules for
+// the tool and those of the grant sets the snapshot consults. A confined
 // subject of the called tool passes every bare ask rule naming the tool:
 // the first one it passes allows it in the ask rule's place, so the allow
 // rules and the default are not read, while a deny rule and an ask rule
@@ -233,9 +233,8 @@ type outcome struct {
 // ([Subject.Unseen]) asks once no deny or ask rule has matched, grants
 // included, unless the call runs confined, when it is decided as any other
 // subject.
-func (s *snapshot) decideSubject(tr *toolRules, rd *reading, sub *Subject, conf confinement) outcome {
-	tool := rd.tool
-	rs := s.withGrants(tr, tool)
+func (s *snapshot) decideSubject(rs *rules, rd *reading, sub *Subject, conf confinement) outcome {
+	tool, tr := rd.tool, rs[0]
 	if c := rs.first(denyList, rd); c != nil {
 		return outcome{action: agentturn.Block, rule: c, reason: c.reason}
 	}
@@ -325,11 +324,12 @@ func (s *snapshot) fold(v *Verdict, tr *toolRules, subjects []Subject, conf conf
 			tool, c = sub.Tool, confinement{}
 			str = s.rulesFor(tool)
 		}
+		rs := s.withGrants(str, tool)
 		var rd reading
-		if err := str.read(&rd, tool, sub.Args); err != nil {
+		if err := rs.read(&rd, tool, sub.Args); err != nil {
 			return err
 		}
-		out := s.decideSubject(str, &rd, sub, c)
+		out := s.decideSubject(&rs, &rd, sub, c)
 		if !out.none && (winner < 0 || strictness(out.action) > strictness(best.action)) {
 			best, winner = out, i
 		}

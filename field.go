@@ -172,23 +172,35 @@ func checkArgs(args []byte, field string) (value string, present bool, err error
 	}
 }
 
-// read sets rd to a subject's arguments as the tool's rules read them,
-// checked and with the member the tool's built-in matcher reads read in
-// the same scan. The error says why they cannot be decided under the
-// tool's rules: the rules read them, through a matcher or a splitter, and
-// they do not read the same under every decoder. A matcher is opaque, so
-// the engine cannot know which member it reads and holds every member to
-// one reading; a tool whose rules read nothing has nothing to confuse.
-func (tr *toolRules) read(rd *reading, tool string, args json.RawMessage) error {
+// read sets rd to a subject's arguments as the tool's rules, the policy's
+// rs[0] and the grant sets' consulted, read them: checked, and with the
+// member the tool's built-in matcher reads read in the same scan. The
+// error says why they cannot be decided under those rules: the rules read
+// them, through a matcher or a splitter, and they do not read the same
+// under every decoder. A matcher is opaque, so the engine cannot know
+// which member it reads and holds every member to one reading; a tool
+// none of whose rules read anything has nothing to confuse.
+func (rs *rules) read(rd *reading, tool string, args json.RawMessage) error {
 	*rd = reading{tool: tool, args: args}
-	if !tr.reads {
+	if !rs.reads() {
 		return nil
 	}
-	value, present, err := checkArgs(args, tr.field)
-	if tr.field != "" {
-		rd.field, rd.value, rd.present, rd.read = tr.field, value, present, true
+	field := rs[0].field
+	value, present, err := checkArgs(args, field)
+	if field != "" {
+		rd.field, rd.value, rd.present, rd.read = field, value, present, true
 	}
 	return err
+}
+
+// reads reports whether any of the rules read a subject's arguments.
+func (rs *rules) reads() bool {
+	for _, tr := range rs {
+		if tr != nil && tr.reads {
+			return true
+		}
+	}
+	return false
 }
 
 // collision is the error for a key that follows seen, nil when the two
