@@ -54,7 +54,7 @@ func indexEngines(t testing.TB, p Paths) (indexed, called *agentpolicy.Engine) {
 			}
 		}
 	}
-	fast, slow := newPathMatcher("file_path", p, "Read"), newPathMatcher("file_path", p, "Read")
+	fast, slow := newPathMatcher("file_path", newPatterns(p), "Read"), newPathMatcher("file_path", newPatterns(p), "Read")
 	m := fast.match
 	indexed, err := agentpolicy.Build(pol, map[string]agentpolicy.ToolMatcher{"Read": {Match: m}}, agentpolicy.WithIndex(m, fast.index()))
 	if err != nil {
@@ -107,7 +107,7 @@ func TestPathIndexDecidesAsCalled(t *testing.T) {
 // TestPathIndexLiterals are the literals the engine files path rules
 // under: the base directory and the pattern's literal directories.
 func TestPathIndexLiterals(t *testing.T) {
-	m := newPathMatcher("file_path", Paths{Cwd: "/repo", Home: "/home/a", FoldCase: true}, "Read")
+	m := newPathMatcher("file_path", newPatterns(Paths{Cwd: "/repo", Home: "/home/a", FoldCase: true}), "Read")
 	for spec, want := range map[string]string{
 		"src/**":         "/repo/src",
 		"./secrets/a/**": "/repo/secrets/a",

@@ -69,6 +69,7 @@ func (s *Settings) Engine(policy agentpolicy.Policy, o Options, opts ...agentpol
 // one, by tool.
 func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[string]agentpolicy.Index) {
 	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: o.FoldCase, Windows: o.Windows, Links: o.Links}
+	compiled := newPatterns(p)
 	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{
 		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects},
@@ -93,7 +94,7 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		{"Glob", "path", globSubjects(p)},
 		{"Grep", "path", pathSubjects("path", p, true)},
 	} {
-		pm := newPathMatcher(f.field, p, f.tool)
+		pm := newPathMatcher(f.field, compiled, f.tool)
 		m[f.tool] = agentpolicy.ToolMatcher{Match: pm.match, Subjects: f.split}
 		indexes[f.tool] = pm.index()
 	}

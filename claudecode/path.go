@@ -84,16 +84,49 @@ type Paths struct {
 //
 // The matcher is safe for concurrent use; it compiles each specifier once.
 func PathMatcher(field string, p Paths) agentpolicy.Matcher {
-	return newPathMatcher(field, p, "").match
+	return newPathMatcher(field, newPatterns(p), "").match
 }
 
 // newPathMatcher is [PathMatcher] for a tool whose parameter rules
 // (spec §2.4) it also reads, deciding once per specifier which it is.
-func newPathMatcher(field string, p Paths, tool string) *pathMatcher {
-	m := &pathMatcher{field: field, paths: p, tool: tool}
+func newPathMatcher(field string, c *patterns, tool string) *pathMatcher {
+	m := &pathMatcher{field: field, paths: c.paths, tool: tool, byText: c}
 	m.patterns.Store(&specTable{})
-	m.compiledText = make(map[string]*pathPattern)
 	return m
+}
+
+// patterns compiles specifiers under one [Paths], each once by its text,
+// for every path matcher that shares them: a Read rule reaches Grep and
+// Glob too, and an Edit rule four tools.
+type patterns struct {
+	paths Paths
+	// dirs are the directories the bases stand for.
+	dirs   [bases]string
+	mu     sync.Mutex
+	byText map[string]*pathPattern
+}
+
+func newPatterns(p Paths) *patterns {
+	c := &patterns{paths: p, byText: make(map[string]*pathPattern)}
+	for b := range bases {
+		c.dirs[b] = p.baseDir(b)
+	}
+	return c
+}
+
+// compile returns the compiled specifier, compiling it on first use. A
+// parameter rule is the matcher's to read ([pathMatcher.text]).
+func (c *patterns) compile(spec string) *pathPattern {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if pp, ok := c.byText[spec]; ok {
+		return pp
+	}
+	pp := c.paths.compile(spec)
+	if len(c.byText) < maxCachedPatterns {
+		c.byText[spec] = pp
+	}
+	return pp
 }
 
 // pathMatcher holds the compiled specifiers of one [PathMatcher] and the
@@ -106,13 +139,14 @@ type pathMatcher struct {
 	// for none.
 	tool string
 	// patterns maps a specifier's memory to its compiled form. It is
-	// replaced, never changed, so a lookup takes no lock.
+	// replaced, never changed, so a lookup takes no lock; mu serialises
+	// the replacements.
 	patterns atomic.Pointer[specTable]
-	// mu guards compiledText, the compiled forms by text, which a
-	// specifier seen first in other memory is compiled once through.
-	mu           sync.Mutex
-	compiledText map[string]*pathPattern
-	last         atomic.Pointer[readPath]
+	mu       sync.Mutex
+	// byText compiles a specifier seen first in other memory, once by
+	// its text for every matcher that shares it.
+	byText *patterns
+	last   atomic.Pointer[readPath]
 }
 
 // readPath is a tool's arguments and the path read from them. It holds
@@ -171,11 +205,11 @@ func (m *pathMatcher) key(args json.RawMessage) (string, bool) {
 }
 
 func (m *pathMatcher) literal(spec string) string {
-	pp := m.byText(spec)
+	pp := m.text(spec)
 	if pp.parameter || pp.pattern == "" {
 		return ""
 	}
-	dir := m.paths.baseDir(pp.base)
+	dir := m.byText.dirs[pp.base]
 	if dir != "/" {
 		dir += "/"
 	}
@@ -282,9 +316,9 @@ func sameBytes(a, b []byte) bool {
 // compiling it on first use, and adds it to the table.
 func (m *pathMatcher) pattern(spec string) *pathPattern {
 	key := specKey{unsafe.StringData(spec), len(spec)}
+	pp := m.text(spec)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	pp := m.byTextLocked(spec)
 	table := m.patterns.Load()
 	if table.n >= 2*maxCachedPatterns {
 		return pp
@@ -293,29 +327,15 @@ func (m *pathMatcher) pattern(spec string) *pathPattern {
 	return pp
 }
 
-// byText returns the compiled specifier by its text, compiling it on
-// first use, without adding it to the table: [pathMatcher.literal] reads
-// every rule of a policy once when it is built, and a table replaced whole
-// for each would make that quadratic.
-func (m *pathMatcher) byText(spec string) *pathPattern {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.byTextLocked(spec)
-}
-
-// byTextLocked is byText with m.mu held.
-func (m *pathMatcher) byTextLocked(spec string) *pathPattern {
-	if pp, ok := m.compiledText[spec]; ok {
-		return pp
+// text returns the compiled specifier by its text, without adding it to
+// the table: [pathMatcher.literal] reads every rule of a policy once when
+// it is built, and a table replaced whole for each would make that
+// quadratic. A parameter rule of the matcher's tool reads other arguments.
+func (m *pathMatcher) text(spec string) *pathPattern {
+	if isParameter(m.tool, spec) {
+		return &pathPattern{spec: spec, parameter: true}
 	}
-	pp := &pathPattern{spec: spec, parameter: isParameter(m.tool, spec)}
-	if !pp.parameter {
-		pp = m.paths.compile(spec)
-	}
-	if len(m.compiledText) < maxCachedPatterns {
-		m.compiledText[spec] = pp
-	}
-	return pp
+	return m.byText.compile(spec)
 }
 
 // abs turns a tool's path into the absolute, cleaned, slash-separated
