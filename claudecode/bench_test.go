@@ -62,9 +62,7 @@ func BenchmarkLoadAndBuild(b *testing.B) {
 }
 
 // BenchmarkReadDecision decides one Read call against 200 path rules, the
-// allow rule that takes it last, with the engine [Settings.Engine] builds,
-// whose path matcher is indexed, and with the one that calls the matcher
-// for every rule.
+// allow rule that takes it last.
 func BenchmarkReadDecision(b *testing.B) {
 	var l lists
 	for i := range 66 {
@@ -74,6 +72,34 @@ func BenchmarkReadDecision(b *testing.B) {
 	}
 	l.Deny = append(l.Deny, "Read(*.pem)")
 	l.Allow = append(l.Allow, "Read(src/**)")
+	benchDecision(b, l, "Read", func(cwd string) string {
+		return `{"file_path":"` + cwd + `/src/pkg/engine/decide.go"}`
+	}, "allowed by Read(src/**)")
+}
+
+// BenchmarkBashDecision decides one compound Bash command of three
+// commands against 200 command rules, each command allowed by the last
+// allow rule.
+func BenchmarkBashDecision(b *testing.B) {
+	var l lists
+	for i := range 66 {
+		l.Deny = append(l.Deny, fmt.Sprintf("Bash(rm%d *)", i))
+		l.Ask = append(l.Ask, fmt.Sprintf("Bash(git push origin b%d *)", i))
+		l.Allow = append(l.Allow, fmt.Sprintf("Bash(tool%d run *)", i))
+	}
+	l.Deny = append(l.Deny, "Bash(curl *)")
+	l.Allow = append(l.Allow, "Bash(go *)")
+	benchDecision(b, l, "Bash", func(string) string {
+		return `{"command":"go vet ./... && go test ./... && go build ./..."}`
+	}, "allowed by Bash(go:*)")
+}
+
+// benchDecision writes the lists as a project's settings file, of 200 rules
+// at least, and decides one call of tool, whose arguments args writes from
+// the project directory, with the engine [Settings.Engine] builds, whose
+// matchers are indexed, and with the one built from [Settings.Matchers],
+// which calls a matcher for every rule. Both must give the reason.
+func benchDecision(b *testing.B, l lists, tool string, args func(cwd string) string, reason string) {
 	w := &world{t: &testing.T{}}
 	root := b.TempDir()
 	w.cwd, w.home, w.managed = filepath.Join(root, "proj"), filepath.Join(root, "home"), filepath.Join(root, "managed")
@@ -105,76 +131,18 @@ func BenchmarkReadDecision(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	args := []byte(`{"file_path":"` + w.cwd + `/src/pkg/engine/decide.go"}`)
+	data := []byte(args(w.cwd))
 	for _, eng := range []struct {
 		name string
 		e    *agentpolicy.Engine
 	}{{"indexed", indexed}, {"called", called}} {
 		b.Run(eng.name, func(b *testing.B) {
-			if v := wouldRaw(b, eng.e, "Read", args); outcome(v) != "allow" || v.Reason != "allowed by Read(src/**)" {
+			if v := wouldRaw(b, eng.e, tool, data); outcome(v) != "allow" || v.Reason != reason {
 				b.Fatalf("got %s (%s)", outcome(v), v.Reason)
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				wouldRaw(b, eng.e, "Read", args)
-			}
-		})
-	}
-}
-
-// BenchmarkBashDecision decides one compound Bash command of three
-// commands against 200 command rules, each command allowed by the last
-// allow rule, with the engine [Settings.Engine] builds, whose Bash matcher
-// is indexed, and with the one that calls the matcher for every rule.
-func BenchmarkBashDecision(b *testing.B) {
-	var l lists
-	for i := range 66 {
-		l.Deny = append(l.Deny, fmt.Sprintf("Bash(rm%d *)", i))
-		l.Ask = append(l.Ask, fmt.Sprintf("Bash(git push origin b%d *)", i))
-		l.Allow = append(l.Allow, fmt.Sprintf("Bash(tool%d run *)", i))
-	}
-	l.Deny = append(l.Deny, "Bash(curl *)")
-	l.Allow = append(l.Allow, "Bash(go *)")
-	w := &world{t: &testing.T{}}
-	root := b.TempDir()
-	w.cwd, w.home, w.managed = filepath.Join(root, "proj"), filepath.Join(root, "home"), filepath.Join(root, "managed")
-	w.opts = LoadOptions{Project: w.cwd, Home: w.home, ConfigDir: filepath.Join(w.home, ".claude"), ManagedDir: w.managed, Trusted: true,
-		Tracked: func(string) (bool, error) { return false, nil }}
-	path := w.scopeFile(ScopeProject)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(l.file()), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	s, err := Load(w.opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := s.Policy()
-	if err != nil {
-		b.Fatal(err)
-	}
-	indexed, err := s.Engine(p, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	called, err := agentpolicy.Build(p, s.Matchers(Options{}), agentpolicy.WithAliases(s.Aliases()))
-	if err != nil {
-		b.Fatal(err)
-	}
-	args := []byte(`{"command":"go vet ./... && go test ./... && go build ./..."}`)
-	for _, eng := range []struct {
-		name string
-		e    *agentpolicy.Engine
-	}{{"indexed", indexed}, {"called", called}} {
-		b.Run(eng.name, func(b *testing.B) {
-			if v := wouldRaw(b, eng.e, "Bash", args); outcome(v) != "allow" || v.Reason != "allowed by Bash(go:*)" {
-				b.Fatalf("got %s (%s)", outcome(v), v.Reason)
-			}
-			b.ReportAllocs()
-			for b.Loop() {
-				wouldRaw(b, eng.e, "Bash", args)
+				wouldRaw(b, eng.e, tool, data)
 			}
 		})
 	}
