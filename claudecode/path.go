@@ -234,8 +234,8 @@ const maxCachedPatterns = 4096
 
 // specKey identifies a specifier string by its memory rather than its
 // text, so the lookup the engine makes once per rule hashes one word, not
-// the text. The cached [pathPattern] holds the string, which keeps that
-// memory from being reused for other text while the key is in the cache.
+// the text. Its pointer keeps that memory from being reused for other
+// text while the key is in the table.
 type specKey struct {
 	data *byte
 	len  int
@@ -333,7 +333,7 @@ func (m *pathMatcher) pattern(spec string) *pathPattern {
 // quadratic. A parameter rule of the matcher's tool reads other arguments.
 func (m *pathMatcher) text(spec string) *pathPattern {
 	if isParameter(m.tool, spec) {
-		return &pathPattern{spec: spec, parameter: true}
+		return &pathPattern{parameter: true}
 	}
 	return m.byText.compile(spec)
 }
@@ -378,8 +378,6 @@ func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 // pathPattern is a compiled specifier: one anchored glob and the
 // exceptions that take paths back from it.
 type pathPattern struct {
-	// spec is the specifier compiled; see [specKey].
-	spec string
 	glob
 	except []glob
 	// parameter marks a parameter rule of the matcher's tool.
@@ -404,7 +402,7 @@ type glob struct {
 // compile reads a specifier and its exceptions.
 func (p Paths) compile(spec string) *pathPattern {
 	parts := strings.Split(spec, " !")
-	pp := &pathPattern{spec: spec, glob: p.anchored(parts[0])}
+	pp := &pathPattern{glob: p.anchored(parts[0])}
 	for _, ex := range parts[1:] {
 		pp.except = append(pp.except, p.anchored(relativeException(ex)))
 	}
