@@ -62,7 +62,8 @@ type matcherIndex struct {
 
 // WithIndex gives the engine the [Index] of a host's matcher m, for every
 // tool whose [ToolMatcher] has m as its Match: the same func value, not
-// another made the same way. [Build] refuses an index with a nil Key or
+// another made the same way. A later WithIndex for the same matcher
+// replaces an earlier one. [Build] refuses an index with a nil Key or
 // Literal, one for a matcher no tool has, and one for a built-in matcher,
 // which the engine indexes itself.
 func WithIndex(m Matcher, ix Index) Option {
@@ -91,10 +92,10 @@ func (e *Engine) checkIndexes() error {
 	return nil
 }
 
-// indexOf returns the index given for m, nil when there is none.
+// indexOf returns the index given last for m, nil when there is none.
 func (e *Engine) indexOf(m Matcher) *Index {
-	for _, mi := range e.indexes {
-		if closure(mi.match) == closure(m) {
+	for i := len(e.indexes) - 1; i >= 0; i-- {
+		if mi := e.indexes[i]; closure(mi.match) == closure(m) {
 			return mi.index
 		}
 	}

@@ -113,6 +113,13 @@ func TestIndexFollowsItsMatcher(t *testing.T) {
 	if got := s.rulesFor("read").lists[denyList][5].literal; got != "secret05" {
 		t.Errorf("literal of read(secret05) = %q", got)
 	}
+	// A later index for the matcher replaces an earlier one.
+	again := d.index()
+	again.Literal = func(spec string) string { return "x" + spec }
+	e2 := mustBuild(t, p, map[string]ToolMatcher{"read": {Match: m}}, WithIndex(m, d.index()), WithIndex(m, again))
+	if got := e2.snap.Load().rulesFor("read").lists[denyList][5].literal; got != "xsecret05" {
+		t.Errorf("literal under the later index = %q, want xsecret05", got)
+	}
 	checkDecision(t, e, callInfo("read", json.RawMessage(`{"path":"secret05/public/a"}`)), agentturn.Defer, "no rule allows read: approval required by default")
 	checkDecision(t, e, callInfo("read", json.RawMessage(`{"path":"secret05/key"}`)), agentturn.Block, "denied by read(secret05)")
 }
