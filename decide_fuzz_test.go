@@ -42,26 +42,32 @@ func fuzzPolicy(data []byte, dflt uint8) Policy {
 		default:
 			r.Source = Source{Name: fmt.Sprintf("repo%d", rank), Rank: rank}
 		}
-		l := list(c0 % 3)
-		if strings.Contains(r.Tool, "*") {
-			r.Spec = ""
-			if l == allowList {
-				l = askList
-			}
-		}
-		if !fuzzMatched[r.Tool] {
-			r.Spec = ""
-		}
-		switch l {
-		case denyList:
-			p.Deny = append(p.Deny, r)
-		case askList:
-			p.Ask = append(p.Ask, r)
-		default:
-			p.Allow = append(p.Allow, r)
-		}
+		fileFuzzRule(r, list(c0%3), &p.Deny, &p.Ask, &p.Allow)
 	}
 	return p
+}
+
+// fileFuzzRule appends r to list l of deny, ask and allow, bent into a rule
+// the engine accepts: a glob in the allow list moves to the ask list, and a
+// glob or a tool with no matcher loses its specifier.
+func fileFuzzRule(r Rule, l list, deny, ask, allow *[]Rule) {
+	if r.Glob() {
+		r.Spec = ""
+		if l == allowList {
+			l = askList
+		}
+	}
+	if !fuzzMatched[r.Tool] {
+		r.Spec = ""
+	}
+	switch l {
+	case denyList:
+		*deny = append(*deny, r)
+	case askList:
+		*ask = append(*ask, r)
+	default:
+		*allow = append(*allow, r)
+	}
 }
 
 // fuzzSplit splits a bash command on ";": a part "@x" is a subject of the

@@ -20,24 +20,7 @@ func fuzzGrantSet(data []byte, src Source) RuleSet {
 		if pattern, ok := r.CarveOut(); ok {
 			r.Spec = pattern
 		}
-		l := list(data[i] % 3)
-		if r.Glob() {
-			r.Spec = ""
-			if l == allowList {
-				l = askList
-			}
-		}
-		if !fuzzMatched[r.Tool] {
-			r.Spec = ""
-		}
-		switch l {
-		case denyList:
-			set.Deny = append(set.Deny, r)
-		case askList:
-			set.Ask = append(set.Ask, r)
-		default:
-			set.Allow = append(set.Allow, r)
-		}
+		fileFuzzRule(r, list(data[i]%3), &set.Deny, &set.Ask, &set.Allow)
 	}
 	return set
 }
