@@ -47,10 +47,14 @@ func (e *Engine) ResetReviews() {
 // The reviewer sees each call the engine asked about in the run as the
 // hook saw it, with the verdict that deferred it; a call the engine does
 // not remember, one of a forgotten run or one another hook deferred, is
-// reviewed with the call alone and a verdict whose Action is Defer and
-// whose Reason is empty. An approval runs the call inside the loop, with
-// [Review.Args] when the reviewer gave any and [Review.Note] after the
-// result, and releases the calls the engine held for it. A refusal, a
+// reviewed with the call alone and a verdict by the policy whose Action is
+// Defer and whose Reason is empty. Either way the reviewer reads the
+// arguments that will run: those a [WithHooks] hook rewrote the call to,
+// else the pending call's Args, else the model's. An approval runs the
+// call inside the loop with those arguments, or with [Review.Args] when
+// the reviewer gave any, and carries them on the answer whenever they are
+// not the model's, with [Review.Note] after the result; it releases the
+// calls the engine held for it. A refusal, a
 // timeout, a review that failed and a reviewer that panicked each answer
 // the call with a refusal the model reads, so nothing runs that was not
 // approved, and the held calls of the run are answered with text that
@@ -64,7 +68,9 @@ func (e *Engine) ResetReviews() {
 // run's key, agenttool.ReplayKeyed, and the pending call carries that key,
 // it is decided under the policy of the moment, as [Engine.Decide] decides
 // a call with its confinement and the [WithHooks] fold but no hold:
-// allowed, it is approved to run again under that key; asked about, it
+// allowed, it is approved to run again under that key, with the
+// arguments it was dispatched with when they are not the model's; asked
+// about, it
 // goes to the reviewer with that verdict; denied, it is refused. A call
 // from a seeded transcript may never have been decided, so a replay is
 // never approved on the tool's word alone. Arguments a hook or the
@@ -85,11 +91,16 @@ func (e *Engine) ResetReviews() {
 // is owed, giving PendingCall.Refused when the record has it.
 //
 // Every answer reaches the observers as a [Verdict], Allow for an
-// approval and Block otherwise, with [Verdict.By] naming who answered:
+// approval and for a call answered with the output it returned elsewhere,
+// Block otherwise, with [Verdict.By] naming who answered:
 // [Review.By] for the reviewer's, [ByAgent] when it names nobody, and
 // [ByPolicy] for the engine's own, a timeout and a failed review among
-// them. agentturn.Answer.By names the same decider and
-// agentturn.Answer.Reason carries the verdict's reason. The verdicts of
+// them. A reviewer's approval has no reason, since the call runs and its
+// output is what the record shows; a reviewer's refusal has "denied by
+// reviewer: " and [Review.Reason] as the reviewer wrote it, while the
+// model reads that reason trimmed of one trailing full stop.
+// agentturn.Answer.By names the same decider and agentturn.Answer.Reason
+// carries the verdict's reason. The verdicts of
 // the calls answered here come first, then those of the held calls. Each
 // is written to the [WithJournal] journal before it takes effect, and an
 // approval the journal could not record is answered instead as a blocked
@@ -107,7 +118,8 @@ func (e *Engine) ResetReviews() {
 // answers: a pending call it could not answer makes [ErrUnanswered], with
 // the answers as a preview, joined with ErrDenialBound when both hold. A
 // nil reviewer is an error. ctx is handed to the reviewer, carrying
-// end.RunID when it carries no run; a ctx that is done before every
+// end.RunID when it carries no run. A run end with nothing pending is
+// answered with nil. A ctx that is done before every
 // review is made returns its error and no answers, so a cancelled caller
 // never approves anything. A reviewer's own deadline passing while ctx is
 // live is a timeout.
@@ -150,6 +162,9 @@ func (e *Engine) Answers(ctx context.Context, r Reviewer, end *agentturn.RunEnd)
 		}
 	}
 	answers, err := e.complete(ctx, end, a.answers, a.verdicts, a.of, fate)
+	if len(answers) == 0 {
+		answers = nil
+	}
 	switch {
 	case bound && err != nil:
 		err = errors.Join(err, ErrDenialBound)
@@ -247,13 +262,17 @@ func (a *answering) answer(ctx context.Context, p agentturn.PendingCall) error {
 		case def.v.Held:
 			return nil
 		}
-		return a.review(ctx, def.info, def.v, c, nil)
+		info := def.info
+		if def.args != nil {
+			info.Args = def.args
+		}
+		return a.review(ctx, info, def.v, c, def.args)
 	}
 	if c.on {
 		return a.replay(ctx, p, c, base)
 	}
 	info := agentturn.ToolCallInfo{RunID: a.run, Call: p.Call, Tool: p.Tool, Args: dispatchedArgs(p), Index: -1}
-	return a.review(ctx, info, Verdict{RunID: a.run, CallID: id, Tool: p.Call.Name, Action: agentturn.Defer}, c, nil)
+	return a.review(ctx, info, Verdict{RunID: a.run, CallID: id, Tool: p.Call.Name, Action: agentturn.Defer, By: ByPolicy}, c, p.Args)
 }
 
 // dispatchedArgs are the arguments a pending call was handed over or held
@@ -266,14 +285,12 @@ func dispatchedArgs(p agentturn.PendingCall) json.RawMessage {
 }
 
 // ranElsewhere answers a call with the output the record shows it
-// returned off the loop's path. Only the output's call, status and text
-// are copied: its item ID is the other path's.
+// returned off the loop's path. Only the output's status and text are
+// copied: its item ID is the other path's, and its call ID may be too, so
+// the answer names the pending call.
 func (a *answering) ranElsewhere(p agentturn.PendingCall, v Verdict) {
-	out := &openresponses.FunctionCallOutput{CallID: p.Ran.CallID, Status: p.Ran.Status, Output: p.Ran.Output}
-	if out.CallID == "" {
-		out.CallID = p.Call.CallID
-	}
-	v.Reason = p.RanWhere
+	out := &openresponses.FunctionCallOutput{CallID: p.Call.CallID, Status: p.Ran.Status, Output: p.Ran.Output}
+	v.Action, v.Reason = agentturn.Allow, p.RanWhere
 	if v.Reason == "" {
 		v.Reason = reasonRanElsewhere
 	}
@@ -303,8 +320,9 @@ func (a *answering) replay(ctx context.Context, p agentturn.PendingCall, c cutOf
 			a.refuse(base, textCutOff, "")
 			return nil
 		}
+		info.Args = j.args
 	default:
-		j.args = nil
+		j.args = p.Args
 	}
 	if j.v.Action == agentturn.Defer {
 		return a.review(ctx, info, j.v, c, j.args)
@@ -339,7 +357,7 @@ func (a *answering) review(ctx context.Context, info agentturn.ToolCallInfo, v V
 	default:
 		v.By = reviewerBy(rev.By)
 		why := trimReason(rev.Reason)
-		v.Reason = withReason(reasonDenied, why)
+		v.Reason = withReason(reasonDenied, pick(why == "", "", rev.Reason))
 		text := deniedText(pick(v.By == ByPolicy, ByPolicy, "reviewer"), why)
 		a.refuse(v, pick(c.on, cutOffText(text), text), rev.Note)
 	}
@@ -374,8 +392,7 @@ func (a *answering) approved(ctx context.Context, info agentturn.ToolCallInfo, v
 			}
 		}
 	}
-	v.Action, v.By = agentturn.Allow, reviewerBy(rev.By)
-	v.Reason = withReason(reasonApproved, trimReason(rev.Reason))
+	v.Action, v.By, v.Reason = agentturn.Allow, reviewerBy(rev.By), ""
 	a.approve(v, c, args, rev.Note)
 	return true
 }

@@ -153,7 +153,7 @@ func TestAnswersForgottenRun(t *testing.T) {
 	}
 	for i, info := range r.asked {
 		v := r.seen[i]
-		want := Verdict{RunID: "run_1", CallID: end.Pending[i].Call.CallID, Tool: "bash", Action: agentturn.Defer}
+		want := Verdict{RunID: "run_1", CallID: end.Pending[i].Call.CallID, Tool: "bash", Action: agentturn.Defer, By: ByPolicy}
 		if !reflect.DeepEqual(v, want) {
 			t.Errorf("the reviewer saw verdict %+v, want %+v", v, want)
 		}
@@ -162,8 +162,8 @@ func TestAnswersForgottenRun(t *testing.T) {
 		}
 	}
 	checkAnswers(t, answers, []agentturn.Answer{
-		agentturn.Approve("call_1").WithBy(ByAgent).WithReason("approved by reviewer"),
-		agentturn.Approve("call_2").WithBy(ByAgent).WithReason("approved by reviewer"),
+		agentturn.Approve("call_1").WithBy(ByAgent),
+		agentturn.Approve("call_2").WithBy(ByAgent),
 	})
 }
 
@@ -179,10 +179,10 @@ func TestAnswersReleasesTheHeldCalls(t *testing.T) {
 			[]agentturn.Answer{
 				agentturn.Approve("call_1").WithBy(ByPolicy),
 				agentturn.Approve("call_2").WithBy(ByPolicy),
-				agentturn.Approve("call_3").WithNote("ok").WithBy(ByAgent).WithReason("approved by reviewer"),
+				agentturn.Approve("call_3").WithNote("ok").WithBy(ByAgent),
 			},
 			[]answerVerdict{
-				{"call_3", agentturn.Allow, "approved by reviewer", ByAgent, false},
+				{"call_3", agentturn.Allow, "", ByAgent, false},
 				{"call_1", agentturn.Allow, "released: allowed by bash(git add:*)", ByPolicy, true},
 				{"call_2", agentturn.Allow, "released: allowed by bash(git commit:*)", ByPolicy, true},
 			}},
@@ -452,7 +452,7 @@ func TestAnswersNeverStartedReadsOnlyCallsThatMayHaveRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkAnswers(t, answers, []agentturn.Answer{
-		agentturn.Approve("call_1").WithBy(ByAgent).WithReason("approved by reviewer"),
+		agentturn.Approve("call_1").WithBy(ByAgent),
 		agentturn.Approve("call_u").WithBy(ByPolicy).WithReason("not started: decided on resume"),
 		refusal("call_a", "The call was cut off before it started; it did not run.", ByPolicy, "not run: the call never started"),
 	})
@@ -506,5 +506,136 @@ func TestAnswersReplayReadsTheScopesGrantSets(t *testing.T) {
 	}
 	if len(r.asked) != 1 {
 		t.Errorf("the reviewer was asked %d times outside the scope, want 1", len(r.asked))
+	}
+}
+
+// escapeHook is a product's hook that takes a shell call out of its
+// sandbox's escape hatch: it rewrites a call that sets "escape" to the
+// same command without it.
+func escapeHook(_ context.Context, info agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
+	var args struct {
+		Command string `json:"command"`
+		Escape  bool   `json:"escape"`
+	}
+	if json.Unmarshal(info.Args, &args) != nil || !args.Escape {
+		return nil, nil
+	}
+	return &agentturn.ToolDecision{Args: shellArgs(args.Command)}, nil
+}
+
+// TestAnswersRunTheHooksRewrite holds an approval to the arguments that
+// will run: the reviewer is shown the arguments a [WithHooks] hook
+// rewrote the call to, and the approval carries them, whether the engine
+// remembers the call or only the loop's pending call carries the rewrite,
+// and for a cut-off call the policy decides on its own too.
+func TestAnswersRunTheHooksRewrite(t *testing.T) {
+	escaped := `{"command":"git push","escape":true}`
+	rewritten := string(shellArgs("git push"))
+	asked := func(t *testing.T, e *Engine) *agentturn.RunEnd {
+		calls := []*openresponses.FunctionCall{{CallID: "call_1", Name: "bash", Arguments: escaped}}
+		return pendingEnd("run_1", calls, decideAll(t, e, "run_1", calls, nil))
+	}
+	for _, tc := range []struct {
+		name   string
+		end    func(*testing.T, *Engine) *agentturn.RunEnd
+		forget bool
+		key    string
+	}{
+		{name: "the engine remembers the call", end: asked},
+		{name: "only the pending call carries the rewrite", end: asked, forget: true},
+		{name: "a cut-off call the policy asks about", end: func(*testing.T, *Engine) *agentturn.RunEnd {
+			end := cutEnd("git push", replayBash(agenttool.ReplayKeyed, ""))
+			end.Pending[0].Call.Arguments, end.Pending[0].Args = escaped, json.RawMessage(rewritten)
+			return end
+		}, key: "k1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := mustBuild(t, gitPolicy(t), splitMatchers(), WithHooks(escapeHook))
+			end := tc.end(t, e)
+			if tc.forget {
+				e.Forget("run_1")
+			}
+			r := &fixedReview{rev: Review{Outcome: Approved}}
+			answers, err := e.Answers(context.Background(), r, end)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.asked) != 1 || string(r.asked[0].Args) != rewritten {
+				t.Errorf("the reviewer saw %d calls, the first with %s; want the one with the arguments that run, %s",
+					len(r.asked), firstArgs(r.asked), rewritten)
+			}
+			if len(answers) != 1 || string(answers[0].Args) != rewritten || answers[0].Output != nil ||
+				answers[0].IdempotencyKey != tc.key {
+				t.Errorf("answers = %+v, want one approval with %s under key %q", answers, rewritten, tc.key)
+			}
+		})
+	}
+	t.Run("a cut-off call the policy allows", func(t *testing.T) {
+		e := mustBuild(t, gitPolicy(t), splitMatchers(), WithHooks(escapeHook))
+		end := cutEnd("git add -A", replayBash(agenttool.ReplayKeyed, ""))
+		rewrittenAdd := shellArgs("git add -A")
+		end.Pending[0].Call.Arguments, end.Pending[0].Args = `{"command":"git add -A","escape":true}`, rewrittenAdd
+		answers, err := e.Answers(context.Background(), &fixedReview{}, end)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAnswers(t, answers, []agentturn.Answer{agentturn.ApproveWith("call_1", rewrittenAdd).WithIdempotencyKey("k1").
+			WithBy(ByPolicy).WithReason("run again: replay keyed; allowed by bash(git add:*)")})
+	})
+}
+
+// firstArgs is the arguments of the first call a reviewer saw, for a
+// failure's message.
+func firstArgs(asked []agentturn.ToolCallInfo) string {
+	if len(asked) == 0 {
+		return "none"
+	}
+	return string(asked[0].Args)
+}
+
+// TestAnswersRanElsewhereNamesThePendingCall answers a call with the
+// output its first run left elsewhere under the pending call's own ID,
+// whatever call ID that output was recorded under.
+func TestAnswersRanElsewhereNamesThePendingCall(t *testing.T) {
+	e := mustBuild(t, gitPolicy(t), splitMatchers())
+	ran := &openresponses.FunctionCallOutput{CallID: "call_9", Status: openresponses.StatusCompleted,
+		Output: openresponses.FunctionCallOutputData{Text: "pushed"}}
+	end := &agentturn.RunEnd{RunID: "run_1", Pending: []agentturn.PendingCall{
+		{Call: bashCall("call_1", "git push"), Reason: agentturn.PendingAborted, Ran: ran}}}
+	answers, err := e.Answers(context.Background(), &fixedReview{}, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(answers) != 1 || answers[0].CallID != "call_1" || answers[0].Output == nil || answers[0].Output.CallID != "call_1" {
+		t.Fatalf("answers = %+v, want one output naming call_1", answers)
+	}
+	if ran.CallID != "call_9" {
+		t.Errorf("the pending call's output was changed to name %q", ran.CallID)
+	}
+}
+
+// TestAnswersForgottenCallIsDeferredByPolicy shows the reviewer of a
+// call the engine no longer remembers a verdict by the policy, the only
+// decider that defers a call before a review.
+func TestAnswersForgottenCallIsDeferredByPolicy(t *testing.T) {
+	e := mustBuild(t, gitPolicy(t), splitMatchers())
+	end := askedEnd(t, e, "git push")
+	e.Forget("run_1")
+	r := &fixedReview{rev: Review{Outcome: Approved}}
+	if _, err := e.Answers(context.Background(), r, end); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.seen) != 1 || r.seen[0].By != ByPolicy || r.seen[0].Action != agentturn.Defer {
+		t.Errorf("the reviewer saw %+v, want one Defer by policy", r.seen)
+	}
+}
+
+// TestAnswersWithNothingPendingIsNil answers a run end that left nothing
+// pending with no answers at all, nil, as it answers no run end.
+func TestAnswersWithNothingPendingIsNil(t *testing.T) {
+	e := mustBuild(t, gitPolicy(t), splitMatchers())
+	answers, err := e.Answers(context.Background(), &fixedReview{}, &agentturn.RunEnd{RunID: "run_1"})
+	if answers != nil || err != nil {
+		t.Errorf("Answers of a run end with nothing pending = %#v, %v; want nil, nil", answers, err)
 	}
 }

@@ -316,7 +316,6 @@ const (
 	reasonRanElsewhere = "ran elsewhere"
 	reasonNeverStarted = "not run: the call never started"
 	reasonRejected     = "not run: the call was refused before it ran"
-	reasonApproved     = "approved by reviewer"
 	reasonDenied       = "denied by reviewer"
 )
 
@@ -467,9 +466,10 @@ var errNilJournal = errors.New("agentpolicy: the journal is a nil JournalFunc")
 // unrecordedReason is the reason of an allow the journal could not record,
 // refused: it names the failure first and keeps what was decided, the
 // allow's own reason, so the record and the model both read what would
-// have run. See [WithJournal].
+// have run, when it has one: a reviewer's approval has none. See
+// [WithJournal].
 func unrecordedReason(allow string) string {
-	return "refused: the decision could not be recorded: " + allow
+	return withReason("refused: the decision could not be recorded", allow)
 }
 
 // ErrUnrecorded is wrapped by the error of a grant the [WithJournal]

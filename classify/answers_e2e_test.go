@@ -101,7 +101,7 @@ func TestEndToEndReviewerApprovesACall(t *testing.T) {
 	if r.end.Reason != agentturn.ReasonDone || r.answer != "Tool result: ran git push origin feature/login" {
 		t.Fatalf("the run ended %s with %q", r.end.Reason, r.answer)
 	}
-	if v := r.last(t); v.Action != agentturn.Allow || v.By != agentpolicy.ByAgent || v.Reason != "approved by reviewer: a push of a feature branch" {
+	if v := r.last(t); v.Action != agentturn.Allow || v.By != agentpolicy.ByAgent || v.Reason != "" {
 		t.Fatalf("the reviewer's verdict %+v", v)
 	}
 	want := "tool: bash\ndescription: Run a shell command.\narguments: {\"command\":\"git push origin feature/login\"}\npolicy: approval required by bash(git push:*)"
@@ -120,7 +120,7 @@ func TestEndToEndReviewerRefusesACall(t *testing.T) {
 	if r.answer != want {
 		t.Fatalf("the model read %q, want %q", r.answer, want)
 	}
-	if v := r.last(t); v.Action != agentturn.Block || v.By != agentpolicy.ByAgent || v.Reason != "denied by reviewer: a force push to main" {
+	if v := r.last(t); v.Action != agentturn.Block || v.By != agentpolicy.ByAgent || v.Reason != "denied by reviewer: a force push to main." {
 		t.Fatalf("the reviewer's verdict %+v", v)
 	}
 }
