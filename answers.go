@@ -110,9 +110,11 @@ func (e *Engine) ResetReviews() {
 // Every review that is not an approval counts toward the engine's
 // [DenialBound], across calls to Answers until [Engine.ResetReviews]; the
 // engine's own answers do not count. When the bound is reached, every
-// refusal among the answers is built with agentturn.Refuse, so Resume
-// appends the outputs and ends the run StopRefused without calling the
-// model, and the answers come with [ErrDenialBound].
+// refusal among the answers to the calls Answers answers is built with
+// agentturn.Refuse, so Resume appends the outputs and ends the run
+// StopRefused without calling the model, and the answers come with
+// [ErrDenialBound]; the held calls are refused with outputs that say the
+// turn was stopped, which leave ending it to those refusals.
 //
 // Answers completes through [Engine.Release] and forgets the calls it
 // answers: a pending call it could not answer makes [ErrUnanswered], with

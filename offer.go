@@ -88,8 +88,12 @@ func (s *snapshot) filter(tools []agenttool.Tool) []agenttool.Tool {
 //
 // base is a provider rather than a list because the list is what changes;
 // a product whose list is fixed passes one that returns it, or filters it
-// once with Engine.Filter and sets Config.Tools.
+// once with Engine.Filter and sets Config.Tools. A nil base offers no
+// tools.
 func (e *Engine) ToolProvider(base func(context.Context) []agenttool.Tool) func(context.Context) []agenttool.Tool {
+	if base == nil {
+		return func(context.Context) []agenttool.Tool { return []agenttool.Tool{} }
+	}
 	return func(ctx context.Context) []agenttool.Tool {
 		return e.snapshotFor(ctx).filter(base(ctx))
 	}

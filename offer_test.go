@@ -106,3 +106,12 @@ func TestToolProviderFollowsBaseAndPolicy(t *testing.T) {
 		t.Errorf("base consulted %d times for 2 turns, want 2", calls)
 	}
 }
+
+// TestToolProviderWithNoBase offers no tools when it is given no list to
+// filter, rather than failing the turn the loop consults it for.
+func TestToolProviderWithNoBase(t *testing.T) {
+	e := mustBuild(t, Policy{Default: Ask()}, nil)
+	if got := e.ToolProvider(nil)(context.Background()); len(got) != 0 {
+		t.Errorf("ToolProvider(nil) offered %d tools, want none", len(got))
+	}
+}

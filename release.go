@@ -18,8 +18,9 @@ import (
 // batch, with the arguments and the note the hooks given to [WithHooks]
 // gave it. When an answer ends the turn, one built with agentturn.Refuse,
 // the held calls are answered instead with an output that tells the model
-// they were held and did not run, built with agentturn.Refuse too, since
-// the turn is over and nothing will run them; a plain
+// they were held and did not run, since the turn is over and nothing will
+// run them; that output does not end the turn itself, the answer that
+// stopped it does. A plain
 // refusal ends nothing, and the held calls run, since the policy allowed
 // them and the model reads the one refusal. A pending call the caller
 // answered keeps its answer, held or not, and an answer for a call that is
@@ -208,16 +209,17 @@ func (r *released) refuseHeld(fate heldFate) {
 
 // heldRefusal is the answer to a held call fate refuses, heldStopped or
 // heldRefused, and the verdict that records it, from v, the verdict of
-// the held call's deferral or release.
+// the held call's deferral or release. The answer is a plain output
+// either way: when the turn was stopped, the answer that stopped it is
+// the one that ends it.
 func heldRefusal(callID string, v Verdict, fate heldFate) (agentturn.Answer, Verdict) {
+	reason, text := reasonHeldRefused, textHeldRefused
 	if fate == heldStopped {
-		v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonNotReleased
-		out := openresponses.NewFunctionCallOutput(callID, textNotReleased)
-		return agentturn.Refuse(out).WithBy(ByPolicy).WithReason(reasonNotReleased), v
+		reason, text = reasonNotReleased, textNotReleased
 	}
-	v.Action, v.Rule, v.Reason = agentturn.Block, nil, reasonHeldRefused
-	out := openresponses.NewFunctionCallOutput(callID, textHeldRefused)
-	return agentturn.Output(out).WithBy(ByPolicy).WithReason(reasonHeldRefused), v
+	v.Action, v.Rule, v.Reason = agentturn.Block, nil, reason
+	out := openresponses.NewFunctionCallOutput(callID, text)
+	return agentturn.Output(out).WithBy(ByPolicy).WithReason(reason), v
 }
 
 // release is the answer to a held call and the verdict that records it:

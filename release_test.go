@@ -12,10 +12,11 @@ import (
 )
 
 // notReleased is the engine's answer to a held call the turn's end left
-// unreleased: a refusal that ends the turn too.
+// unreleased: an output saying it did not run, which leaves ending the
+// turn to the answer that stopped it.
 func notReleased(callID string) agentturn.Answer {
 	out := openresponses.NewFunctionCallOutput(callID, "The call was held for an approval and the turn was stopped; the call did not run.")
-	return agentturn.Refuse(out).WithBy(ByPolicy).WithReason("not released: the turn was stopped")
+	return agentturn.Output(out).WithBy(ByPolicy).WithReason("not released: the turn was stopped")
 }
 
 // released is what a test expects of a release verdict.
@@ -246,5 +247,45 @@ func TestReleaseAnswersADuplicateOnce(t *testing.T) {
 	}
 	checkReleaseVerdicts(t, rec.take(), []releaseVerdict{
 		{"call_1", agentturn.Allow, "bash(git add:*)", "released: allowed by bash(git add:*)"},
+	})
+}
+
+// TestHeldCallsDoNotEndTheTurn answers the held calls of a stopped turn
+// with plain outputs: the asked call's own answer is the one that ends the
+// turn, whether the front refused it with agentturn.Refuse or the
+// reviewer's denial bound was reached.
+func TestHeldCallsDoNotEndTheTurn(t *testing.T) {
+	check := func(t *testing.T, answers []agentturn.Answer) {
+		t.Helper()
+		if len(answers) != 3 {
+			t.Fatalf("answers = %+v, want three", answers)
+		}
+		for _, a := range answers[:2] {
+			if a.Terminate || a.Output == nil {
+				t.Errorf("held call %s: answer %+v, want an output that does not end the turn", a.CallID, a)
+			}
+		}
+		if !answers[2].Terminate {
+			t.Errorf("asked call: answer %+v, want the one that ends the turn", answers[2])
+		}
+	}
+	t.Run("Release with a Refuse answer", func(t *testing.T) {
+		e := mustBuild(t, gitPolicy(t), splitMatchers())
+		end := askedEnd(t, e, "git add -A", "git commit -m wip", "git push --force")
+		stop := agentturn.Refuse(openresponses.NewFunctionCallOutput("call_3", "no"))
+		answers, err := e.Release(context.Background(), end, stop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, answers)
+	})
+	t.Run("Answers at the denial bound", func(t *testing.T) {
+		e := mustBuild(t, gitPolicy(t), splitMatchers(), WithDenialBound(DenialBound{Consecutive: 1}))
+		end := askedEnd(t, e, "git add -A", "git commit -m wip", "git push --force")
+		answers, err := e.Answers(context.Background(), &fixedReview{}, end)
+		if !errors.Is(err, ErrDenialBound) {
+			t.Fatalf("Answers: %v, want ErrDenialBound", err)
+		}
+		check(t, answers)
 	})
 }
