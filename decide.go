@@ -42,13 +42,15 @@ func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) 
 // wherever it sits in the batch: a sibling decided earlier is read as it
 // was decided, and a later one as the policy and the hooks decide it with
 // the tool the engine's lookup names, see [WithTools]. A sibling that
-// could not be evaluated, or whose hook failed, reads as asking; one a
-// rule blocks holds nothing. A blocked call is blocked, and an asked one
-// asked, whatever its batch holds.
-// [Engine.Release] answers the held calls once the asked ones are
-// answered. A batch is read once, not once per pair of its calls, and a
-// rule change while it is decided, a grant or a revocation included, is
-// seen by the calls decided after it.
+// could not be evaluated, or whose hook failed, reads as asking, and is
+// read afresh by the next call decided, since what failed may not fail
+// again; one a rule blocks holds nothing. A blocked call is blocked, and
+// an asked one asked, whatever its batch holds. [Engine.Release] answers
+// the held calls once the asked ones are answered. A batch is read once,
+// not once per pair of its calls, until the rules change: after
+// [Engine.SetPolicy], a grant or a revocation, the calls decided next
+// read every sibling again under the new rules, those decided already
+// included, with the tool each was handed.
 //
 // A deferred call is remembered under the call's own run, so one engine
 // serves every agent of a product: a decision in a sub-agent's run never

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
 )
@@ -83,13 +84,17 @@ type batchKey struct {
 
 // sibling is what the memo knows of one call of a batch.
 type sibling struct {
-	// decided marks a call whose own decision was made: asks is then
-	// what that decision says, for good.
-	decided bool
-	// scanned is the snapshot a scan read the call under, nil when none
-	// did; a scan under another snapshot is stale.
-	scanned *snapshot
-	asks    bool
+	// read is the snapshot the call was last read under, by its own
+	// decision or by a scan, and asks what that reading said. A reading
+	// under another snapshot is out of date, since the rules changed,
+	// and read is nil when there is none, or when the last reading
+	// failed: a hook that erred and a context that was done say nothing
+	// about the call once it can be read.
+	read *snapshot
+	asks bool
+	// tool is the tool the loop handed the call's own decision, which a
+	// later scan reads its confinement from; nil until it is decided.
+	tool agenttool.Tool
 }
 
 // batch is the memo of one batch.
@@ -108,28 +113,35 @@ type batches struct {
 
 // siblingAsks records the call at index at with its own judgement and
 // reports whether a sibling asks, when the judgement allows the call. A
-// sibling decided already is read as it was decided; any other is scanned
-// under s, with the tool the engine's lookup names, once per snapshot. The
-// scans call the splitters and the hooks, so they run with no lock held.
+// sibling read under s already, by its own decision or a scan, is read as
+// it was; any other is scanned under s, with the tool its own decision was
+// handed or else the one the engine's lookup names, so a change of the
+// rules while the batch is decided makes the calls decided after it read
+// the batch again. A reading that failed is not kept. The scans call the
+// splitters and the hooks, so they run with no lock held.
 func (m *batches) siblingAsks(ctx context.Context, e *Engine, s *snapshot, info agentturn.ToolCallInfo, at int, j *judgement) bool {
 	m.mu.Lock()
 	b := m.batchOf(info)
-	b.siblings[at] = sibling{decided: true, asks: j.asks()}
+	b.siblings[at] = sibling{read: s, asks: j.asks(), tool: info.Tool}
+	if j.unevaluated {
+		b.siblings[at].read = nil
+	}
 	if j.v.Action != agentturn.Allow {
 		m.mu.Unlock()
 		return false
 	}
 	var scan []int
+	var tools []agenttool.Tool
 	for k, sib := range b.siblings {
 		switch {
 		case k == at || b.calls[k] == nil:
-		case sib.decided || sib.scanned == s:
+		case sib.read == s:
 			if sib.asks {
 				m.mu.Unlock()
 				return true
 			}
 		default:
-			scan = append(scan, k)
+			scan, tools = append(scan, k), append(tools, sib.tool)
 		}
 	}
 	m.mu.Unlock()
@@ -139,15 +151,17 @@ func (m *batches) siblingAsks(ctx context.Context, e *Engine, s *snapshot, info 
 	if agentturn.RunIDFromContext(ctx) == "" {
 		ctx = agentturn.ContextWithRunID(ctx, info.RunID)
 	}
-	for _, k := range scan {
+	for i, k := range scan {
 		var sj judgement
-		err := e.judge(ctx, s, e.siblingInfo(ctx, info, k), &sj)
+		err := e.judge(ctx, s, e.siblingInfo(ctx, info, k, tools[i]), &sj)
 		asks := err != nil || sj.asks()
-		m.mu.Lock()
-		if !b.siblings[k].decided {
-			b.siblings[k] = sibling{scanned: s, asks: asks}
+		if err == nil && !sj.unevaluated {
+			m.mu.Lock()
+			if sib := &b.siblings[k]; sib.read != s {
+				sib.read, sib.asks = s, asks
+			}
+			m.mu.Unlock()
 		}
-		m.mu.Unlock()
 		if asks {
 			return true
 		}

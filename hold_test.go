@@ -535,3 +535,104 @@ func TestDeferralCarriesTheArgumentsAsSeen(t *testing.T) {
 		t.Errorf("Would = %q, %v; want the arguments the hook saw, %s", v.Args, err, rewritten.Args)
 	}
 }
+
+// TestHoldRereadsDecidedSiblingsAfterARuleChange changes the rules between
+// two decisions of one batch, by each of the ways a rule changes, and
+// checks that the later call reads its decided sibling under the new rules:
+// a sibling that asked and no longer does holds nothing, and one that was
+// allowed and now asks holds the call.
+func TestHoldRereadsDecidedSiblingsAfterARuleChange(t *testing.T) {
+	skill := Source{Name: "skill:push", Rank: 1, Trusted: true}
+	lenient := gitPolicy(t)
+	lenient.Ask = nil
+	lenient.Allow = append(lenient.Allow, parseOrFail(t, "bash(git push:*)")...)
+	strict := gitPolicy(t)
+	strict.Ask = append(strict.Ask, parseOrFail(t, "bash(git add:*)")...)
+	allowsLs := decided{agentturn.Allow, false, "allowed by bash(ls:*)"}
+	holdsLs := decided{agentturn.Defer, true, "held for approval: allowed by bash(ls:*)"}
+	for _, tc := range []struct {
+		name   string
+		first  string
+		change func(t *testing.T, e *Engine)
+		want   decided
+	}{
+		{"SetPolicy allows the asked sibling", "git push", func(t *testing.T, e *Engine) {
+			if err := e.SetPolicy(lenient); err != nil {
+				t.Fatal(err)
+			}
+		}, allowsLs},
+		{"GrantSet allows the asked sibling", "git push", func(t *testing.T, e *Engine) {
+			if granted, _ := e.GrantSet(context.Background(), RuleSet{Source: skill, Allow: rulesOf(t, "bash(git push:*)", skill)}); len(granted) != 1 {
+				t.Fatalf("GrantSet granted %v, want the push", granted)
+			}
+		}, allowsLs},
+		{"Grant allows the asked sibling", "ls -la && git status", func(t *testing.T, e *Engine) {
+			if err := e.Grant(context.Background(), Rule{Tool: "bash", Spec: "git status"}); err != nil {
+				t.Fatal(err)
+			}
+		}, allowsLs},
+		{"SetPolicy asks about the allowed sibling", "git add -A", func(t *testing.T, e *Engine) {
+			if err := e.SetPolicy(strict); err != nil {
+				t.Fatal(err)
+			}
+		}, holdsLs},
+		{"Revoke takes the allowing grant back", "git push", func(t *testing.T, e *Engine) {
+			e.Revoke(context.Background(), skill.Name)
+		}, holdsLs},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := mustBuild(t, gitPolicy(t), splitMatchers())
+			if tc.name == "Revoke takes the allowing grant back" {
+				e.GrantSet(context.Background(), RuleSet{Source: skill, Allow: rulesOf(t, "bash(git push:*)", skill)})
+			}
+			calls := bashBatch(tc.first, "ls")
+			if _, err := e.Decide(context.Background(), batchInfo("run_1", calls, 0, nil)); err != nil {
+				t.Fatal(err)
+			}
+			tc.change(t, e)
+			d, err := e.Decide(context.Background(), batchInfo("run_1", calls, 1, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.want.check(t, "call_2 after the change", d)
+		})
+	}
+}
+
+// TestHoldRereadsASiblingWhoseReadingFailed reads a sibling as asking while
+// its hook fails or the decision's context is done, and afresh once it can
+// be read: a failure is not remembered as the sibling's answer.
+func TestHoldRereadsASiblingWhoseReadingFailed(t *testing.T) {
+	t.Run("its hook failed", func(t *testing.T) {
+		var down sync.Mutex
+		failing := true
+		hook := func(_ context.Context, info agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
+			down.Lock()
+			defer down.Unlock()
+			if failing && string(info.Args) == string(shellArgs("ls")) {
+				return nil, fmt.Errorf("hook down")
+			}
+			return nil, nil
+		}
+		e := mustBuild(t, gitPolicy(t), splitMatchers(), WithHooks(hook))
+		calls := bashBatch("git add -A", "git commit -m wip", "ls")
+		d, _ := e.Decide(context.Background(), batchInfo("run_1", calls, 0, nil))
+		heldAdd.check(t, "call_1 while the hook fails for ls", d)
+		down.Lock()
+		failing = false
+		down.Unlock()
+		d, _ = e.Decide(context.Background(), batchInfo("run_1", calls, 1, nil))
+		decided{agentturn.Allow, false, "allowed by bash(git commit:*)"}.check(t, "call_2 once ls can be read", d)
+	})
+	t.Run("its context was done", func(t *testing.T) {
+		e := mustBuild(t, gitPolicy(t), splitMatchers())
+		calls := bashBatch("git add -A", "git commit -m wip", "ls")
+		done, cancel := context.WithCancel(context.Background())
+		cancel()
+		if d, _ := e.Decide(done, batchInfo("run_1", calls, 0, nil)); d.Action != agentturn.Block {
+			t.Fatalf("call_1 under a done context: %+v, want a block", d)
+		}
+		d, _ := e.Decide(context.Background(), batchInfo("run_1", calls, 1, nil))
+		decided{agentturn.Allow, false, "allowed by bash(git commit:*)"}.check(t, "call_2 under a live context", d)
+	})
+}

@@ -198,9 +198,10 @@ func (e *Engine) rejudge(ctx context.Context, s *snapshot, info agentturn.ToolCa
 }
 
 // siblingInfo is the hook's view of call k of the batch info is a call of,
-// as the loop would build it: the call's own arguments and the tool the
-// engine's lookup names, nil without one.
-func (e *Engine) siblingInfo(ctx context.Context, info agentturn.ToolCallInfo, k int) agentturn.ToolCallInfo {
+// as the loop would build it: the call's own arguments and its tool, the
+// one the loop handed the call's own decision when it was decided, else
+// the one the engine's lookup names, nil without either.
+func (e *Engine) siblingInfo(ctx context.Context, info agentturn.ToolCallInfo, k int, decided agenttool.Tool) agentturn.ToolCallInfo {
 	call := info.Batch[k]
 	sib := agentturn.ToolCallInfo{
 		RunID:  info.RunID,
@@ -211,7 +212,10 @@ func (e *Engine) siblingInfo(ctx context.Context, info agentturn.ToolCallInfo, k
 		Index:  k,
 		Parent: info.Parent,
 	}
-	if e.tools != nil {
+	switch {
+	case decided != nil:
+		sib.Tool = decided
+	case e.tools != nil:
 		if tool, ok := e.tools(ctx, call.Name); ok {
 			sib.Tool = tool
 		}
