@@ -349,7 +349,7 @@ func FuzzAmbiguousArgs(f *testing.F) {
 func TestAmbiguousUnderGrantSetRules(t *testing.T) {
 	e := mustBuild(t, Policy{Default: Allow()}, shellMatchers())
 	set := RuleSet{Source: Source{Name: "skill:x", Trusted: true}, Deny: parseOrFail(t, "bash(rm:*)")}
-	if granted, refused := e.GrantSet(context.Background(), set); len(granted) != 1 || len(refused) != 0 {
+	if granted, refused := e.GrantSet(context.Background(), set); len(granted) != 0 || len(refused) != 0 {
 		t.Fatalf("GrantSet = %v, %v", granted, refused)
 	}
 	for args, reason := range map[string]string{

@@ -112,7 +112,7 @@ func TestGrantScopesLeaveNoHeap(t *testing.T) {
 	set := RuleSet{Source: skillSrc, Allow: parseOrFail(t, "bash(git add:*) bash(git commit:*)"), Deny: parseOrFail(t, "bash(git push --force:*)")}
 	cycle := func(i int) {
 		ctx := ContextWithGrantScope(context.Background(), fmt.Sprintf("conv_%d", i))
-		if granted, _ := e.GrantSet(ctx, set); len(granted) != 3 {
+		if granted, _ := e.GrantSet(ctx, set); len(granted) != 2 {
 			t.Fatalf("GrantSet granted %v", granted)
 		}
 		if n := e.RevokeScope(ctx); n != 3 {

@@ -245,8 +245,10 @@ type Refusal struct {
 //
 // Every rule is stamped with the set's source, as Merge stamps one, so the
 // verdict that fires names where the permission came from, and a rule
-// whose name is an alias is expanded as [Build] expands one; granted lists
-// the rules activated so, allow, deny and ask in turn. Every grant and
+// whose name is an alias is expanded as [Build] expands one. granted lists
+// the allow rules activated so: a set's deny and ask rules restrict, they
+// grant nothing, and are in force without being listed; [Engine.Grants]
+// reports them. Every activation and
 // every refusal reaches the observers: Allow "granted G by N", Block "not
 // granted G: " and the reason, G the rule as given and N the source's name,
 // or "the product" for a set with none.
@@ -282,7 +284,7 @@ func (e *Engine) GrantSet(ctx context.Context, set RuleSet) (granted []Rule, ref
 	var unrecorded activation
 	if e.journalAll(ctx, slices.Concat(allow.granted, restrict.granted)) == nil {
 		e.install(s, withSet(s.grants.sets, g), s.grants, scope)
-		granted = slices.Concat(g.set.Allow, g.set.Deny, g.set.Ask)
+		granted = slices.Clone(g.set.Allow)
 	} else {
 		unrecorded.unrecorded(allow, restrict)
 		allow.granted, restrict.granted = nil, nil
