@@ -2,7 +2,6 @@ package agentpolicy
 
 import (
 	"context"
-	"errors"
 	"slices"
 
 	"github.com/ChristopherDavenport/agentturn"
@@ -26,9 +25,9 @@ import (
 //
 // A rule that could never fire is refused with the error [Build] gives
 // for it, [ErrNoMatcher] for a specifier with no matcher, [ErrToolGlob] for
-// a tool-name glob, and an error of its own for a carve-out, and the
-// refusal is journaled too, Block with "not granted G: " and the error's
-// text. A grant never beats a deny rule, and never outranks an ask rule,
+// a tool-name glob, and an error of its own for a carve-out. Only a grant
+// made is journaled: a refusal changes nothing, and the caller reads it
+// from the error. A grant never beats a deny rule, and never outranks an ask rule,
 // since precedence reads those first; [Engine.GrantOver] answers a prompt
 // an ask rule raised. A persisted grant is the product's: it writes the
 // rules [Engine.PolicyOf] reports into its settings and builds the engine
@@ -37,8 +36,7 @@ import (
 // With a [WithJournal] journal, the verdicts of a grant are recorded
 // before it is made, and a grant whose verdicts the journal could not all
 // record is not made: Grant returns an error wrapping [ErrUnrecorded] and
-// the journal's error, and journals the refusal, "not granted G: the
-// grant could not be recorded".
+// the journal's error, and no observer hears of it.
 func (e *Engine) Grant(ctx context.Context, r Rule) error {
 	e.mu.Lock()
 	s := e.snap.Load()
@@ -56,11 +54,6 @@ func (e *Engine) Grant(ctx context.Context, r Rule) error {
 	}
 	e.mu.Unlock()
 	if err != nil {
-		refusal := grantVerdict(r, agentturn.Block, notGrantedReason(r, err.Error()))
-		if errors.Is(err, ErrUnrecorded) {
-			refusal.Reason = notGrantedReason(r, refusedUnrecorded)
-		}
-		e.refused(ctx, refusal)
 		return err
 	}
 	for _, v := range granted {
@@ -99,10 +92,10 @@ func (e *Engine) Grant(ctx context.Context, r Rule) error {
 //
 // The reason on success is "granted G", or "granted G over R", G the rule
 // as given, before alias expansion, and R the ask rule. The grant is
-// journaled as Engine.Grant journals one, with v's run, turn and call, and
-// so is a refusal, Block with "not granted G: " and the reason. A grant
-// the [WithJournal] journal could not record is not made, and is refused
-// with the reason "the grant could not be recorded".
+// journaled as Engine.Grant journals one, with v's run, turn and call; a
+// refusal is not, as Grant's is not. A grant the [WithJournal] journal
+// could not record is not made, and is refused with the reason "the grant
+// could not be recorded".
 //
 // The ask rule is the one in the policy's ask list with v's rule's token,
 // source name and source hash, so a verdict read back from a record with
@@ -126,7 +119,6 @@ func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool
 	}
 	e.mu.Unlock()
 	if !ok {
-		e.refused(ctx, v.naming(grantVerdict(r, agentturn.Block, notGrantedReason(r, reason))))
 		return false, reason
 	}
 	for _, g := range verdicts {

@@ -212,9 +212,8 @@ func TestGrantOverRefuses(t *testing.T) {
 			if !reflect.DeepEqual(e.Policy(), before) {
 				t.Errorf("a refused grant changed the policy")
 			}
-			want := "block not granted " + tc.grant.String() + ": " + tc.reason
-			if got := j.reasons(); !reflect.DeepEqual(got, []string{want}) {
-				t.Errorf("observed %q, want %q", got, want)
+			if got := j.reasons(); len(got) != 0 {
+				t.Errorf("observed %q, want nothing of a grant refused", got)
 			}
 		})
 	}
@@ -283,8 +282,8 @@ func TestGrant(t *testing.T) {
 		if err == nil || err.Error() != tc.text || (tc.is != nil && !errors.Is(err, tc.is)) {
 			t.Errorf("Grant(%s) = %v, want %q", tc.rule, err, tc.text)
 		}
-		if got := j.reasons(); !reflect.DeepEqual(got, []string{"block not granted " + tc.rule.String() + ": " + tc.text}) {
-			t.Errorf("observed %q", got)
+		if got := j.reasons(); len(got) != 0 {
+			t.Errorf("observed %q, want nothing of a grant refused", got)
 		}
 	}
 }

@@ -111,9 +111,10 @@ func (e *Engine) journalAll(ctx context.Context, vs []Verdict) error {
 	return nil
 }
 
-// refused records a refusal of a grant, which makes nothing take effect
-// and so stands whether or not the journal takes it, and tells the
-// observers.
+// refused records a grant set's refusal of a rule, which makes nothing
+// take effect and so stands whether or not the journal takes it, and
+// tells the observers. A refused Grant or GrantOver is not journaled: its
+// caller reads the refusal from what it returns.
 func (e *Engine) refused(ctx context.Context, v Verdict) {
 	_ = e.journal(ctx, &v)
 	e.notify(ctx, v)
