@@ -104,7 +104,7 @@ func TestEndToEndReviewerApprovesACall(t *testing.T) {
 	if v := r.last(t); v.Action != agentturn.Allow || v.By != agentpolicy.ByAgent || v.Reason != "" {
 		t.Fatalf("the reviewer's verdict %+v", v)
 	}
-	want := "tool: bash\ndescription: Run a shell command.\narguments: {\"command\":\"git push origin feature/login\"}\npolicy: approval required by bash(git push:*)"
+	want := "tool: bash\ndescription: Run a shell command.\narguments: {\"command\":\"git push origin feature/login\"}\npolicy: approval required by bash(git push:*)\n"
 	if got := judge.asked(t); got != want {
 		t.Fatalf("the judge read\n%q\nwant\n%q", got, want)
 	}

@@ -67,8 +67,8 @@ func TestRequestIsTheContractsShape(t *testing.T) {
 	if !ok || msg.Role != or.RoleUser || len(msg.Content) != 1 {
 		t.Fatalf("Input[0] = %#v, want a user message of one part", req.Input[0])
 	}
-	if part, ok := msg.Content[0].(*or.InputText); !ok || part.Text != "output:\nassistant: hello" {
-		t.Errorf("Input[0].Content[0] = %#v, want the input text %q", msg.Content[0], "output:\nassistant: hello")
+	if part, ok := msg.Content[0].(*or.InputText); !ok || part.Text != "output:\nassistant: hello\n" {
+		t.Errorf("Input[0].Content[0] = %#v, want the input text %q", msg.Content[0], "output:\nassistant: hello\n")
 	}
 	f := req.Text.Format
 	if f == nil || f.Type != or.TextFormatJSONSchema || f.Name != "verdict" || f.Strict == nil || !*f.Strict {
@@ -143,8 +143,8 @@ func TestEachQuestionIsItsOwnRequest(t *testing.T) {
 		}
 	}
 	want := []string{
-		`store false, format "verdict", input "output:\nassistant: first"`,
-		`store false, format "verdict", input "output:\nassistant: second"`,
+		`store false, format "verdict", input "output:\nassistant: first\n"`,
+		`store false, format "verdict", input "output:\nassistant: second\n"`,
 	}
 	if !reflect.DeepEqual(seen, want) {
 		t.Fatalf("the model saw %q, want %q", seen, want)

@@ -15,7 +15,8 @@ import (
 //
 // An input reads "input:" and a line per item, after "instructions:" and
 // the instructions when it has any; a message and a finished turn read
-// "output:" and a line per item (see [itemLine]).
+// "output:" and a line per item (see [itemLine]). Every line ends in a
+// newline, the last included.
 func renderContent(subject any, everyTurn bool) (string, bool) {
 	switch s := subject.(type) {
 	case guard.Input:
@@ -50,19 +51,24 @@ func renderOutput(items openresponses.Items) string {
 	return b.String()
 }
 
-// writeItems writes a line per item, the lines separated by newlines.
+// writeItems writes a line per item, each ended by a newline. A nil item
+// and a reasoning item with no text, which the model cannot read and the
+// guard cannot judge, have no line.
 func writeItems(b *strings.Builder, items openresponses.Items) {
-	first := true
 	for _, item := range items {
-		if item == nil {
+		if item == nil || emptyReasoning(item) {
 			continue
 		}
-		if !first {
-			b.WriteString("\n")
-		}
 		b.WriteString(itemLine(item))
-		first = false
+		b.WriteString("\n")
 	}
+}
+
+// emptyReasoning reports a reasoning item with neither a summary nor a
+// content to read, one whose reasoning is encrypted or absent.
+func emptyReasoning(item openresponses.Item) bool {
+	r, ok := item.(*openresponses.ReasoningItem)
+	return ok && (r == nil || r.Summary.Text() == "" && r.Content.Text() == "")
 }
 
 // itemLine is one item as a line: "<role>: <text>" for a message,
@@ -94,9 +100,10 @@ func itemLine(item openresponses.Item) string {
 }
 
 // renderCall is the text a [Reviewer] asks about for a deferred call, a
-// line each: "tool: N", "description: D" when the tool is known and has
-// one, "arguments: A" (the arguments the call runs with) and "policy: R",
-// the reason the policy deferred it, when it gave one.
+// line each, each ended by a newline: "tool: N", "description: D" when the
+// tool is known and has one, "arguments: A" (the arguments the call runs
+// with) and "policy: R", the reason the policy deferred it, when it gave
+// one.
 func renderCall(info agentturn.ToolCallInfo, v agentpolicy.Verdict) string {
 	var b strings.Builder
 	b.WriteString("tool: " + toolName(info))
@@ -109,6 +116,7 @@ func renderCall(info agentturn.ToolCallInfo, v agentpolicy.Verdict) string {
 	if v.Reason != "" {
 		b.WriteString("\npolicy: " + v.Reason)
 	}
+	b.WriteString("\n")
 	return b.String()
 }
 

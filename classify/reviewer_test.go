@@ -42,19 +42,19 @@ func TestReviewerRendersTheCall(t *testing.T) {
 			name: "tool, description, arguments and the policy's reason",
 			info: callInfo("bash", `{"command":"git push origin main"}`, bashTool("Run a shell command.")),
 			v:    verdict("approval required by bash(git push:*)"),
-			want: "tool: bash\ndescription: Run a shell command.\narguments: {\"command\":\"git push origin main\"}\npolicy: approval required by bash(git push:*)",
+			want: "tool: bash\ndescription: Run a shell command.\narguments: {\"command\":\"git push origin main\"}\npolicy: approval required by bash(git push:*)\n",
 		},
 		{
 			name: "a tool without a description",
 			info: callInfo("bash", `{"command":"ls"}`, bashTool("")),
 			v:    verdict("no rule allows bash: approval required by default"),
-			want: "tool: bash\narguments: {\"command\":\"ls\"}\npolicy: no rule allows bash: approval required by default",
+			want: "tool: bash\narguments: {\"command\":\"ls\"}\npolicy: no rule allows bash: approval required by default\n",
 		},
 		{
 			name: "an unknown tool and a verdict without a reason",
 			info: callInfo("fetch", `{"url":"https://example.com"}`, nil),
 			v:    agentpolicy.Verdict{Action: agentturn.Defer},
-			want: "tool: fetch\narguments: {\"url\":\"https://example.com\"}",
+			want: "tool: fetch\narguments: {\"url\":\"https://example.com\"}\n",
 		},
 		{
 			name: "the arguments the call runs with, not the model's",
@@ -64,7 +64,7 @@ func TestReviewerRendersTheCall(t *testing.T) {
 				return info
 			}(),
 			v:    verdict(""),
-			want: "tool: bash\narguments: {\"command\":\"ls -la\"}",
+			want: "tool: bash\narguments: {\"command\":\"ls -la\"}\n",
 		},
 		{
 			name: "the call's arguments when the info carries none",
@@ -74,19 +74,19 @@ func TestReviewerRendersTheCall(t *testing.T) {
 				return info
 			}(),
 			v:    verdict(""),
-			want: "tool: bash\narguments: {\"command\":\"ls\"}",
+			want: "tool: bash\narguments: {\"command\":\"ls\"}\n",
 		},
 		{
 			name: "the tool's name when the call is missing",
 			info: agentturn.ToolCallInfo{Tool: bashTool("Run a shell command."), Args: json.RawMessage(`{}`)},
 			v:    verdict(""),
-			want: "tool: bash\ndescription: Run a shell command.\narguments: {}",
+			want: "tool: bash\ndescription: Run a shell command.\narguments: {}\n",
 		},
 		{
 			name: "neither a call nor a tool",
 			info: agentturn.ToolCallInfo{},
 			v:    verdict(""),
-			want: "tool: \narguments: ",
+			want: "tool: \narguments: \n",
 		},
 	}
 	for _, c := range cases {
