@@ -23,9 +23,12 @@ type Chain struct {
 	// Observer, when set, is handed every verdict of every guard, once and
 	// in order, as an [agentpolicy.Verdict] naming the run (from the
 	// context), the turn where the hook knows it, the guard, the action
-	// and the reason. A guard's error wrapping [agentturn.ErrGuard] is
-	// reported as that guard's Block with the error's text as the reason;
-	// any other error, and a Defer, decide nothing and are not reported.
+	// and the reason. A Defer is reported as the guard gave it, though the
+	// hook fails on it. A guard's [BlockedError] is that guard's Block,
+	// with the error's Reason; any other error wrapping
+	// [agentturn.ErrGuard] is reported as that guard's Block with the
+	// error's text as the reason; any other error decides nothing and is
+	// not reported.
 	Observer func(context.Context, agentpolicy.Verdict)
 	// Placeholder builds the message that replaces an assistant message a
 	// guard blocked, from the message as the guards before the blocking
@@ -46,7 +49,9 @@ type Chain struct {
 // request is changed for this call only: the loop builds the next request
 // from its transcript, which keeps what was said. A Block returns a
 // [BlockedError] for "input", which the loop ends the run on as a guard stop
-// before the model is called. A guard's error returns
+// before the model is called. A guard that fails with a [BlockedError], a
+// chain used as a guard, blocks as if it had answered Block with the
+// error's reason. Any other error of a guard returns
 // "agentpolicy/guard: G: <err>", which stops the run as a guard stop when it
 // wraps [agentturn.ErrGuard] and fails it otherwise. A Defer, which content
 // cannot be, fails it with "agentpolicy/guard: G: Defer is not valid for
@@ -124,7 +129,10 @@ func (c Chain) OutputGuard() func(context.Context, agentturn.OutputInfo) (*openr
 // The turn is already in the transcript, so a guard can only stop the run:
 // a Block returns true and a [BlockedError] for "output", which the loop
 // ends the run on as a guard stop; a rewrite is ignored. Errors and Defer
-// are as for [Chain.BeforeModelCall].
+// are as for [Chain.BeforeModelCall], returned with false: a guard that
+// failed decided nothing, so the loop ends the run on the error rather
+// than as a stop the chain asked for, and an error that wraps
+// [agentturn.ErrGuard] still reads as a guard stop there.
 func (c Chain) ShouldStopAfterTurn() func(context.Context, agentturn.TurnInfo) (bool, error) {
 	return func(ctx context.Context, info agentturn.TurnInfo) (bool, error) {
 		ctx = withRunID(ctx, info.RunID)
@@ -132,7 +140,7 @@ func (c Chain) ShouldStopAfterTurn() func(context.Context, agentturn.TurnInfo) (
 		for _, g := range c.Guards {
 			v, err := c.check(ctx, info.Turn, g, out)
 			if err != nil {
-				return true, err
+				return false, err
 			}
 			if v.Action == agentturn.Block {
 				return true, &BlockedError{Guard: g.Name(), Subject: subjectOutput, Reason: v.Reason}
@@ -161,9 +169,14 @@ func ShouldStopAfterTurn(guards ...Guard) func(context.Context, agentturn.TurnIn
 
 // check runs one guard and tells the observer what it decided. It returns
 // a verdict whose action is Allow or Block, or the error the hook returns.
+// A [BlockedError] is the guard's Block, with the error's reason.
 func (c Chain) check(ctx context.Context, turn int, g Guard, subject any) (Verdict, error) {
 	v, err := g.Check(ctx, subject)
-	if err != nil {
+	var blocked *BlockedError
+	switch {
+	case errors.As(err, &blocked):
+		v, err = Verdict{Action: agentturn.Block, Reason: blocked.Reason}, nil
+	case err != nil:
 		if errors.Is(err, agentturn.ErrGuard) {
 			c.observe(ctx, turn, g.Name(), agentturn.Block, err.Error())
 		}
@@ -174,6 +187,7 @@ func (c Chain) check(ctx context.Context, turn int, g Guard, subject any) (Verdi
 		c.observe(ctx, turn, g.Name(), v.Action, v.Reason)
 		return v, nil
 	case agentturn.Defer:
+		c.observe(ctx, turn, g.Name(), v.Action, v.Reason)
 		return Verdict{}, errDefer(g.Name())
 	}
 	return Verdict{}, errAction(g.Name(), v.Action)

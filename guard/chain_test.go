@@ -107,8 +107,9 @@ func hookErrors(t *testing.T, c Chain) [3]error {
 	}
 	errs[1] = err
 	stop, err := c.ShouldStopAfterTurn()(ctx, agentturn.TurnInfo{Turn: 1, Response: &or.Response{}})
-	if err != nil && !stop {
-		t.Fatalf("ShouldStopAfterTurn returned an error without stopping: %v", err)
+	if err != nil && stop {
+		// The loop ends the run on the error, not as a guard stop.
+		t.Fatalf("ShouldStopAfterTurn stopped beside its error %v", err)
 	}
 	errs[2] = err
 	return errs
@@ -128,7 +129,8 @@ func TestChainErrors(t *testing.T) {
 		{"a guard's error", fixed("g", Verdict{}, boom, nil), "agentpolicy/guard: g: boom", false, boom, nil},
 		{"a guard's error wrapping ErrGuard", fixed("a", Verdict{}, spent, nil), "agentpolicy/guard: a: agentturn: guard stopped the run: spent", true, agentturn.ErrGuard,
 			[]agentpolicy.Verdict{{Guard: "a", Action: agentturn.Block, Reason: "agentturn: guard stopped the run: spent"}}},
-		{"a Defer", fixed("g", Verdict{Action: agentturn.Defer, Reason: "ask"}, nil, nil), "agentpolicy/guard: g: Defer is not valid for content", false, nil, nil},
+		{"a Defer", fixed("g", Verdict{Action: agentturn.Defer, Reason: "ask"}, nil, nil), "agentpolicy/guard: g: Defer is not valid for content", false, nil,
+			[]agentpolicy.Verdict{{Guard: "g", Action: agentturn.Defer, Reason: "ask"}}},
 		{"an unknown action", fixed("g", Verdict{Action: 7}, nil, nil), "agentpolicy/guard: g: action 7 is not valid for content", false, nil, nil},
 	}
 	for _, tc := range tests {
@@ -159,6 +161,28 @@ func TestChainErrors(t *testing.T) {
 				t.Fatalf("observed %+v, want %+v", o.verdicts, want)
 			}
 		})
+	}
+}
+
+// TestABlockedErrorIsABlock: a guard that fails with a [BlockedError], a
+// chain used as a guard say, blocks as a guard's Block does, and its
+// verdict's reason is the blocking guard's, not the error's whole text.
+func TestABlockedErrorIsABlock(t *testing.T) {
+	budget := fixed("budget", Verdict{}, &BlockedError{Guard: "meter", Subject: subjectOutput, Reason: "spent"}, nil)
+	var o observed
+	c := Chain{Guards: []Guard{budget}, Observer: o.observe}
+	msg, err := c.OutputGuard()(context.Background(), agentturn.OutputInfo{Turn: 1, Message: or.AssistantText("hi")})
+	if err != nil || msg == nil || msg.Text() != "Withheld by budget: spent" {
+		t.Fatalf("OutputGuard = %+v, %v; want the placeholder of a block", msg, err)
+	}
+	want := []agentpolicy.Verdict{{Turn: 1, Guard: "budget", Action: agentturn.Block, Reason: "spent"}}
+	if !slices.Equal(o.verdicts, want) {
+		t.Fatalf("observed %+v, want %+v", o.verdicts, want)
+	}
+	stop, err := c.ShouldStopAfterTurn()(context.Background(), agentturn.TurnInfo{Turn: 1, Response: &or.Response{}})
+	var blocked *BlockedError
+	if !stop || !errors.As(err, &blocked) || blocked.Guard != "budget" || blocked.Reason != "spent" {
+		t.Fatalf("ShouldStopAfterTurn = %v, %v; want a guard stop by budget for spent", stop, err)
 	}
 }
 

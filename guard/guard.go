@@ -67,8 +67,9 @@ type Verdict struct {
 // kind of subject it never heard of. It must not modify the subject; a
 // rewrite goes into the verdict, built on a copy (openresponses.Items.Clone).
 // An error fails the model call or the run; an error wrapping
-// [agentturn.ErrGuard] stops the run as a guard stop instead. A chain may
-// call Check from many runs at once.
+// [agentturn.ErrGuard] stops the run as a guard stop instead, and a
+// [BlockedError] is read as a Block with its reason. A chain may call
+// Check from many runs at once.
 type Guard interface {
 	Name() string
 	Check(ctx context.Context, subject any) (Verdict, error)
