@@ -81,7 +81,7 @@ which become {"command": "..."}: no JSON quoting is needed.`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the verdict's record (contract §8) with the subjects, as JSON")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the verdict's record (RFC 0001 §8, rfc/0001-agent-policy.md) with the subjects, as JSON")
 	return cmd
 }
 
