@@ -30,8 +30,9 @@ func (f ReviewerFunc) Review(ctx context.Context, info agentturn.ToolCallInfo, v
 // Review is a reviewer's answer to one deferred call.
 type Review struct {
 	Outcome Outcome
-	// Reason is shown to the model on a refusal and recorded on every
-	// outcome.
+	// Reason is shown to the model on a refusal, trimmed of one trailing
+	// full stop, and recorded on the refusal's verdict as given. An
+	// approval's verdict has no reason: the call runs.
 	Reason string
 	// Args, for an approval, replaces the arguments the tool receives.
 	// nil keeps the call's own. [Engine.Answers] decides them again under
