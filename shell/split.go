@@ -311,11 +311,7 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
-	unseen := ""
-	if !w.literal {
-		unseen = "the redirect target " + w.value + " is known only when it runs"
-	}
-	s.add(t.field, w.value, s.text(r.Word), unseen, false, t.tool)
+	s.add(t.field, w.value, s.text(r.Word), pathUnseen(w), false, t.tool)
 }
 
 // deviceFiles are redirect targets that are no file a rule guards; an
