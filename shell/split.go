@@ -29,9 +29,12 @@ func (s *splitter) script(src string, depth int) error {
 	if depth > maxDepth {
 		return errDeep
 	}
+	if err := readable(src); err != nil {
+		return err
+	}
 	f, err := parse(src)
 	if err != nil {
-		return err
+		return parseError(err)
 	}
 	outer := s.src
 	s.src = src
@@ -44,6 +47,12 @@ func (s *splitter) script(src string, depth int) error {
 		if n == nil {
 			nesting--
 			return true
+		}
+		if cs, ok := n.(*syntax.CmdSubst); ok {
+			if _, ok := literalText(cs); ok {
+				// It prints a literal text, read as part of its word.
+				return false
+			}
 		}
 		if nesting++; nesting > maxNesting {
 			err = errDeep
@@ -218,7 +227,14 @@ func (s *splitter) run(cmd command, depth int) error {
 		}
 	}
 	for _, src := range e.scripts {
-		if err := s.script(src, depth+1); err != nil {
+		err := s.script(src, depth+1)
+		var u *unreadable
+		if errors.As(err, &u) {
+			// The string is code bash reads as it can: ask.
+			s.add(s.field, normalised, cmd.text, base+" runs a string the splitter cannot read: "+u.why, false, "")
+			continue
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -139,6 +139,12 @@ func (s *splitter) wordOf(w *syntax.Word) word {
 					b.WriteString(unquoteDouble(l.Value))
 					continue
 				}
+				if cs, ok := q.(*syntax.CmdSubst); ok {
+					if text, ok := literalText(cs); ok {
+						b.WriteString(text)
+						continue
+					}
+				}
 				out.literal = false
 				b.WriteString(s.text(q))
 			}
