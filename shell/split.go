@@ -34,12 +34,22 @@ func (s *splitter) script(src string, depth int) error {
 	}
 	f, err := parse(src)
 	if err != nil {
-		return parseError(err)
+		return parseError(err, src)
 	}
+	start := len(s.subjects)
+	if err := s.walk(f, src, depth); err != nil {
+		return err
+	}
+	return s.continued(f, src, start, depth)
+}
+
+// walk adds the subjects of the commands in f, parsed from src.
+func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	outer := s.src
 	s.src = src
 	defer func() { s.src = outer }()
 	nesting := 0
+	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if err != nil {
 			return false
@@ -230,8 +240,7 @@ func (s *splitter) run(cmd command, depth int) error {
 		err := s.script(src, depth+1)
 		var u *unreadable
 		if errors.As(err, &u) {
-			// The string is code bash reads as it can: ask.
-			s.add(s.field, normalised, cmd.text, base+" runs a string the splitter cannot read: "+u.why, false, "")
+			s.unread(normalised, cmd.text, base+" runs a string the splitter cannot read: "+u.why, u, depth+1)
 			continue
 		}
 		if err != nil {

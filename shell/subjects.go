@@ -114,7 +114,8 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	var u *unreadable
 	switch {
 	case errors.As(err, &u):
-		return c.unread(command, u.why), nil
+		s.unread(command, command, u.why, u, 0)
+		return s.subjects, nil
 	case err != nil:
 		return nil, err
 	case len(s.subjects) == 0:

@@ -31,6 +31,7 @@ var unreadCases = []struct {
 	{"bash -c $'ls\\r' ", []want{
 		base("bash -c ls\r", "bash -c $'ls\\r'"),
 		hidden("bash -c ls\r", "bash -c $'ls\\r'", "bash runs a string the splitter cannot read: the command has a carriage return, which the parser and bash read differently"),
+		base("ls", "ls"),
 	}},
 }
 
