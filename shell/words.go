@@ -426,6 +426,8 @@ func nameUnseen(name word) string {
 		return "the command name " + name.value + " is known only when it runs"
 	case name.pattern:
 		return "the command name " + name.value + " is a pattern the shell expands"
+	case strings.Contains(name.value, "{}"):
+		return "the command name " + name.value + " is replaced by find or xargs when it runs"
 	}
 	return ""
 }
