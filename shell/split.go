@@ -25,6 +25,9 @@ type splitter struct {
 	// needed, and integers the variables it declares with -i so far.
 	vars     *varValues
 	integers map[string]bool
+	// posix marks a reading in the POSIX dialect, which has no brace
+	// expansion.
+	posix    bool
 	subjects []agentpolicy.Subject
 }
 
@@ -271,7 +274,7 @@ func (s *splitter) run(cmd command, depth int) error {
 		}
 	}
 	for _, src := range e.scripts {
-		err := s.script(src, depth+1)
+		err := s.shellScript(base, src, depth+1)
 		var u *unreadable
 		if errors.As(err, &u) {
 			s.unread(normalised, cmd.text, base+" runs a string the splitter cannot read: "+u.why, u, depth+1)

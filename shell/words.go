@@ -43,7 +43,7 @@ const maxWords = 1024
 func (s *splitter) expandWords(ws []*syntax.Word) ([]word, string) {
 	out := make([]word, 0, len(ws))
 	for _, w := range ws {
-		if !hasBraces(w) {
+		if s.posix || !hasBraces(w) {
 			out = append(out, s.wordOf(w))
 			continue
 		}
