@@ -390,7 +390,7 @@ func (s *splitter) paramUnseen(p *syntax.ParamExp) string {
 	}
 	at := p.Pos().Offset()
 	if p.Excl && p.Names == 0 && p.Index == nil && !s.known(p.Param.Value, at, false) {
-		return arithWhy("the name in $" + p.Param.Value + ", which ${!" + p.Param.Value + "} reads,")
+		return "${!" + p.Param.Value + "} reads the value of " + p.Param.Value + ", known only when it runs, as a variable name and evaluates its subscript, running command substitutions in it"
 	}
 	why := ""
 	if p.Index != nil && !allElements(p.Index) {
