@@ -268,6 +268,9 @@ func (s *splitter) run(cmd command, depth int) error {
 	if base != name.value {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
 	}
+	if err := s.runNamed(cmd, depth); err != nil {
+		return err
+	}
 	for _, inner := range e.commands {
 		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen}, depth+1); err != nil {
 			return err
