@@ -27,7 +27,11 @@ type splitter struct {
 	integers map[string]bool
 	// posix marks a reading in the POSIX dialect, which has no brace
 	// expansion.
-	posix    bool
+	posix bool
+	// again marks a second reading of a script, whose nested strings are
+	// read once, without second readings of their own, so the cost stays
+	// linear in how deep strings nest.
+	again    bool
 	subjects []agentpolicy.Subject
 }
 
@@ -278,8 +282,7 @@ func (s *splitter) run(cmd command, depth int) error {
 	}
 	for _, src := range e.scripts {
 		err := s.shellScript(base, src, depth+1)
-		var u *unreadable
-		if errors.As(err, &u) {
+		if u, ok := err.(*unreadable); ok {
 			s.unread(normalised, cmd.text, base+" runs a string the splitter cannot read: "+u.why, u, depth+1)
 			continue
 		}
