@@ -119,6 +119,11 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 		}
 	case *syntax.Redirect:
 		s.redirect(n)
+		if n.Hdoc != nil {
+			s.addUnseen(n.Hdoc, quotesUnseen(n.Hdoc.Parts))
+		}
+	case *syntax.DblQuoted:
+		s.addUnseen(n, quotesUnseen(n.Parts))
 	case *syntax.ParamExp:
 		s.addUnseen(n, firstOf(expansionUnseen(n), s.paramUnseen(n)))
 	case *syntax.ForClause:
