@@ -17,10 +17,10 @@ var errDeep = errors.New("agentpolicy/shell: the command nests too deeply to be 
 // splitter collects the subjects of one call.
 type splitter struct {
 	*config
-	// src is the script being read, which positions index, and file
-	// its syntax.
+	// src is the script being read, which positions index, and tree
+	// its syntax tree.
 	src  string
-	file *syntax.File
+	tree *syntax.File
 	// vars is what the script sets its variables to, read when first
 	// needed, and integers the variables it declares with -i so far.
 	vars     *varValues
@@ -59,8 +59,8 @@ func (s *splitter) script(src string, depth int) error {
 // walk adds the subjects of the commands in f, parsed from src.
 func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	outer := *s
-	s.src, s.file, s.vars, s.integers = src, f, nil, nil
-	defer func() { s.src, s.file, s.vars, s.integers = outer.src, outer.file, outer.vars, outer.integers }()
+	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
+	defer func() { s.src, s.tree, s.vars, s.integers = outer.src, outer.tree, outer.vars, outer.integers }()
 	nesting := 0
 	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {

@@ -68,7 +68,7 @@ func (w wrapper) unwrap(base string, args []word) effects {
 		e.commands = append(e.commands, rest)
 	}
 	if base == "xargs" {
-		e.unseen = firstOf(e.unseen, xargsUnseen(options, rest))
+		e.unseen = firstOf(e.unseen, xargsUnseen(args, rest))
 	}
 	return e
 }
