@@ -124,6 +124,8 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 		}
 	case *syntax.DblQuoted:
 		s.addUnseen(n, quotesUnseen(n.Parts))
+	case *syntax.ExtGlob:
+		s.addUnseen(n, extglobUnseen(n))
 	case *syntax.ParamExp:
 		s.addUnseen(n, firstOf(expansionUnseen(n), s.paramUnseen(n)))
 	case *syntax.ForClause:
