@@ -86,6 +86,8 @@ var splitCases = []splitCase{
 	{"nested", "function g { curl x; }; g", []want{same("curl x"), same("g")}},
 	{"nested", "[[ -f x ]] && rm x", []want{same("[[ -f x ]]"), same("rm x")}},
 	{"nested", "[ -f x ] && rm x", []want{same("[ -f x ]"), same("rm x")}},
+	{"unseen", "~+/tool x", []want{hidden("~+/tool x", "~+/tool x", "the command name ~+/tool starts with a tilde bash expands when it runs"), {value: "tool x", text: "~+/tool x", constrain: true, unseen: "the command name ~+/tool starts with a tilde bash expands when it runs"}}},
+	{"unseen", "~/bin/tool x", []want{same("~/bin/tool x"), base("tool x", "~/bin/tool x")}},
 	{"unseen", "/bin/[r]m x", []want{hidden("/bin/[r]m x", "/bin/[r]m x", "the command name /bin/[r]m is a pattern the shell expands"), {value: "[r]m x", text: "/bin/[r]m x", constrain: true, unseen: "the command name /bin/[r]m is a pattern the shell expands"}}},
 	{"nested", "[[ $(rm q) == x ]]", []want{same("[[ $(rm q) == x ]]"), same("rm q")}},
 	{"nested", "echo $(echo $(rm deep))", []want{same("echo $(echo $(rm deep))"), same("echo $(rm deep)"), same("rm deep")}},
