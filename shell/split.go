@@ -340,9 +340,21 @@ func subscriptCode(args []word) string {
 	return ""
 }
 
-// span is the source of words as written, from the first to the last.
+// span is the source of words as written, from the first to the last
+// that stands in it. Words the splitter made, which stand nowhere in the
+// source (pos and end 0), are shown normalised when no written word
+// brackets them.
 func (s *splitter) span(words []word) string {
-	return s.src[words[0].pos:words[len(words)-1].end]
+	start, end := uint(len(s.src)), uint(0)
+	for _, w := range words {
+		if w.end > w.pos {
+			start, end = min(start, w.pos), max(end, w.end)
+		}
+	}
+	if start >= end || end > uint(len(s.src)) {
+		return join(words)
+	}
+	return s.src[start:end]
 }
 
 // firstOf is the first reason that is not empty.
