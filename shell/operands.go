@@ -81,10 +81,18 @@ func readsAfterScript(names ...string) fileOperands {
 	}
 }
 
-// files are the files a command line reads and writes: its file operands
-// and the values of its options that name files.
+// filesOf are the files a command line reads and writes: its file
+// operands and the values of its options that name files.
 func (prog *program) filesOf(p parsed) (reads, writes []word) {
 	reads, writes = prog.files(p)
+	optReads, optWrites := optionFiles(p)
+	// The operands' slices may share an array: append to copies.
+	return append(reads[:len(reads):len(reads)], optReads...), append(writes[:len(writes):len(writes)], optWrites...)
+}
+
+// optionFiles are the values of the options that name files a command
+// reads and writes.
+func optionFiles(p parsed) (reads, writes []word) {
 	for _, g := range p.options {
 		switch {
 		case !g.hasValue:
