@@ -106,16 +106,13 @@ func optionFiles(p parsed) (reads, writes []word) {
 }
 
 // fileUnseen is why a path operand is known only when the command runs,
-// "" when it is literal.
+// "" when it is literal: a run-time value, or the {} that find -exec and
+// xargs -I replace with the names they read.
 func fileUnseen(w word) string {
-	switch {
-	case !w.literal:
-		return "the path " + w.value + " is known only when it runs"
-	case w.pattern:
-		return "the path " + w.value + " is a pattern the shell expands"
-	case strings.HasPrefix(w.value, "~"):
-		return "the path " + w.value + " starts with a ~ the shell expands"
-	case strings.Contains(w.value, "{}"):
+	if why := pathUnseen(w); why != "" {
+		return why
+	}
+	if strings.Contains(w.value, "{}") {
 		return "the path " + w.value + " holds {}, which find and xargs replace with the names they read"
 	}
 	return ""

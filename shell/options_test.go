@@ -62,8 +62,8 @@ var optionCases = []splitCase{
 	// A word made when the command runs may be any option.
 	{"runtime", "sort $opts f", []want{hidden("sort $opts f", "sort $opts f", "the word $opts may be an option of sort, known only when it runs"), {tool: "read", value: "$opts", text: "$opts", unseen: "the path $opts is known only when it runs"}, read("f")}},
 	{"runtime", "sort -- $f", []want{same("sort -- $f"), {tool: "read", value: "$f", text: "$f", unseen: "the path $f is known only when it runs"}}},
-	{"runtime", "sort *", []want{hidden("sort *", "sort *", "the word * may be an option of sort, known only when it runs"), {tool: "read", value: "*", text: "*", unseen: "the path * is a pattern the shell expands"}}},
-	{"runtime", "cat *.go", []want{same("cat *.go"), {tool: "read", value: "*.go", text: "*.go", unseen: "the path *.go is a pattern the shell expands"}}},
+	{"runtime", "sort *", []want{hidden("sort *", "sort *", "the word * may be an option of sort, known only when it runs"), {tool: "read", value: "*", text: "*", unseen: "the path * is a pattern the shell matches against files when it runs"}}},
+	{"runtime", "cat *.go", []want{same("cat *.go"), {tool: "read", value: "*.go", text: "*.go", unseen: "the path *.go is a pattern the shell matches against files when it runs"}}},
 
 	// Wrappers: their options end at the first operand, cluster, and
 	// abbreviate.
