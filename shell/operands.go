@@ -6,6 +6,33 @@ import "strings"
 // command reads and which it writes, decided under the read and write
 // tools as a redirect's target is.
 
+// WithOperandTools decides the file operands of the commands the tables
+// know, and the values of their options that name files ("cp a b",
+// "sort -o out"), as calls of readTool and writeTool with the path in the
+// member field, while redirect targets stay under [WithReadTool] and
+// [WithWriteTool]. An empty tool name leaves those operands out. Without
+// it, file operands are decided under the redirects' tools.
+func WithOperandTools(readTool, writeTool, field string) Option {
+	return func(c *config) {
+		c.operandTools = true
+		c.operandRead, c.operandWrite = target{tool: readTool, field: field}, target{tool: writeTool, field: field}
+		if readTool == "" {
+			c.operandRead = target{}
+		}
+		if writeTool == "" {
+			c.operandWrite = target{}
+		}
+	}
+}
+
+// operandTargets are the tools the file operands are decided under.
+func (c *config) operandTargets() (read, write target) {
+	if c.operandTools {
+		return c.operandRead, c.operandWrite
+	}
+	return c.read, c.write
+}
+
 // fileOperands picks, from a command line read against its table, the
 // operands that are files the command reads and those it writes.
 type fileOperands func(p parsed) (reads, writes []word)

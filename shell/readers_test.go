@@ -1,6 +1,9 @@
 package shell
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // readerCases hold readers that write or run a program, each beside a
 // harmless twin.
@@ -62,4 +65,26 @@ var readerCases = []splitCase{
 
 func TestReaders(t *testing.T) {
 	checkCases(t, readerCases)
+}
+
+func TestOperandTools(t *testing.T) {
+	split := Subjects(WithWriteTool("write", "path"), WithReadTool("read", "path"), WithOperandTools("view", "edit", "file"))
+	subjects, err := split(commandArgs("cp a b > log < in"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range subjects {
+		got = append(got, s.Tool+" "+string(s.Args))
+	}
+	want := []string{
+		` {"command":"cp a b"}`,
+		`view {"file":"a"}`,
+		`edit {"file":"b"}`,
+		`write {"path":"log"}`,
+		`read {"path":"in"}`,
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("subjects %q, want %q", got, want)
+	}
 }

@@ -233,11 +233,12 @@ func (s *splitter) run(cmd command, depth int) error {
 	if base != name.value {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
 	}
+	readTool, writeTool := s.operandTargets()
 	for _, w := range e.reads {
-		s.file(s.read, w)
+		s.file(readTool, w)
 	}
 	for _, w := range e.writes {
-		s.file(s.write, w)
+		s.file(writeTool, w)
 	}
 	for _, inner := range e.commands {
 		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen}, depth+1); err != nil {

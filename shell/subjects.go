@@ -25,6 +25,10 @@ type config struct {
 	// readOnly is the member that marks a command the tables know to be
 	// read-only, "" for none.
 	readOnly string
+	// operandRead and operandWrite, when operandTools is set, are the
+	// tools file operands are decided under instead of read and write.
+	operandRead, operandWrite target
+	operandTools              bool
 }
 
 // target is a tool and the member of its arguments that holds a path.
