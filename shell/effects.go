@@ -56,7 +56,7 @@ func effectsOf(base string, args []word) effects {
 		return fdEffects(args)
 	case base == "sed" || base == "gsed":
 		return sedEffects(args)
-	case base == "awk" || base == "gawk" || base == "mawk" || base == "nawk":
+	case isAwkName(base):
 		return awkEffects(base, args)
 	case base == "git":
 		return gitEffects(args)

@@ -321,13 +321,13 @@ var splitCases = []splitCase{
 	{"unseen", "sed 's/a/b/x' f", []want{hidden("sed s/a/b/x f", "sed 's/a/b/x' f", "sed runs a script the splitter cannot read")}},
 	{"unseen", "sed '$a text; 1e rm' f", []want{run("sed $a text; 1e rm f", "sed '$a text; 1e rm' f")}},
 
-	{"unseen", "awk '{print $1}' f", []want{run("awk {print $1} f", "awk '{print $1}' f")}},
-	{"unseen", "awk -F: -v x=1 '$3 > 5 {print $1}' /etc/passwd", []want{run("awk -F: -v x=1 $3 > 5 {print $1} /etc/passwd", "awk -F: -v x=1 '$3 > 5 {print $1}' /etc/passwd")}},
-	{"unseen", "awk 'BEGIN{system(\"rm x\")}'", []want{hidden("awk BEGIN{system(\"rm x\")}", "awk 'BEGIN{system(\"rm x\")}'", "awk's program may run a command")}},
-	{"unseen", "awk '{print | \"sh\"}' f", []want{hidden("awk {print | \"sh\"} f", "awk '{print | \"sh\"}' f", "awk's program may run a command")}},
-	{"unseen", "gawk -f prog.awk f", []want{hidden("gawk -f prog.awk f", "gawk -f prog.awk f", "gawk -f reads a program that may run a command")}},
-	{"unseen", "awk \"$P\" f", []want{hidden("awk $P f", "awk \"$P\" f", "awk runs a program made when it runs")}},
-	{"unseen", "gawk -l ./ext.so 'BEGIN{}'", []want{hidden("gawk -l ./ext.so BEGIN{}", "gawk -l ./ext.so 'BEGIN{}'", "gawk -l loads a library")}},
+	{"unseen", "awk '{print $1}' f", []want{run("awk {print $1} f", "awk '{print $1}' f"), read("f")}},
+	{"unseen", "awk -F: -v x=1 '$3 > 5 {print $1}' /etc/passwd", []want{run("awk -F: -v x=1 $3 > 5 {print $1} /etc/passwd", "awk -F: -v x=1 '$3 > 5 {print $1}' /etc/passwd"), read("/etc/passwd")}},
+	{"unseen", "awk 'BEGIN{system(\"rm x\")}'", []want{hidden("awk BEGIN{system(\"rm x\")}", "awk 'BEGIN{system(\"rm x\")}'", "awk's program runs a command with system()")}},
+	{"unseen", "awk '{print | \"sh\"}' f", []want{hidden("awk {print | \"sh\"} f", "awk '{print | \"sh\"}' f", "awk's program pipes its output to a command"), read("f")}},
+	{"unseen", "gawk -f prog.awk f", []want{hidden("gawk -f prog.awk f", "gawk -f prog.awk f", "gawk -f runs a program the splitter cannot read")}},
+	{"unseen", "awk \"$P\" f", []want{hidden("awk $P f", "awk \"$P\" f", "the word $P may be an option of awk, known only when it runs"), read("f")}},
+	{"unseen", "gawk -l ./ext.so 'BEGIN{}'", []want{hidden("gawk -l ./ext.so BEGIN{}", "gawk -l ./ext.so 'BEGIN{}'", "gawk -l runs a program the splitter cannot read")}},
 
 	// Redirects under the file tools.
 	{"redirect", "echo hi > out.txt", []want{same("echo hi"), write("out.txt")}},
