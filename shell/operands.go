@@ -166,3 +166,7 @@ func (s *splitter) file(t target, w word, in where) {
 func procSubst(w word) bool {
 	return !w.literal && (strings.HasPrefix(w.value, "<(") || strings.HasPrefix(w.value, ">("))
 }
+
+// xargsWords stands for the words xargs appends to the command it runs,
+// known only when it runs.
+var xargsWords = word{value: "(the words xargs reads)"}

@@ -86,8 +86,11 @@ var optionCases = []splitCase{
 	{"wrapper", "sudo -nu root rm x", []want{same("sudo -nu root rm x"), same("rm x"), write("x")}},
 	{"wrapper", "sudo --us=root rm x", []want{same("sudo --us=root rm x"), same("rm x"), write("x")}},
 	{"wrapper", "/usr/bin/time -o log rm x", []want{base("/usr/bin/time -o log rm x", "/usr/bin/time -o log rm x"), base("time -o log rm x", "/usr/bin/time -o log rm x"), write("log"), same("rm x"), write("x")}},
-	{"wrapper", "xargs -a list rm", []want{base("xargs -a list rm", "xargs -a list rm"), read("list"), same("rm")}},
-	{"wrapper", "xargs -0r rm", []want{base("xargs -0r rm", "xargs -0r rm"), same("rm")}},
+	{"wrapper", "xargs -a list rm", []want{base("xargs -a list rm", "xargs -a list rm"), read("list"), same("rm"), {tool: "write", value: "(the words xargs reads)", text: "(the words xargs reads)", unseen: "the path (the words xargs reads) is known only when it runs"}}},
+	{"wrapper", "xargs -0r rm", []want{base("xargs -0r rm", "xargs -0r rm"), same("rm"), {tool: "write", value: "(the words xargs reads)", text: "(the words xargs reads)", unseen: "the path (the words xargs reads) is known only when it runs"}}},
+	{"wrapper", "git ls-files | xargs cat", []want{same("git ls-files"), base("xargs cat", "xargs cat"), same("cat"), {tool: "read", value: "(the words xargs reads)", text: "(the words xargs reads)", unseen: "the path (the words xargs reads) is known only when it runs"}}},
+	{"wrapper", "ls | xargs sort", []want{same("ls"), base("xargs sort", "xargs sort"), hidden("sort", "sort", "the word (the words xargs reads) may be an option of sort, known only when it runs"), {tool: "read", value: "(the words xargs reads)", text: "(the words xargs reads)", unseen: "the path (the words xargs reads) is known only when it runs"}}},
+	{"wrapper", "ls | xargs echo", []want{same("ls"), base("xargs echo", "xargs echo"), same("echo")}},
 	{"wrapper", "stdbuf --frob rm x", []want{hidden("stdbuf --frob rm x", "stdbuf --frob rm x", "stdbuf --frob is not an option the splitter knows")}},
 }
 

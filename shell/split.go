@@ -215,6 +215,9 @@ type command struct {
 	unseen string
 	// where is the directory it runs in.
 	where where
+	// appended marks a command xargs runs, which gets more words when it
+	// runs.
+	appended bool
 }
 
 // run adds the subjects of one command: the command as written, its base
@@ -228,7 +231,13 @@ func (s *splitter) run(cmd command, depth int) error {
 	if i := strings.LastIndexByte(base, '/'); i >= 0 && i < len(base)-1 {
 		base = base[i+1:]
 	}
-	e := effectsOf(base, cmd.words[1:])
+	args := cmd.words[1:]
+	if cmd.appended {
+		// xargs appends words it reads: options or files, as the
+		// command reads them.
+		args = append(args[:len(args):len(args)], xargsWords)
+	}
+	e := effectsOf(base, args)
 	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]))
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
@@ -246,7 +255,7 @@ func (s *splitter) run(cmd command, depth int) error {
 		s.file(writeTool, w, cmd.where)
 	}
 	for _, inner := range e.commands {
-		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where}, depth+1); err != nil {
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: base == "xargs"}, depth+1); err != nil {
 			return err
 		}
 	}
