@@ -91,6 +91,16 @@ var optionCases = []splitCase{
 	{"wrapper", "git ls-files | xargs cat", []want{same("git ls-files"), base("xargs cat", "xargs cat"), same("cat"), {tool: "read", value: "(the words xargs reads)", text: "(the words xargs reads)", unseen: "the path (the words xargs reads) is known only when it runs"}}},
 	{"wrapper", "ls | xargs sort", []want{same("ls"), base("xargs sort", "xargs sort"), hidden("sort", "sort", "the word (the words xargs reads) may be an option of sort, known only when it runs"), {tool: "read", value: "(the words xargs reads)", text: "(the words xargs reads)", unseen: "the path (the words xargs reads) is known only when it runs"}}},
 	{"wrapper", "ls | xargs echo", []want{same("ls"), base("xargs echo", "xargs echo"), same("echo")}},
+	{"wrapper", "su root -c 'rm x'", []want{run("su root -c rm x", "su root -c 'rm x'"), same("rm x"), write("x")}},
+	{"wrapper", "su - root -c id", []want{same("su - root -c id"), same("id")}},
+	{"wrapper", "su -s ./sh root", []want{hidden("su -s ./sh root", "su -s ./sh root", "su -s names the shell it runs")}},
+	{"wrapper", "su root ./script.sh", []want{hidden("su root ./script.sh", "su root ./script.sh", "su passes words after the user to a shell")}},
+	{"wrapper", "runuser -u app -- rm x", []want{same("runuser -u app -- rm x"), same("rm x"), write("x")}},
+	{"wrapper", "script -qc ls /dev/null", []want{base("script -qc ls /dev/null", "script -qc ls /dev/null"), same("ls")}},
+	{"wrapper", "script -T t -c ls", []want{base("script -T t -c ls", "script -T t -c ls"), write("t"), same("ls")}},
+	{"wrapper", "watch -d ls", []want{base("watch -d ls", "watch -d ls"), same("ls")}},
+	{"wrapper", "watch --int=5 -x rm x", []want{base("watch --int=5 -x rm x", "watch --int=5 -x rm x"), same("rm x"), write("x")}},
+	{"wrapper", "watch --frob ls", []want{hidden("watch --frob ls", "watch --frob ls", "watch --frob is not an option the splitter knows")}},
 	{"wrapper", "stdbuf --frob rm x", []want{hidden("stdbuf --frob rm x", "stdbuf --frob rm x", "stdbuf --frob is not an option the splitter knows")}},
 }
 

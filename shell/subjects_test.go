@@ -152,7 +152,7 @@ var splitCases = []splitCase{
 	{"wrapper", "watch -n 5 -x rm x", []want{base("watch -n 5 -x rm x", "watch -n 5 -x rm x"), same("rm x"), write("x")}},
 	{"wrapper", "su -c 'rm x' root", []want{run("su -c rm x root", "su -c 'rm x' root"), same("rm x"), write("x")}},
 	{"wrapper", "runuser -u app --command='rm x'", []want{run("runuser -u app --command=rm x", "runuser -u app --command='rm x'"), same("rm x"), write("x")}},
-	{"wrapper", "script -c 'rm x' log", []want{base("script -c rm x log", "script -c 'rm x' log"), same("rm x"), write("x")}},
+	{"wrapper", "script -c 'rm x' log", []want{base("script -c rm x log", "script -c 'rm x' log"), write("log"), same("rm x"), write("x")}},
 	{"wrapper", "flock /tmp/l rm x", []want{base("flock /tmp/l rm x", "flock /tmp/l rm x"), write("/tmp/l"), same("rm x"), write("x")}},
 	{"wrapper", "flock -w 5 /tmp/l -c 'rm x'", []want{base("flock -w 5 /tmp/l -c rm x", "flock -w 5 /tmp/l -c 'rm x'"), write("/tmp/l"), same("rm x"), write("x")}},
 	{"wrapper", "taskset 0x1 rm x", []want{base("taskset 0x1 rm x", "taskset 0x1 rm x"), same("rm x"), write("x")}},
