@@ -29,7 +29,7 @@ var readerCases = []splitCase{
 	{"flock", "flock l git -c core.fsmonitor=x status", []want{base("flock l git -c core.fsmonitor=x status", "flock l git -c core.fsmonitor=x status"), write("l"), hidden("git -c core.fsmonitor=x status", "git -c core.fsmonitor=x status", "git -c core.fsmonitor is not a setting known to run nothing")}},
 	{"flock", "flock 9 rm x", []want{base("flock 9 rm x", "flock 9 rm x"), same("rm x"), write("x")}},
 	{"flock", "flock -c 'rm x' l", []want{base("flock -c rm x l", "flock -c 'rm x' l"), write("l"), same("rm x"), write("x")}},
-	{"sh", "sh -ec 'touch $\"a.txt\"'", []want{hidden("sh -ec touch $\"a.txt\"", "sh -ec 'touch $\"a.txt\"'", "sh reads $'…' and $\"…\" otherwise than bash")}},
+	{"sh", "sh -ec 'touch $\"a.txt\"'", []want{base("sh -ec touch $\"a.txt\"", "sh -ec 'touch $\"a.txt\"'"), hidden("sh -ec touch $\"a.txt\"", "sh -ec 'touch $\"a.txt\"'", "sh runs a string the splitter cannot read: sh reads it otherwise than bash"), {value: "touch $a.txt", text: "touch $\"a.txt\"", constrain: true}, {tool: "write", value: "$a.txt", text: "$\"a.txt\"", constrain: true}, {value: "touch a.txt", text: "touch $\"a.txt\"", constrain: true}, {tool: "write", value: "a.txt", text: "$\"a.txt\"", constrain: true}}},
 	{"sh", "bash -ec 'touch $\"a.txt\"'", []want{base("bash -ec touch $\"a.txt\"", "bash -ec 'touch $\"a.txt\"'"), run("touch a.txt", "touch $\"a.txt\""), {tool: "write", value: "a.txt", text: "$\"a.txt\""}}},
 	{"rsync", "rsync -av src/ dst/", []want{same("rsync -av src/ dst/"), read("src/"), write("dst/")}},
 	{"rsync", "rsync -ave 'sh -c id' src/ host:dst/", []want{hidden("rsync -ave sh -c id src/ host:dst/", "rsync -ave 'sh -c id' src/ host:dst/", "rsync -e may run a program"), read("src/")}},

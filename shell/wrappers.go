@@ -84,6 +84,9 @@ func (w wrapper) unwrap(base string, args []word) effects {
 	case len(rest) > 0:
 		e.commands = append(e.commands, rest)
 	}
+	if base == "xargs" {
+		e.unseen = firstOf(e.unseen, xargsUnseen(args, rest))
+	}
 	return e
 }
 
@@ -268,14 +271,10 @@ options:
 	switch {
 	case code && i < len(args) && args[i].literal:
 		e.scripts = []string{args[i].value}
-		if name != "bash" && name != "rbash" && (strings.Contains(args[i].value, "$'") || strings.Contains(args[i].value, "$\"")) {
-			// dash, the sh of Debian, reads $'…' and $"…" as $ and a
-			// quoted string, where the splitter reads them as bash does.
-			e.scripts, e.unseen = nil, name+" reads $'…' and $\"…\" otherwise than bash"
-		}
 	case code && i < len(args):
 		e.unseen = name + " -c runs a string made when it runs"
 	case code:
+		e.unseen = name + " -c has no string: what runs it, xargs or find, supplies one"
 	case stdin || i >= len(args):
 		e.unseen = name + " reads its commands from standard input"
 	case !args[i].literal:
