@@ -116,7 +116,11 @@ func gitEffects(args []word) effects {
 	case "filter-branch", "filter-repo", "difftool", "mergetool", "instaweb", "web--browse":
 		e.unseen = firstOf(e.unseen, "git "+sub.value+" runs commands of its own")
 	}
-	e.readOnly = e.unseen == "" && len(e.writes) == 0 && allKnown(args) && gitReadOnly(sub.value, rest)
+	// Another repository's configuration may run commands of its own:
+	// Claude Code asks for git -C, and the table does not call it
+	// read-only.
+	elsewhere := p.has("C", "git-dir", "work-tree")
+	e.readOnly = e.unseen == "" && len(e.writes) == 0 && !elsewhere && allKnown(args) && gitReadOnly(sub.value, rest)
 	return e
 }
 
