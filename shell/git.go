@@ -107,6 +107,7 @@ func gitEffects(args []word) effects {
 	}
 	e.unseen = gitRuns(sub.value, rest)
 	e.writes = gitOutputs(sub.value, rest)
+	e.reads = gitNoIndex(sub.value, rest)
 	switch sub.value {
 	case "config":
 		e.unseen = firstOf(e.unseen, gitConfigWrite(rest))
@@ -209,6 +210,25 @@ func gitOutputs(sub string, rest []word) []word {
 		}
 	}
 	return out
+}
+
+// gitNoIndex are the files git diff and git grep read with --no-index,
+// outside the repository: every operand of diff, and of grep all but the
+// pattern.
+func gitNoIndex(sub string, rest []word) []word {
+	if (sub != "diff" && sub != "grep") || !hasWord(rest, "--no-index") {
+		return nil
+	}
+	var files []word
+	for _, w := range rest {
+		if !strings.HasPrefix(w.value, "-") {
+			files = append(files, w)
+		}
+	}
+	if sub == "grep" && len(files) > 0 && !hasWord(rest, "-e", "-f") {
+		files = files[1:]
+	}
+	return files
 }
 
 // gitConfigWrite is why git config writes a setting that may make git
