@@ -306,7 +306,16 @@ func (s *splitter) run(cmd command, depth int) error {
 		return err
 	}
 	for _, inner := range e.commands {
-		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: base == "xargs"}, depth+1); err != nil {
+		// The words xargs appends stay appended to the command a wrapper
+		// it runs runs in turn.
+		appended := base == "xargs"
+		if n := len(inner); cmd.appended && n > 0 && inner[n-1] == xargsWords {
+			inner, appended = inner[:n-1], true
+		}
+		if len(inner) == 0 {
+			continue
+		}
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: appended}, depth+1); err != nil {
 			return err
 		}
 	}
