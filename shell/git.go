@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // git as a program runner: configuration is held to a table of keys known
 // to run nothing, the options that run a program or write a file are
@@ -108,6 +111,9 @@ func gitEffects(args []word) effects {
 	e.unseen = gitRuns(sub.value, rest)
 	e.writes = gitOutputs(sub.value, rest)
 	e.reads = gitNoIndex(sub.value, rest)
+	if sub.value == "init" || sub.value == "clone" {
+		e.writes = append(e.writes, gitNewRepository(sub, rest)...)
+	}
 	switch sub.value {
 	case "config":
 		e.unseen = firstOf(e.unseen, gitConfigWrite(rest))
@@ -210,6 +216,33 @@ func gitOutputs(sub string, rest []word) []word {
 		}
 	}
 	return out
+}
+
+// gitNewRepository is where git init and git clone make a repository,
+// whose .git/config git later runs programs from: the directory operand
+// (clone's second) or the working directory, its .git unless --bare.
+func gitNewRepository(sub word, rest []word) []word {
+	var operands []word
+	for _, w := range rest {
+		if !strings.HasPrefix(w.value, "-") {
+			operands = append(operands, w)
+		}
+	}
+	at := sub
+	at.value = "."
+	switch {
+	case sub.value == "init" && len(operands) > 0:
+		at = operands[0]
+	case sub.value == "clone" && len(operands) > 1:
+		at = operands[1]
+	case sub.value == "clone":
+		// The directory is named after the repository, when it runs.
+		return nil
+	}
+	if !hasWord(rest, "--bare") {
+		at.value = path.Join(at.value, ".git")
+	}
+	return []word{at}
 }
 
 // gitNoIndex are the files git diff and git grep read with --no-index,
