@@ -35,6 +35,8 @@ type splitter struct {
 	subjects []agentpolicy.Subject
 	// dirs are the directories the commands of src run in.
 	dirs places
+	// links are the paths ln made links at, earlier in the call.
+	links map[string]bool
 }
 
 // script adds the subjects of every command in src, a script run as
@@ -301,6 +303,9 @@ func (s *splitter) run(cmd command, depth int) error {
 	}
 	for _, w := range e.writes {
 		s.file(writeTool, w, cmd.where)
+	}
+	if base == "ln" || base == "cp" && e.links {
+		s.madeLinks(e.writes, cmd.where)
 	}
 	if err := s.runNamed(cmd, depth); err != nil {
 		return err
