@@ -259,7 +259,7 @@ var splitCases = []splitCase{
 	{"unseen", "git -c diff.x.textconv=./y diff", []want{hidden("git -c diff.x.textconv=./y diff", "git -c diff.x.textconv=./y diff", "git -c diff.x.textconv is not a setting known to run nothing")}},
 	{"unseen", "git -c user.name=x commit", []want{same("git -c user.name=x commit")}},
 	{"unseen", "git --config-env=core.pager=P log", []want{hidden("git --config-env=core.pager=P log", "git --config-env=core.pager=P log", "git --config-env core.pager is not a setting known to run nothing")}},
-	{"unseen", "git config core.pager 'rm x'", []want{hidden("git config core.pager rm x", "git config core.pager 'rm x'", "git config core.pager is not a setting known to run nothing")}},
+	{"unseen", "git config core.pager 'rm x'", []want{hidden("git config core.pager rm x", "git config core.pager 'rm x'", "git config core.pager is not a setting known to run nothing"), {tool: "write", value: ".git/config", text: "config"}}},
 	{"unseen", "git config --get core.pager", []want{same("git config --get core.pager")}},
 	{"unseen", "git fetch --upload-pack='rm x' origin", []want{hidden("git fetch --upload-pack=rm x origin", "git fetch --upload-pack='rm x' origin", "git fetch --upload-pack names a program git runs")}},
 	{"unseen", "git clone ext::sh", []want{hidden("git clone ext::sh", "git clone ext::sh", "a URL of the ext:: or fd:: transport makes git run a command")}},
