@@ -125,7 +125,7 @@ func (f optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 			p.opaque = firstOf(p.opaque, "the word "+v+" may be an option of "+cmd+", known only when it runs")
 			p.operands = append(p.operands, a)
 		case v == "--" && a.literal:
-			p.operands = append(p.operands, args[i+1:]...)
+			p.operands = appendWords(p.operands, args[i+1:])
 			return p
 		case strings.HasPrefix(v, "--"):
 			i = f.long1(cmd, args, i, &p)
@@ -134,11 +134,20 @@ func (f optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 		case permute:
 			p.operands = append(p.operands, a)
 		default:
-			p.operands = append(p.operands, args[i:]...)
+			p.operands = appendWords(p.operands, args[i:])
 			return p
 		}
 	}
 	return p
+}
+
+// appendWords is words after to, sharing words when to is empty: the
+// words of a command are not changed once read.
+func appendWords(to, words []word) []word {
+	if len(to) == 0 {
+		return words
+	}
+	return append(to, words...)
 }
 
 // long1 reads the long option at args[i] and returns the index of the

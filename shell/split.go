@@ -66,7 +66,7 @@ func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	outerSrc, outerTree, outerVars, outerIntegers := s.src, s.tree, s.vars, s.integers
 	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
 	defer func() { s.src, s.tree, s.vars, s.integers = outerSrc, outerTree, outerVars, outerIntegers }()
-	defer s.locate(f, src)()
+	defer s.restore(s.locate(f, src))
 	nesting := 0
 	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {
