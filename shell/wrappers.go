@@ -201,7 +201,8 @@ func envEffects(args []word) effects {
 		}
 		return e
 	}
-	if p.has("help", "version", "list-signal-handling") {
+	// --list-signal-handling prints the list and still runs the command.
+	if p.has("help", "version") {
 		return e
 	}
 	rest := p.operands
