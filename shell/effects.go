@@ -18,6 +18,12 @@ type effects struct {
 	// strings it runs as shell code.
 	commands [][]word
 	scripts  []string
+	// reads and writes are the files it reads and writes, as words.
+	reads, writes []word
+	// readOnly marks a command the tables know changes nothing.
+	readOnly bool
+	// links marks a copy that makes links rather than files (cp -s, -l).
+	links bool
 }
 
 // effectsOf reads what the command named base does with its arguments.
@@ -52,10 +58,14 @@ func effectsOf(base string, args []word) effects {
 		return fdEffects(args)
 	case base == "sed" || base == "gsed":
 		return sedEffects(args)
-	case base == "awk" || base == "gawk" || base == "mawk" || base == "nawk":
+	case isAwkName(base):
 		return awkEffects(base, args)
 	case base == "git":
 		return gitEffects(args)
+	case base == "tar":
+		return tarEffects(args)
+	case base == "dd":
+		return ddEffects(args)
 	case base == "watch":
 		return watchEffects(args)
 	case base == "su" || base == "runuser" || base == "script":
@@ -69,31 +79,25 @@ func effectsOf(base string, args []word) effects {
 	case (base == "mapfile" || base == "readarray") && hasOption(args, "C", "", nil):
 		return effects{unseen: base + " -C runs a string for every line it reads"}
 	case setsVariables[base] != "":
-		return effects{unseen: variablesSet(base, args)}
+		why := variablesSet(base, args)
+		// printf prints unless -v names a variable it sets instead.
+		printsOnly := base == "printf" && (len(args) == 0 || !strings.HasPrefix(args[0].value, "-v"))
+		return effects{unseen: why, readOnly: printsOnly && why == "" && allKnown(args)}
 	case interpreter(base) != "":
 		return interpreterEffects(base, args)
 	}
-	return effects{unseen: riskyOption(base, args)}
+	if prog := programs[base]; prog != nil {
+		return prog.effectsOf(base, args)
+	}
+	if printsOnly[base] {
+		return effects{readOnly: allKnown(args)}
+	}
+	return effects{}
 }
 
-// findEffects reads find: the commands -exec and its kin run, and the
-// actions that delete or write files.
-func findEffects(args []word) effects {
-	var e effects
-	for i := 0; i < len(args); i++ {
-		switch a := args[i].value; a {
-		case "-exec", "-execdir", "-ok", "-okdir":
-			var inner []word
-			inner, i = commandUntil(args, i+1, ";", "+")
-			e.commands = append(e.commands, nonEmpty(inner)...)
-		case "-delete":
-			e.unseen = firstOf(e.unseen, "find -delete deletes files")
-		case "-fprint", "-fprint0", "-fprintf", "-fls":
-			e.unseen = firstOf(e.unseen, "find "+a+" writes a file")
-		}
-	}
-	return e
-}
+// printsOnly are the builtins that read no option that changes anything
+// and print, or test, their words: every word is text to them.
+var printsOnly = map[string]bool{"echo": true, "true": true, "false": true, "test": true, "[": true, ":": true}
 
 // fdEffects reads fd, whose -x and -X run a command for what it finds.
 func fdEffects(args []word) effects {
@@ -160,10 +164,15 @@ func interpreterEffects(base string, args []word) effects {
 		case len(a) > 1 && a[0] == '-':
 			if j := strings.IndexAny(a[1:], code.inline) + 1; j > 0 {
 				// "-c CODE", or "-cCODE" with the program in the word.
+				what, words := base+" "+a[:j+1], args[i:]
 				if j == len(a)-1 {
-					return inlineProgram(base+" "+a, args[i+1:])
+					what, words = base+" "+a, args[i+1:]
 				}
-				return inlineProgram(base+" "+a[:j+1], args[i:])
+				if family == "python" && a[j] == 'm' {
+					// -m names an installed module, run as a script file is.
+					return moduleProgram(what, words)
+				}
+				return inlineProgram(what, words)
 			}
 			if len(a) == 2 && strings.IndexByte(code.short, a[1]) >= 0 {
 				i++
@@ -179,11 +188,21 @@ func interpreterEffects(base string, args []word) effects {
 }
 
 // inlineProgram is the effect of a program given on the command line,
-// in the first of words: decided as written when literal, hidden when
-// it is made when the command runs ("python3 -c "$(curl …)"").
+// in the first of words: a program in another language, which no rule
+// reads, so the call asks whether it is literal or made when it runs
+// ("python3 -c "$(curl …)"").
 func inlineProgram(what string, words []word) effects {
 	if len(words) > 0 && !words[0].literal {
 		return effects{unseen: what + " runs a program made when it runs"}
+	}
+	return effects{unseen: what + " runs a program given inline, which the splitter does not read"}
+}
+
+// moduleProgram is the effect of python -m MODULE: a module by name,
+// decided as written when literal.
+func moduleProgram(what string, words []word) effects {
+	if len(words) > 0 && !words[0].literal {
+		return effects{unseen: what + " runs a module named when it runs"}
 	}
 	return effects{}
 }

@@ -33,6 +33,10 @@ type splitter struct {
 	// not double at every level strings nest.
 	again    bool
 	subjects []agentpolicy.Subject
+	// dirs are the directories the commands of src run in.
+	dirs places
+	// links are the paths ln made links at, earlier in the call.
+	links map[string]bool
 }
 
 // script adds the subjects of every command in src, a script run as
@@ -62,6 +66,7 @@ func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	outerSrc, outerTree, outerVars, outerIntegers := s.src, s.tree, s.vars, s.integers
 	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
 	defer func() { s.src, s.tree, s.vars, s.integers = outerSrc, outerTree, outerVars, outerIntegers }()
+	defer s.restore(s.locate(f, src))
 	nesting := 0
 	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -248,7 +253,7 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		s.add(s.field, text, text, unseen, false, "")
 		return nil
 	}
-	return s.run(command{words: words, text: text, unseen: unseen}, depth)
+	return s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c)}, depth)
 }
 
 // command is one command that will run.
@@ -259,6 +264,11 @@ type command struct {
 	// unseen is a reason the command hides code that is known before its
 	// name is read, from the assignments it runs with, say.
 	unseen string
+	// where is the directory it runs in.
+	where where
+	// appended marks a command xargs runs, which gets more words when it
+	// runs.
+	appended bool
 }
 
 // run adds the subjects of one command: the command as written, its base
@@ -272,22 +282,52 @@ func (s *splitter) run(cmd command, depth int) error {
 	if i := strings.LastIndexByte(base, '/'); i >= 0 && i < len(base)-1 {
 		base = base[i+1:]
 	}
-	e := effectsOf(base, cmd.words[1:])
+	args := cmd.words[1:]
+	if cmd.appended {
+		// xargs appends words it reads: options or files, as the
+		// command reads them.
+		args = append(args[:len(args):len(args)], xargsWords)
+	}
+	e := effectsOf(base, args)
 	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]), namesUnseen(base, cmd.words[1:]), streamUnseen(base, cmd.words[1:]))
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
 	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
+	// A command named by a path may be any program, whatever its name.
+	s.markReadOnly(e.readOnly && unseen == "" && base == name.value)
 	if base != name.value {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
+	}
+	readTool, writeTool := s.operandTargets()
+	for _, w := range e.reads {
+		s.file(readTool, w, cmd.where)
+	}
+	for _, w := range e.writes {
+		s.file(writeTool, w, cmd.where)
+	}
+	if base == "ln" || base == "cp" && e.links {
+		s.madeLinks(e.writes, cmd.where)
 	}
 	if err := s.runNamed(cmd, depth); err != nil {
 		return err
 	}
 	for _, inner := range e.commands {
-		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen}, depth+1); err != nil {
+		// The words xargs appends stay appended to the command a wrapper
+		// it runs runs in turn.
+		appended := base == "xargs"
+		if n := len(inner); cmd.appended && n > 0 && inner[n-1] == xargsWords {
+			inner, appended = inner[:n-1], true
+		}
+		if len(inner) == 0 {
+			continue
+		}
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: appended}, depth+1); err != nil {
 			return err
 		}
 	}
+	outer := s.dirs.outer
+	s.dirs.outer = cmd.where
+	defer func() { s.dirs.outer = outer }()
 	for _, src := range e.scripts {
 		err := s.shellScript(base, src, depth+1)
 		if u, ok := err.(*unreadable); ok {
@@ -399,13 +439,15 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
-	s.add(t.field, w.value, s.text(r.Word), pathUnseen(w), false, t.tool)
+	s.pathSubjects(t, w.value, s.text(r.Word), pathUnseen(w), s.dirs.of(r))
 }
 
 // deviceFiles are redirect targets that are no file a rule guards; an
 // empty target is none either, since the shell refuses it.
 var deviceFiles = map[string]bool{
 	"/dev/null": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/tty": true,
+	"/dev/fd/0": true, "/dev/fd/1": true, "/dev/fd/2": true,
+	"/proc/self/fd/0": true, "/proc/self/fd/1": true, "/proc/self/fd/2": true,
 }
 
 // isDescriptor reports whether a duplication's word names a descriptor,
