@@ -297,6 +297,12 @@ func (l *loader) parse(scope Scope, name, path string, data []byte, slashAnchor 
 		l.problems = append(l.problems, Problem{Path: path, Index: -1, Reason: "unknown permissions.defaultMode " + doc.defaultMode})
 		doc.defaultMode = ""
 	}
+	if Mode(doc.defaultMode) == ModeBypass && !trusted {
+		// Claude Code does not let a folder the user has not trusted turn
+		// its prompts off; the file's other modes still apply.
+		l.problems = append(l.problems, Problem{Path: path, Index: -1, Reason: "permissions.defaultMode bypassPermissions is ignored until the project is trusted"})
+		doc.defaultMode = ""
+	}
 	l.files = append(l.files, f)
 	l.scalars = append(l.scalars, scalars{
 		scope:         scope,

@@ -418,25 +418,34 @@ func TestLoadGitRoot(t *testing.T) {
 
 func TestLoadMode(t *testing.T) {
 	rows := []struct {
-		name  string
-		files map[Scope]string
-		want  Mode
+		name      string
+		files     map[Scope]string
+		want      Mode
+		untrusted bool
 	}{
-		{"none", nil, ModeDefault},
-		{"user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"acceptEdits"}}`}, ModeAcceptEdits},
-		{"manual alias", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"manual"}}`}, ModeDefault},
-		{"project over user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"acceptEdits"}}`, ScopeProject: `{"permissions":{"defaultMode":"plan"}}`}, ModePlan},
-		{"local over project", map[Scope]string{ScopeLocal: `{"permissions":{"defaultMode":"dontAsk"}}`, ScopeProject: `{"permissions":{"defaultMode":"plan"}}`}, ModeDontAsk},
-		{"managed over all", map[Scope]string{ScopeManaged: `{"permissions":{"defaultMode":"default"}}`, ScopeLocal: `{"permissions":{"defaultMode":"dontAsk"}}`}, ModeDefault},
-		{"auto from user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"auto"}}`}, ModeAuto},
-		{"auto from local ignored", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"plan"}}`, ScopeLocal: `{"permissions":{"defaultMode":"auto"}}`}, ModeDefault},
-		{"auto disabled", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"auto"}}`, ScopeProject: `{"disableAutoMode":"disable"}`}, ModeDefault},
-		{"bypass", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeBypass},
-		{"bypass disabled", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`, ScopeProject: `{"permissions":{"disableBypassPermissionsMode":"disable"}}`}, ModeDefault},
-		{"unknown", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"yolo"}}`}, ModeDefault},
+		{"none", nil, ModeDefault, false},
+		{"user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"acceptEdits"}}`}, ModeAcceptEdits, false},
+		{"manual alias", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"manual"}}`}, ModeDefault, false},
+		{"project over user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"acceptEdits"}}`, ScopeProject: `{"permissions":{"defaultMode":"plan"}}`}, ModePlan, false},
+		{"local over project", map[Scope]string{ScopeLocal: `{"permissions":{"defaultMode":"dontAsk"}}`, ScopeProject: `{"permissions":{"defaultMode":"plan"}}`}, ModeDontAsk, false},
+		{"managed over all", map[Scope]string{ScopeManaged: `{"permissions":{"defaultMode":"default"}}`, ScopeLocal: `{"permissions":{"defaultMode":"dontAsk"}}`}, ModeDefault, false},
+		{"auto from user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"auto"}}`}, ModeAuto, false},
+		{"auto from local ignored", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"plan"}}`, ScopeLocal: `{"permissions":{"defaultMode":"auto"}}`}, ModeDefault, false},
+		{"auto disabled", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"auto"}}`, ScopeProject: `{"disableAutoMode":"disable"}`}, ModeDefault, false},
+		{"bypass", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeBypass, false},
+		{"bypass disabled", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`, ScopeProject: `{"permissions":{"disableBypassPermissionsMode":"disable"}}`}, ModeDefault, false},
+		{"unknown", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"yolo"}}`}, ModeDefault, false},
+		// An untrusted project may not turn the prompts off; it may
+		// ask for acceptEdits, which still asks outside the project.
+		{"bypass from an untrusted project", map[Scope]string{ScopeProject: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeDefault, true},
+		{"bypass from an untrusted project over user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"plan"}}`, ScopeProject: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModePlan, true},
+		{"bypass from a trusted project", map[Scope]string{ScopeProject: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeBypass, false},
+		{"bypass from the user, project untrusted", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeBypass, true},
+		{"acceptEdits from an untrusted project", map[Scope]string{ScopeProject: `{"permissions":{"defaultMode":"acceptEdits"}}`}, ModeAcceptEdits, true},
 	}
 	for _, r := range rows {
 		w := newWorld(t)
+		w.opts.Trusted = !r.untrusted
 		for scope, content := range r.files {
 			w.write(w.scopeFile(scope), content)
 		}
