@@ -11,11 +11,10 @@ import (
 )
 
 // Options says how [Settings.Matchers] reads the paths a file tool is
-// given.
+// given. Paths and patterns are compared without regard to case on every
+// platform, as Claude Code compares them (spec §11): a deny of ".env"
+// refuses ".ENV", and ".Git" is protected as ".git" is.
 type Options struct {
-	// FoldCase matches paths without regard to case, for a host on a
-	// case-insensitive file system; see [Paths.FoldCase].
-	FoldCase bool
 	// Windows reads Windows paths in their POSIX form; see
 	// [Paths.Windows].
 	Windows bool
@@ -68,7 +67,7 @@ func (s *Settings) Engine(policy agentpolicy.Policy, o Options, opts ...agentpol
 // matchers is [Settings.Matchers], with the index of each matcher that has
 // one, by tool.
 func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[string]agentpolicy.Index) {
-	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: o.FoldCase, Windows: o.Windows, Links: o.Links}
+	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: true, Windows: o.Windows, Links: o.Links}
 	compiled := newPatterns(p)
 	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{

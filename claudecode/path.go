@@ -24,10 +24,11 @@ type Paths struct {
 	// Home is the user's home directory, what "~/" stands for, in rules
 	// and in a tool's path.
 	Home string
-	// FoldCase compares paths and patterns without regard to case. Claude
-	// Code is observed to match case-sensitively (spec §5.7), which is the
-	// zero value; a host on a case-insensitive file system sets it, since
-	// there ".ENV" opens the file a deny of ".env" protects.
+	// FoldCase compares paths and patterns without regard to case, as
+	// Claude Code 2.1.328 compares them on every platform (spec §11), so
+	// a deny of ".env" also refuses ".ENV", which a case-insensitive file
+	// system opens as the same file. [Settings] always sets it; the zero
+	// value compares exactly.
 	FoldCase bool
 	// Windows reads a tool's "C:\Users\a" as "/c/Users/a", the POSIX form
 	// Claude Code converts Windows paths to before matching.

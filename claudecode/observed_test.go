@@ -1,0 +1,58 @@
+package claudecode
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// observedRow is a call decided under the project file's rules, with
+// "../extra" an additional directory, as Claude Code 2.1.328 was observed
+// to decide it (spec §11). Each hostile row sits beside a harmless twin.
+type observedRow struct {
+	rules lists
+	tool  string
+	args  map[string]any
+	want  string
+}
+
+// checkObserved decides each row in a fresh world. "<extra>" in a path
+// stands for the additional directory.
+func checkObserved(t *testing.T, rows []observedRow) {
+	t.Helper()
+	for _, r := range rows {
+		w := newWorld(t)
+		content := map[string]any{"permissions": map[string]any{
+			"additionalDirectories": []string{"../extra"},
+			"allow":                 r.rules.Allow, "deny": r.rules.Deny, "ask": r.rules.Ask,
+		}}
+		w.write(w.scopeFile(ScopeProject), mustJSON(t, content))
+		args := map[string]any{}
+		for k, v := range r.args {
+			if s, ok := v.(string); ok {
+				v = strings.ReplaceAll(s, "<extra>", filepath.Join(w.root, "extra"))
+			}
+			args[k] = v
+		}
+		if v := w.decide(r.tool, args); outcome(v) != r.want {
+			t.Errorf("%+v: %s %v: got %s (%s), want %s", r.rules, r.tool, r.args, outcome(v), v.Reason, r.want)
+		}
+	}
+}
+
+// TestObservedCase: path rules and protected names are compared without
+// case, on Linux too; Bash rules are not.
+func TestObservedCase(t *testing.T) {
+	checkObserved(t, []observedRow{
+		{lists{Deny: []string{"Read(.ENV)"}}, "Read", file("<cwd>/.env"), "deny"},
+		{lists{Deny: []string{"Read(.ENV)"}}, "Read", file("<cwd>/.envy"), "allow"},
+		{lists{Deny: []string{"Read(.env)"}}, "Read", file("<cwd>/app/.Env"), "deny"},
+		{lists{Deny: []string{"Read(secrets/**)"}}, "Read", file("<cwd>/SECRETS/k"), "deny"},
+		{lists{Deny: []string{"Read(secrets/**)"}}, "Read", file("<cwd>/public/k"), "allow"},
+		{lists{Allow: []string{"Edit(**)"}}, "Edit", file("<cwd>/.Git/config"), "ask"},
+		{lists{Allow: []string{"Edit(**)"}}, "Write", file("<cwd>/.CLAUDE/settings.json"), "ask"},
+		{lists{Allow: []string{"Edit(**)"}}, "Edit", file("<cwd>/.github/x.yml"), "allow"},
+		{lists{Deny: []string{"Bash(rm *)"}, Allow: []string{"Bash"}}, "Bash", cmd("RM -f x"), "allow"},
+		{lists{Deny: []string{"Bash(rm *)"}, Allow: []string{"Bash"}}, "Bash", cmd("rm -f x"), "deny"},
+	})
+}
