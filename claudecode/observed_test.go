@@ -56,3 +56,18 @@ func TestObservedCase(t *testing.T) {
 		{lists{Deny: []string{"Bash(rm *)"}, Allow: []string{"Bash"}}, "Bash", cmd("rm -f x"), "deny"},
 	})
 }
+
+// TestObservedBareEdit: a bare Edit or Edit(*) allow rule approves the
+// Edit tool alone; Edit(**) reaches Write too.
+func TestObservedBareEdit(t *testing.T) {
+	checkObserved(t, []observedRow{
+		{lists{Allow: []string{"Edit"}}, "Write", file("<cwd>/a.txt"), "ask"},
+		{lists{Allow: []string{"Edit"}}, "Edit", file("<cwd>/a.txt"), "allow"},
+		{lists{Allow: []string{"Edit(*)"}}, "Write", file("<cwd>/a.txt"), "ask"},
+		{lists{Allow: []string{"Edit(*)"}}, "Edit", file("<cwd>/a.txt"), "allow"},
+		{lists{Allow: []string{"Edit(**)"}}, "Write", file("<cwd>/a.txt"), "allow"},
+		{lists{Allow: []string{"Edit(/**)"}}, "Write", file("<cwd>/a.txt"), "allow"},
+		{lists{Allow: []string{"Edit.tool"}}, "Edit", file("<cwd>/a.txt"), "ask"},
+		{lists{Deny: []string{"Edit"}}, "Write", file("<cwd>/a.txt"), "deny"},
+	})
+}

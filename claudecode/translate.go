@@ -70,6 +70,12 @@ func translate(list, text string, o origin) (translation, error) {
 		return translateGlob(list, name, spec)
 	case strings.HasPrefix(name, "mcp__"):
 		return translateMCP(list, name, spec)
+	case name == editTool:
+		return translation{}, errors.New("not a Claude Code tool")
+	case name == "Edit" && list == Allow && (spec == "" || spec == "*"):
+		// Claude Code lets a bare Edit, or Edit(*), approve the Edit tool
+		// alone, where Edit(**) reaches Write too (spec §11).
+		return one(editTool, ""), nil
 	case spec == "":
 		if name == "Task" {
 			name = "Agent"
