@@ -71,3 +71,23 @@ func TestObservedBareEdit(t *testing.T) {
 		{lists{Deny: []string{"Edit"}}, "Write", file("<cwd>/a.txt"), "deny"},
 	})
 }
+
+// TestObservedAdditionalDirectories: relative Read and Edit deny rules
+// reach the additional directories too; a "/"-anchored one does not.
+func TestObservedAdditionalDirectories(t *testing.T) {
+	checkObserved(t, []observedRow{
+		{lists{Deny: []string{"Read(.env)"}}, "Read", file("<extra>/.env"), "deny"},
+		{lists{Deny: []string{"Read(.env)"}}, "Read", file("<extra>/sub/.env"), "deny"},
+		{lists{Deny: []string{"Read(.env)"}}, "Read", file("<extra>/notes.txt"), "allow"},
+		{lists{Deny: []string{"Read(*.env)"}}, "Read", file("<extra>/a.env"), "deny"},
+		{lists{Deny: []string{"Read(./.env)"}}, "Read", file("<extra>/.env"), "deny"},
+		{lists{Deny: []string{"Read(secrets/**)"}}, "Read", file("<extra>/secrets/k"), "deny"},
+		{lists{Deny: []string{"Read(secrets/**)"}}, "Read", file("<extra>/public/k"), "allow"},
+		{lists{Deny: []string{"Read(/secrets/**)"}}, "Read", file("<extra>/secrets/k"), "allow"},
+		{lists{Deny: []string{"Read(/secrets/**)"}}, "Read", file("<cwd>/secrets/k"), "deny"},
+		{lists{Ask: []string{"Edit(docs/a.md)"}, Allow: []string{"Edit(//**)"}}, "Edit", file("<extra>/docs/a.md"), "ask"},
+		{lists{Ask: []string{"Edit(docs/a.md)"}, Allow: []string{"Edit(//**)"}}, "Edit", file("<extra>/docs/b.md"), "allow"},
+		{lists{Deny: []string{"Read(*.env)", "Read(!sample.env)"}}, "Read", file("<cwd>/sample.env"), "allow"},
+		{lists{Deny: []string{"Read(*.env)", "Read(!sample.env)"}}, "Read", file("<extra>/prod.env"), "deny"},
+	})
+}
