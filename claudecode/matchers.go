@@ -71,7 +71,7 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 	compiled := newPatterns(p)
 	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{
-		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects},
+		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.quotedAllow())},
 		"WebFetch":  {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
 		"WebSearch": {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
 		"Agent":     {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
@@ -98,6 +98,19 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		indexes[f.tool] = pm.index()
 	}
 	return m, indexes
+}
+
+// quotedAllow reports whether a file holds a quoted Bash allow rule, which
+// reads the command as written.
+func (s *Settings) quotedAllow() bool {
+	for _, f := range s.files {
+		for _, r := range f.allow {
+			if r.Tool == "Bash" && strings.HasPrefix(r.Spec, writtenField+":") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // parameterIndex is the index of withParameters(tool, own) for a built-in
@@ -157,6 +170,9 @@ func matchParameter(spec string, args json.RawMessage) bool {
 	var text string
 	if json.Unmarshal(raw, &text) != nil {
 		text = string(raw)
+	}
+	if param == writtenField {
+		return matchCommand(want, text)
 	}
 	return matchStars(want, text)
 }

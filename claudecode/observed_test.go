@@ -91,3 +91,32 @@ func TestObservedAdditionalDirectories(t *testing.T) {
 		{lists{Deny: []string{"Read(*.env)", "Read(!sample.env)"}}, "Read", file("<extra>/prod.env"), "deny"},
 	})
 }
+
+// TestObservedQuotedBashRules: a quoted allow rule approves the command it
+// spells, and a quoted deny or ask rule catches the command however it is
+// quoted.
+func TestObservedQuotedBashRules(t *testing.T) {
+	commit := lists{Allow: []string{`Bash(git commit -m "fix: *")`}}
+	secret := lists{Deny: []string{`Bash(echo 'secret')`}, Allow: []string{"Bash(echo:*)"}}
+	checkObserved(t, []observedRow{
+		{lists{Allow: []string{`Bash(echo "hello world")`}}, "Bash", cmd(`echo "hello world"`), "allow"},
+		{lists{Allow: []string{`Bash(echo "hello world")`}}, "Bash", cmd(`echo "hello world" && rm -f x`), "ask"},
+		{lists{Allow: []string{`Bash(rm "a b")`}}, "Bash", cmd(`rm "a b"`), "allow"},
+		// The same words unquoted are two files.
+		{lists{Allow: []string{`Bash(rm "a b")`}}, "Bash", cmd(`rm a b`), "ask"},
+		{commit, "Bash", cmd(`git commit -m "fix: the parser"`), "allow"},
+		{commit, "Bash", cmd(`git commit -m "feat: the parser"`), "ask"},
+		{commit, "Bash", cmd(`git commit -m "fix: $(rm -f x)"`), "ask"},
+		{lists{Allow: []string{`Bash(npm run "build" *)`}}, "Bash", cmd(`npm run "build"`), "allow"},
+		{lists{Allow: []string{`Bash(npm run "build" *)`}}, "Bash", cmd(`npm run "build" --watch`), "allow"},
+		{lists{Allow: []string{`Bash(npm run "build" *)`}}, "Bash", cmd(`npm run "build"x`), "ask"},
+		{secret, "Bash", cmd(`echo 'secret'`), "deny"},
+		{secret, "Bash", cmd(`echo secret`), "deny"},
+		{secret, "Bash", cmd(`echo "secret"`), "deny"},
+		{secret, "Bash", cmd(`echo s'ecr'et`), "deny"},
+		{secret, "Bash", cmd(`echo public`), "allow"},
+		{lists{Ask: []string{`Bash(git "push" *)`}, Allow: []string{"Bash(git:*)"}}, "Bash", cmd(`git push origin`), "ask"},
+		{lists{Ask: []string{`Bash(git "push" *)`}, Allow: []string{"Bash(git:*)"}}, "Bash", cmd(`git 'push'`), "ask"},
+		{lists{Ask: []string{`Bash(git "push" *)`}, Allow: []string{"Bash(git:*)"}}, "Bash", cmd(`git pull origin`), "allow"},
+	})
+}

@@ -258,8 +258,24 @@ var splitCommand = shell.Subjects(
 
 // bashSubjects splits a Bash call into its commands and keeps the call's
 // other arguments as a constraint, for parameter rules such as
-// "Bash(run_in_background:true)".
-func bashSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
+// "Bash(run_in_background:true)". With written set, each command's
+// subject also carries its text as written, for quoted allow rules.
+func bashSubjects(written bool) agentpolicy.Subjects {
+	return func(args json.RawMessage) ([]agentpolicy.Subject, error) {
+		subjects, err := splitBash(args)
+		if err != nil {
+			return nil, err
+		}
+		if written {
+			withWritten(subjects)
+		}
+		return appendParameters(subjects, args, "command")
+	}
+}
+
+// splitBash splits a Bash call into the subjects of its commands, its
+// redirects' targets and its file commands' operands.
+func splitBash(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	subjects, err := splitCommand(args)
 	if err != nil {
 		return nil, err
@@ -276,8 +292,7 @@ func bashSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 			}
 		}
 	}
-	subjects = append(subjects, fileCommands(subjects)...)
-	return appendParameters(subjects, args, "command")
+	return append(subjects, fileCommands(subjects)...), nil
 }
 
 // maxCommand is the longest command Claude Code decides by its rules; a
