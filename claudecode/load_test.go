@@ -261,22 +261,22 @@ func TestLoadLocalSymlinkGated(t *testing.T) {
 	if len(files) != 1 || files[0].Scope != ScopeLocal || files[0].Source.Trusted {
 		t.Fatalf("files = %+v, want the local file read untrusted", files)
 	}
-	if v := w.decide("Bash", cmd("ls")); outcome(v) != "ask" {
-		t.Errorf("ls under the gated local allow: %s (%s), want ask", outcome(v), v.Reason)
+	if v := w.decide("Bash", cmd("make")); outcome(v) != "ask" {
+		t.Errorf("make under the gated local allow: %s (%s), want ask", outcome(v), v.Reason)
 	}
 }
 
 func TestLoadManagedRulesOnly(t *testing.T) {
 	w := newWorld(t)
-	w.write(w.scopeFile(ScopeManaged), `{"allowManagedPermissionRulesOnly": true, "permissions": {"allow": ["Bash(ls)"]}}`)
-	w.write(w.scopeFile(ScopeUser), lists{Allow: []string{"Bash(make *)"}, Deny: []string{"Bash(ls)"}}.file())
-	w.opts.Settings = []string{lists{Allow: []string{"Bash(pwd)"}}.file()}
+	w.write(w.scopeFile(ScopeManaged), `{"allowManagedPermissionRulesOnly": true, "permissions": {"allow": ["Bash(make)"]}}`)
+	w.write(w.scopeFile(ScopeUser), lists{Allow: []string{"Bash(npm *)"}, Deny: []string{"Bash(make)"}}.file())
+	w.opts.Settings = []string{lists{Allow: []string{"Bash(go test)"}}.file()}
 	s := w.load()
 	if !s.ManagedRulesOnly() {
 		t.Fatal("ManagedRulesOnly is off")
 	}
 	eng := w.engine(s)
-	for command, want := range map[string]string{"ls": "allow", "make all": "ask", "pwd": "ask"} {
+	for command, want := range map[string]string{"make": "allow", "npm test": "ask", "go test": "ask"} {
 		if v := w.would(eng, "Bash", cmd(command)); outcome(v) != want {
 			t.Errorf("%s: got %s (%s), want %s", command, outcome(v), v.Reason, want)
 		}

@@ -90,6 +90,7 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		{"Write", "file_path", PathSubjects("file_path", p)},
 		{"MultiEdit", "file_path", PathSubjects("file_path", p)},
 		{"NotebookEdit", "notebook_path", PathSubjects("notebook_path", p)},
+		{operandTool, "file_path", nil},
 		{"Glob", "path", globSubjects(p)},
 		{"Grep", "path", pathSubjects("path", p, true)},
 	} {

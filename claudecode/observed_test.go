@@ -120,3 +120,55 @@ func TestObservedQuotedBashRules(t *testing.T) {
 		{lists{Ask: []string{`Bash(git "push" *)`}, Allow: []string{"Bash(git:*)"}}, "Bash", cmd(`git pull origin`), "allow"},
 	})
 }
+
+// TestObservedReadOnlyCommands: Claude Code's read-only commands run with
+// no rule, their files held to the working directories and the Read deny
+// rules.
+func TestObservedReadOnlyCommands(t *testing.T) {
+	none := lists{}
+	checkObserved(t, []observedRow{
+		{none, "Bash", cmd("ls -la"), "allow"},
+		{none, "Bash", cmd("cat a.txt"), "allow"},
+		{none, "Bash", cmd("cat /etc/hostname"), "ask"},
+		{none, "Bash", cmd("head -n 5 a.txt | wc -l"), "allow"},
+		{none, "Bash", cmd("rm -f a.txt"), "ask"},
+		{none, "Bash", cmd("ls > listing.txt"), "ask"},
+		{lists{Deny: []string{"Read(.env)"}}, "Bash", cmd("cat .env"), "deny"},
+		{lists{Deny: []string{"Read(.env)"}}, "Bash", cmd("wc -c .env"), "deny"},
+		{lists{Deny: []string{"Read(.env)"}}, "Bash", cmd("wc -c a.txt"), "allow"},
+		{lists{Ask: []string{"Bash(ls *)"}}, "Bash", cmd("ls -la"), "ask"},
+	})
+}
+
+// TestObservedFileOperands: once an allow rule matches a command, the
+// files it names are still held to the working directories, the protected
+// paths and the Read and Edit deny rules; a redirect's target is an edit.
+func TestObservedFileOperands(t *testing.T) {
+	cp := lists{Allow: []string{"Bash(cp *)"}}
+	touch := lists{Allow: []string{"Bash(touch *)"}}
+	checkObserved(t, []observedRow{
+		{cp, "Bash", cmd("cp a.txt b.txt"), "allow"},
+		{cp, "Bash", cmd("cp a.txt <extra>/b.txt"), "allow"},
+		{cp, "Bash", cmd("cp a.txt /tmp/elsewhere/b.txt"), "ask"},
+		{cp, "Bash", cmd("cp /etc/hostname b.txt"), "ask"},
+		{cp, "Bash", cmd("cp a.txt .claude/settings.local.json"), "ask"},
+		{cp, "Bash", cmd("cp a.txt .git/hooks/pre-commit"), "ask"},
+		{touch, "Bash", cmd("touch new.txt"), "allow"},
+		{touch, "Bash", cmd("touch ../x.txt"), "ask"},
+		{touch, "Bash", cmd("env touch ../x.txt"), "ask"},
+		{touch, "Bash", cmd("FOO=bar touch ../x.txt"), "ask"},
+		{touch, "Bash", cmd("touch .bashrc"), "ask"},
+		{lists{Allow: []string{"Bash(echo *)"}}, "Bash", cmd("echo x > out.txt"), "ask"},
+		{lists{Allow: []string{"Bash(echo *)"}}, "Bash", cmd("echo x"), "allow"},
+		{lists{Allow: []string{"Bash(echo *)", "Edit(./**)"}}, "Bash", cmd("echo x > out.txt"), "allow"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(.env)"}}, "Bash", cmd("cp .env leak.txt"), "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(.env)"}}, "Bash", cmd("grep X .env"), "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(.env)"}}, "Bash", cmd("sort .env"), "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(.env)"}}, "Bash", cmd("base64 .env"), "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(.env)"}}, "Bash", cmd("grep X a.txt"), "allow"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(out.txt)"}}, "Bash", cmd("cp a.txt out.txt"), "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(out.txt)"}}, "Bash", cmd("mv b.txt out.txt"), "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(out.txt)"}}, "Bash", cmd("touch out.txt"), "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(out.txt)"}}, "Bash", cmd("touch other.txt"), "allow"},
+	})
+}

@@ -270,7 +270,7 @@ const editTool = "Edit.tool"
 func (s *Settings) Aliases() map[string][]string {
 	return map[string][]string{
 		"Read":   {"Read", "Grep", "Glob"},
-		"Edit":   {"Edit", "MultiEdit", "Write", "NotebookEdit"},
+		"Edit":   {"Edit", "MultiEdit", "Write", "NotebookEdit", operandTool},
 		editTool: {"Edit"},
 		"Task":   {"Agent"},
 	}

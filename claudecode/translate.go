@@ -201,7 +201,7 @@ func translateParameter(tool, spec string) (translation, bool, error) {
 func isParameter(tool, spec string) bool {
 	param, _, ok := strings.Cut(spec, ":")
 	param = strings.TrimSpace(param)
-	return ok && (slices.Contains(fields[tool], param) || tool == "Bash" && param == writtenField)
+	return ok && (slices.Contains(fields[tool], param) || tool == "Bash" && (param == writtenField || param == readOnlyField))
 }
 
 // translateBash reads a command pattern (spec §4.1). Claude Code's
