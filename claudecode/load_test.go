@@ -298,6 +298,9 @@ func TestLoadRejectsInvalid(t *testing.T) {
 		{"settings.json", 4, 5, "invalid JSON"},
 		{"shape.json", 0, 0, "permissions.allow is not an array"},
 		{"trailing.json", 1, 42, "invalid JSON"},
+		{"array.json", 0, 0, "not a settings object"},
+		{"null.json", 0, 0, "not a settings object"},
+		{"string.json", 0, 0, "not a settings object"},
 	}
 	for _, r := range rows {
 		w := newWorld(t)
