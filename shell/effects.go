@@ -60,6 +60,8 @@ func effectsOf(base string, args []word) effects {
 		return awkEffects(base, args)
 	case base == "git":
 		return gitEffects(args)
+	case base == "tar":
+		return tarEffects(args)
 	case base == "watch":
 		return watchEffects(args)
 	case base == "su" || base == "runuser" || base == "script":
@@ -86,7 +88,7 @@ func effectsOf(base string, args []word) effects {
 	if printsOnly[base] {
 		return effects{readOnly: allKnown(args)}
 	}
-	return effects{unseen: riskyOption(base, args)}
+	return effects{}
 }
 
 // printsOnly are the builtins that read no option that changes anything
