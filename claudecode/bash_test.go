@@ -57,10 +57,9 @@ func TestBashCompound(t *testing.T) {
 		{lists{Ask: []string{"Bash(git clean *)"}}, "cd /tmp && git clean -f", "ask"},
 		{lists{Ask: []string{"Bash(git clean *)"}, Allow: []string{"Bash(echo *)"}}, `echo "$(git clean -f)"`, "ask"},
 		{lists{Deny: []string{"Bash(rm *)"}, Allow: []string{"Bash"}}, "for f in a b; do rm $f; done", "deny"},
-		// Claude Code asks about a dangling &&; the splitter cannot parse
-		// it, and the engine refuses a call it cannot split, which is the
-		// stricter outcome.
-		{lists{Allow: []string{"Bash(npm *)"}}, "npm test &&", "deny"},
+		// Claude Code asks about a dangling &&, which no allow rule
+		// approves.
+		{lists{Allow: []string{"Bash(npm *)"}}, "npm test &&", "ask"},
 		{lists{Allow: []string{"Bash(git status:*)"}}, "git status && rm -rf /", "ask"},
 		{lists{Allow: []string{"Bash(git status:*)"}, Deny: []string{"Bash(rm:*)"}}, "git status; rm -rf /", "deny"},
 	}
@@ -136,9 +135,12 @@ func TestBashRedirects(t *testing.T) {
 		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)", "Edit(out/**)"}}, "cd /etc && echo x > out/passwd", "ask"},
 		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)", "Edit(//tmp/**)"}}, "cd /etc && echo x > /tmp/f", "allow"},
 		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)"}, Deny: []string{"Edit(out/**)"}}, "cd sub && echo x > out/f", "deny"},
-		{lists{Allow: []string{"Bash(echo *)", "Edit(~/notes/**)"}}, "echo x > ~/notes/a", "allow"},
-		// Read and Edit deny rules reach the operands of cat, head, tail
-		// and tee, and nothing else of them.
+		// A target starting with ~ needs approval whatever the rules
+		// allow (spec §4.6).
+		{lists{Allow: []string{"Bash(echo *)", "Edit(~/notes/**)"}}, "echo x > ~/notes/a", "ask"},
+		{lists{Allow: []string{"Bash(echo *)", "Edit(//tmp/notes/**)"}}, "echo x > /tmp/notes/a", "allow"},
+		// Read and Edit deny rules reach the files a command reads and
+		// writes, and not a directory a recursive search reads.
 		{lists{Allow: []string{"Bash(cat *)"}, Deny: []string{"Read(.env)"}}, "cat -n app/.env", "deny"},
 		{lists{Allow: []string{"Bash(tail *)"}, Ask: []string{"Read(~/.ssh/**)"}}, "tail -f ~/.ssh/id_rsa", "ask"},
 		{lists{Allow: []string{"Bash(echo *)", "Bash(tee *)"}, Deny: []string{"Edit(//etc/**)"}}, "echo x | tee /etc/hosts", "deny"},
