@@ -172,3 +172,21 @@ func TestObservedFileOperands(t *testing.T) {
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(out.txt)"}}, "Bash", cmd("touch other.txt"), "allow"},
 	})
 }
+
+// TestObservedIssueTable is the table of issue 23: calls where the
+// importer once decided more loosely or more strictly than Claude Code.
+func TestObservedIssueTable(t *testing.T) {
+	commit := "git commit -m \"$(cat <<'EOF'\nFix the parser.\n\nIt read too much.\nEOF\n)\""
+	checkObserved(t, []observedRow{
+		{lists{Deny: []string{"Read(**/.env*)"}}, "Read", file("<cwd>/.env"), "deny"},
+		{lists{Allow: []string{"Bash(echo:*)"}, Deny: []string{"Bash(echo 'secret')"}}, "Bash", cmd("echo 'secret'"), "deny"},
+		{lists{Allow: []string{"Bash(echo *)", "Edit(./**)"}}, "Bash", cmd("echo '{}' > .claud?/settings.local.json"), "ask"},
+		{lists{Allow: []string{"Bash(echo *)", "Edit(./**)"}}, "Bash", cmd("echo '{}' > .claude/settings.local.json"), "ask"},
+		{lists{Allow: []string{"Bash(echo *)", "Edit(./**)"}}, "Bash", cmd("echo '{}' > settings.local.json"), "allow"},
+		{lists{Allow: []string{`Bash(echo "hello world")`}}, "Bash", cmd(`echo "hello world"`), "allow"},
+		{lists{}, "Bash", cmd("ls -la"), "allow"},
+		{lists{Allow: []string{"Bash(git log:*)"}}, "Bash", cmd("git log --oneline | head -20"), "allow"},
+		{lists{Allow: []string{"Bash(git commit:*)"}}, "Bash", cmd(commit), "allow"},
+		{lists{Allow: []string{"Bash(git commit:*)"}}, "Bash", cmd("git commit -m \"$(rm -f x)\""), "ask"},
+	})
+}
