@@ -101,13 +101,29 @@ func TestBashWrappers(t *testing.T) {
 		t.Errorf("git -c core.fsmonitor=x diff main: got %s (%s), want ask", outcome(v), v.Reason)
 	}
 	// Claude Code asks about FOO=bar npm test under an allow rule, since
-	// only known-safe variables are skipped; the shell module drops an
-	// assignment that changes nothing it knows about, so the rule allows
-	// it. The divergence is documented in the README.
+	// only known-safe variables are skipped; so does the importer.
 	w := newWorld(t)
 	w.write(w.scopeFile(ScopeProject), lists{Allow: []string{"Bash(npm test *)"}}.file())
-	if v := w.decide("Bash", cmd("FOO=bar npm test")); outcome(v) != "allow" {
-		t.Errorf("FOO=bar npm test: got %s (%s), want allow as documented", outcome(v), v.Reason)
+	for command, want := range map[string]string{
+		"FOO=bar npm test":              "ask",
+		"NODE_ENV=test LANG=C npm test": "allow",
+		"NODE_ENV=test FOO=1 npm test":  "ask",
+		`LANG="en US" npm test`:         "allow",
+		"LANG=$(id) npm test":           "ask",
+		// Claude Code removes no env, exec or sh -c before matching.
+		"env npm test":       "ask",
+		"exec npm test":      "ask",
+		"sh -c 'npm test'":   "ask",
+		"xargs -n1 npm test": "ask",
+		"nohup npm test":     "allow",
+		"/usr/bin/npm test":  "ask",
+		"timeout 5 npm test": "allow",
+		"nice -n 5 npm test": "allow",
+		"command npm test":   "allow",
+	} {
+		if v := w.decide("Bash", cmd(command)); outcome(v) != want {
+			t.Errorf("%s: got %s (%s), want %s", command, outcome(v), v.Reason, want)
+		}
 	}
 	// A variable that changes what runs is not dropped.
 	if v := w.decide("Bash", cmd("LD_PRELOAD=/tmp/x.so npm test")); outcome(v) == "allow" {

@@ -301,6 +301,7 @@ func splitBash(args json.RawMessage) ([]agentpolicy.Subject, error) {
 			markRelativeTarget(&subjects[i])
 		}
 	}
+	holdPrefixes(subjects)
 	if command, _, _ := agentpolicy.Field(args, "command"); len(command) > maxCommand {
 		for i := range subjects {
 			if subjects[i].Unseen == "" {
