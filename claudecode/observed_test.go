@@ -190,3 +190,19 @@ func TestObservedIssueTable(t *testing.T) {
 		{lists{Allow: []string{"Bash(git commit:*)"}}, "Bash", cmd("git commit -m \"$(rm -f x)\""), "ask"},
 	})
 }
+
+// TestObservedPrefixedReadOnly: a read-only command after a wrapper or an
+// assignment asks, as Claude Code asks.
+func TestObservedPrefixedReadOnly(t *testing.T) {
+	checkObserved(t, []observedRow{
+		{lists{}, "Bash", cmd("ls"), "allow"},
+		{lists{}, "Bash", cmd("nice ls"), "ask"},
+		{lists{}, "Bash", cmd("env ls"), "ask"},
+		{lists{}, "Bash", cmd("FOO=bar ls"), "ask"},
+		{lists{}, "Bash", cmd("NODE_ENV=x ls"), "ask"},
+		{lists{}, "Bash", cmd("timeout 5 cat a.txt"), "ask"},
+		{lists{}, "Bash", cmd("ls && cat a.txt"), "allow"},
+		{lists{}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "allow"},
+		{lists{Deny: []string{"Agent(general-purpose)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "deny"},
+	})
+}

@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -30,21 +31,54 @@ var safeVariables = []string{"NODE_ENV", "LANG", "LANGUAGE", "LC_ALL", "NO_COLOR
 // runs does not approve it; and it asks about a command after an
 // assignment Claude Code does not skip, "FOO=bar npm test", which the
 // splitter leaves out of the command's text.
+//
+// Claude Code runs a read-only command without a rule only when nothing
+// comes before it: "nice ls", "env ls" and "NODE_ENV=x ls" ask. So a
+// command run by a wrapper, or after an assignment, loses its read-only
+// mark.
 func holdPrefixes(subjects []agentpolicy.Subject) {
+	wrapped := false
 	for i := range subjects {
 		s := &subjects[i]
 		if s.Tool != "" {
 			continue
 		}
-		if s.Constrain && !strippedWrapper(s) && !baseName(s) {
-			s.Constrain = false
+		if s.Constrain && !baseName(s) {
+			s.Constrain = strippedWrapper(s)
+			wrapped = true
+			continue
 		}
-		if !s.Constrain && s.Unseen == "" {
+		if s.Constrain {
+			continue
+		}
+		if wrapped || startsWithAssignment(s.Text) {
+			dropReadOnly(s)
+		}
+		wrapped = false
+		if s.Unseen == "" {
 			if name := unsafeAssignment(s.Text); name != "" {
 				s.Unseen = "the assignment of " + name + " before the command is not one an allow rule may skip"
 			}
 		}
 	}
+}
+
+// readOnlyMember is how the splitter marks a read-only command: the last
+// member of its arguments.
+const readOnlyMember = `,"` + readOnlyField + `":true}`
+
+// dropReadOnly removes a command's read-only mark.
+func dropReadOnly(s *agentpolicy.Subject) {
+	if rest, ok := strings.CutSuffix(string(s.Args), readOnlyMember); ok {
+		s.Args = json.RawMessage(rest + "}")
+	}
+}
+
+// startsWithAssignment reports whether a command's text begins with an
+// assignment, "FOO=1 ls".
+func startsWithAssignment(text string) bool {
+	_, _, ok := assignment(text)
+	return ok
 }
 
 // strippedWrapper reports whether a wrapper's subject is one Claude Code
