@@ -37,6 +37,25 @@ var readerCases = []splitCase{
 	{"vim", "vim f", []want{same("vim f"), write("f")}},
 	{"man", "man -P 'sh -c id' ls", []want{hidden("man -P sh -c id ls", "man -P 'sh -c id' ls", "man -P may run a program")}},
 	{"man", "man 5 crontab", []want{same("man 5 crontab")}},
+	{"find", "find . -name '*.go' -type f", []want{run("find . -name *.go -type f", "find . -name '*.go' -type f"), read(".")}},
+	{"find", "find . -name *.go", []want{hidden("find . -name *.go", "find . -name *.go", "the word *.go may be more than one word for find, known only when it runs"), read(".")}},
+	{"find", "find src -newer stamp -print0", []want{same("find src -newer stamp -print0"), read("src"), read("stamp")}},
+	{"find", "find -L src docs -maxdepth 2", []want{same("find -L src docs -maxdepth 2"), read("src"), read("docs")}},
+	{"find", "find . -fprint out", []want{same("find . -fprint out"), read("."), write("out")}},
+	{"find", "find . -fprintf out %p", []want{same("find . -fprintf out %p"), read("."), write("out")}},
+	{"find", "find . -fls out", []want{same("find . -fls out"), read("."), write("out")}},
+	{"find", "find . -delete", []want{hidden("find . -delete", "find . -delete", "find -delete deletes files"), read(".")}},
+	{"find", "find . -frobnicate", []want{hidden("find . -frobnicate", "find . -frobnicate", "find -frobnicate is not a primary the splitter knows"), read(".")}},
+	{"find", "find . -exec cat {} +", []want{same("find . -exec cat {} +"), read("."), same("cat {}"), {tool: "read", value: "{}", text: "{}", unseen: "the path {} holds {}, which find and xargs replace with the names they read"}}},
+	{"sed", "sed -n 1p .env", []want{same("sed -n 1p .env"), read(".env")}},
+	{"sed", "sed -i.bak s/x/y/ f", []want{same("sed -i.bak s/x/y/ f"), write("f")}},
+	// -ie is -i with the backup suffix "e": the script is the operand.
+	{"sed", "sed -ie s/x/y/ f", []want{same("sed -ie s/x/y/ f"), write("f")}},
+	{"sed", "sed --in-pl s/x/y/ f", []want{same("sed --in-pl s/x/y/ f"), write("f")}},
+	{"sed", "sed -E -e s/x/y/ a b", []want{same("sed -E -e s/x/y/ a b"), read("a"), read("b")}},
+	{"sed", "sed --expr='1e id' f", []want{hidden("sed --expr=1e id f", "sed --expr='1e id' f", "sed e runs a command"), read("f")}},
+	{"sed", "sed --expr='1p' f", []want{run("sed --expr=1p f", "sed --expr='1p' f"), read("f")}},
+	{"sed", "sed --frob p f", []want{hidden("sed --frob p f", "sed --frob p f", "sed --frob is not an option the splitter knows"), read("f")}},
 	{"sort", "sort -o out f", []want{same("sort -o out f"), read("f"), write("out")}},
 	{"copy", "cp .env leak.txt", []want{same("cp .env leak.txt"), read(".env"), write("leak.txt")}},
 	{"copy", "cp -t dir a b", []want{same("cp -t dir a b"), read("a"), read("b"), write("dir")}},
@@ -61,6 +80,35 @@ var readerCases = []splitCase{
 	{"read", "uniq in out", []want{same("uniq in out"), read("in"), write("out")}},
 	{"read", "head -n 3 a b", []want{same("head -n 3 a b"), read("a"), read("b")}},
 	{"read", "wc --files0-from=list", []want{same("wc --files0-from=list"), {tool: "read", value: "list", text: "--files0-from=list"}}},
+}
+
+// awkCases read awk programs by parsing them: a harmless program with a
+// "|" or a regular expression is allowed, what runs a command is not.
+var awkCases = []splitCase{
+	{"awk", "awk '/filesystem/ {print $1}' f", []want{run("awk /filesystem/ {print $1} f", "awk '/filesystem/ {print $1}' f"), read("f")}},
+	{"awk", "awk '{print $1 \"|\" $2}' f", []want{run("awk {print $1 \"|\" $2} f", "awk '{print $1 \"|\" $2}' f"), read("f")}},
+	{"awk", "awk '/a|b/' f", []want{run("awk /a|b/ f", "awk '/a|b/' f"), read("f")}},
+	{"awk", "awk '{ x = $1 > 3 }' f", []want{run("awk { x = $1 > 3 } f", "awk '{ x = $1 > 3 }' f"), read("f")}},
+	{"awk", "awk '{print | \"sh\"}' f", []want{hidden("awk {print | \"sh\"} f", "awk '{print | \"sh\"}' f", "awk's program pipes its output to a command"), read("f")}},
+	{"awk", "awk 'BEGIN {\"id\" | getline x}'", []want{hidden("awk BEGIN {\"id\" | getline x}", "awk 'BEGIN {\"id\" | getline x}'", "awk's program runs a command for getline")}},
+	{"awk", "awk 'BEGIN {getline x < \"in\"}'", []want{run("awk BEGIN {getline x < \"in\"}", "awk 'BEGIN {getline x < \"in\"}'"), {tool: "read", value: "in", text: "'BEGIN {getline x < \"in\"}'"}}},
+	{"awk", "awk 'BEGIN {getline x < f}'", []want{hidden("awk BEGIN {getline x < f}", "awk 'BEGIN {getline x < f}'", "awk's program reads a file named when it runs")}},
+	{"awk", "awk 'BEGIN {system(\"id\")}'", []want{hidden("awk BEGIN {system(\"id\")}", "awk 'BEGIN {system(\"id\")}'", "awk's program runs a command with system()")}},
+	{"awk", "awk 'BEGIN {sys = 1; print sys}'", []want{run("awk BEGIN {sys = 1; print sys}", "awk 'BEGIN {sys = 1; print sys}'")}},
+	{"awk", "awk '{print > \"out\"}' f", []want{run("awk {print > \"out\"} f", "awk '{print > \"out\"}' f"), read("f"), {tool: "write", value: "out", text: "'{print > \"out\"}'"}}},
+	{"awk", "awk '{print >> $1}' f", []want{hidden("awk {print >> $1} f", "awk '{print >> $1}' f", "awk's program writes a file named when it runs"), read("f")}},
+	{"awk", "awk '{print > \"/dev/stderr\"}' f", []want{run("awk {print > \"/dev/stderr\"} f", "awk '{print > \"/dev/stderr\"}' f"), read("f")}},
+	{"awk", "awk 'BEGIN {ARGV[1] = \".env\"} {print}' x", []want{hidden("awk BEGIN {ARGV[1] = \".env\"} {print} x", "awk 'BEGIN {ARGV[1] = \".env\"} {print}' x", "awk's program names ARGV, which changes the files it reads"), read("x")}},
+	{"awk", "awk 'BEGIN {print ARGC}'", []want{hidden("awk BEGIN {print ARGC}", "awk 'BEGIN {print ARGC}'", "awk's program names ARGC, which changes the files it reads")}},
+	{"awk", "awk 'BEGIN {f = \"system\"; @f(\"id\")}'", []want{hidden("awk BEGIN {f = \"system\"; @f(\"id\")}", "awk 'BEGIN {f = \"system\"; @f(\"id\")}'", "awk's program is not awk the splitter reads: parse error at 1:23: undefined function \"f\"")}},
+	{"awk", "awk -v n=1 '{print n}' x=2 f", []want{run("awk -v n=1 {print n} x=2 f", "awk -v n=1 '{print n}' x=2 f"), read("f")}},
+	{"awk", "gawk -e 'BEGIN {system(\"id\")}'", []want{hidden("gawk -e BEGIN {system(\"id\")}", "gawk -e 'BEGIN {system(\"id\")}'", "gawk's program runs a command with system()")}},
+	{"awk", "gawk --prof=x '{print}' f", []want{hidden("gawk --prof=x {print} f", "gawk --prof=x '{print}' f", "gawk --profile writes a file"), read("f")}},
+	{"awk", "awk '@include \"x\"' f", []want{hidden("awk @include \"x\" f", "awk '@include \"x\"' f", "awk's program has @, which gawk reads as a directive or an indirect call"), read("f")}},
+}
+
+func TestAwk(t *testing.T) {
+	checkCases(t, awkCases)
 }
 
 func TestReaders(t *testing.T) {
