@@ -209,3 +209,23 @@ func TestObservedPrefixedReadOnly(t *testing.T) {
 		{lists{Deny: []string{"Agent(general-purpose)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "deny"},
 	})
 }
+
+// TestObservedOperators: a command in the background, a subshell and a
+// here-document with an unquoted delimiter ask whatever allows them.
+func TestObservedOperators(t *testing.T) {
+	touch := lists{Allow: []string{"Bash(touch:*)"}}
+	commit := lists{Allow: []string{"Bash(git commit:*)"}}
+	checkObserved(t, []observedRow{
+		{touch, "Bash", cmd("touch x.txt &"), "ask"},
+		{touch, "Bash", cmd("touch x.txt && touch y.txt"), "allow"},
+		{touch, "Bash", cmd("touch x.txt 2>&1"), "allow"},
+		{touch, "Bash", cmd("(touch x.txt)"), "ask"},
+		{touch, "Bash", cmd("touch '(x).txt'"), "allow"},
+		{lists{}, "Bash", cmd("cat <<EOF\nhello\nEOF"), "ask"},
+		{lists{}, "Bash", cmd("cat <<-EOF\n\thello\n\tEOF"), "ask"},
+		{lists{}, "Bash", cmd("cat <<'EOF'\nhello (world) & more\nEOF"), "allow"},
+		{commit, "Bash", cmd("git commit -m \"$(cat <<EOF\nFix.\nEOF\n)\""), "ask"},
+		{commit, "Bash", cmd("git commit -m \"$(cat <<'EOF'\nFix (the parser) & more.\nEOF\n)\""), "allow"},
+		{lists{Deny: []string{"Bash(rm:*)"}, Allow: []string{"Bash"}}, "Bash", cmd("(rm -f x) &"), "deny"},
+	})
+}
