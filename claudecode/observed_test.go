@@ -229,3 +229,25 @@ func TestObservedOperators(t *testing.T) {
 		{lists{Deny: []string{"Bash(rm:*)"}, Allow: []string{"Bash"}}, "Bash", cmd("(rm -f x) &"), "deny"},
 	})
 }
+
+// TestObservedAllowAsWritten: an allow rule is matched against the command
+// as written, after the wrappers and safe assignments Claude Code removes,
+// so another spacing or quoting of the same words asks.
+func TestObservedAllowAsWritten(t *testing.T) {
+	exact := lists{Allow: []string{"Bash(touch x.txt)"}}
+	star := lists{Allow: []string{"Bash(touch x*)"}}
+	checkObserved(t, []observedRow{
+		{exact, "Bash", cmd("touch x.txt"), "allow"},
+		{exact, "Bash", cmd("touch  x.txt"), "ask"},
+		{exact, "Bash", cmd("touch\tx.txt"), "ask"},
+		{exact, "Bash", cmd(`touch "x.txt"`), "ask"},
+		{exact, "Bash", cmd("timeout 5 touch x.txt"), "allow"},
+		{exact, "Bash", cmd("LANG=C touch x.txt"), "allow"},
+		{star, "Bash", cmd("touch x.txt"), "allow"},
+		{star, "Bash", cmd("touch 'x.txt'"), "ask"},
+		{lists{Allow: []string{"Bash(rm -f:*)"}}, "Bash", cmd("rm -f 'missing-a'"), "allow"},
+		{lists{Allow: []string{"Bash(timeout:*)"}}, "Bash", cmd("timeout:5"), "allow"},
+		{lists{Allow: []string{"Bash(npm run test:*)"}}, "Bash", cmd("npm run test --watch"), "allow"},
+		{lists{Allow: []string{"Bash(npm run test:*)"}}, "Bash", cmd("npm run test:unit"), "ask"},
+	})
+}

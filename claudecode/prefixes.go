@@ -119,6 +119,23 @@ func unsafeAssignment(text string) string {
 	}
 }
 
+// withoutSafeAssignments is a command's text without the assignments of
+// safe variables before its name, which Claude Code removes before it
+// matches an allow rule.
+func withoutSafeAssignments(text string) string {
+	for {
+		name, rest, ok := assignment(text)
+		if !ok || !slices.Contains(safeVariables, name) {
+			return text
+		}
+		end, ok := valueEnd(rest)
+		if !ok {
+			return text
+		}
+		text = strings.TrimLeft(rest[end:], " \t")
+	}
+}
+
 // assignment reads "NAME=" or "NAME+=" at the start of text.
 func assignment(text string) (name, rest string, ok bool) {
 	i := 0
