@@ -246,7 +246,8 @@ func TestObservedAllowAsWritten(t *testing.T) {
 		{star, "Bash", cmd("touch x.txt"), "allow"},
 		{star, "Bash", cmd("touch 'x.txt'"), "ask"},
 		{lists{Allow: []string{"Bash(rm -f:*)"}}, "Bash", cmd("rm -f 'missing-a'"), "allow"},
-		{lists{Allow: []string{"Bash(timeout:*)"}}, "Bash", cmd("timeout:5"), "allow"},
+		{lists{Allow: []string{"Bash(timeout:5)"}}, "Bash", cmd("timeout:5"), "allow"},
+		{lists{Allow: []string{"Bash(timeout:*)"}}, "Bash", cmd("timeout 5 make"), "ask"},
 		{lists{Allow: []string{"Bash(npm run test:*)"}}, "Bash", cmd("npm run test --watch"), "allow"},
 		{lists{Allow: []string{"Bash(npm run test:*)"}}, "Bash", cmd("npm run test:unit"), "ask"},
 	})
