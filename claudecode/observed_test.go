@@ -203,7 +203,10 @@ func TestObservedPrefixedReadOnly(t *testing.T) {
 		{lists{}, "Bash", cmd("env ls"), "ask"},
 		{lists{}, "Bash", cmd("FOO=bar ls"), "ask"},
 		{lists{}, "Bash", cmd("NODE_ENV=x ls"), "ask"},
-		{lists{}, "Bash", cmd("timeout 5 cat a.txt"), "ask"},
+		{lists{}, "Bash", cmd("timeout 5 cat a.txt"), "allow"},
+		{lists{}, "Bash", cmd("command ls"), "allow"},
+		{lists{}, "Bash", cmd("timeout 5 cat /etc/hostname"), "ask"},
+		{lists{}, "Bash", cmd("nohup ls"), "ask"},
 		{lists{}, "Bash", cmd("ls && cat a.txt"), "allow"},
 		{lists{}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "allow"},
 		{lists{Deny: []string{"Agent(general-purpose)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "deny"},
@@ -250,5 +253,18 @@ func TestObservedAllowAsWritten(t *testing.T) {
 		{lists{Allow: []string{"Bash(timeout:*)"}}, "Bash", cmd("timeout 5 make"), "ask"},
 		{lists{Allow: []string{"Bash(npm run test:*)"}}, "Bash", cmd("npm run test --watch"), "allow"},
 		{lists{Allow: []string{"Bash(npm run test:*)"}}, "Bash", cmd("npm run test:unit"), "ask"},
+	})
+}
+
+// TestObservedVariableName: a command named by a variable a literal
+// assignment sets is read with the value, by the deny and ask rules.
+func TestObservedVariableName(t *testing.T) {
+	rm := lists{Deny: []string{"Bash(rm:*)"}, Allow: []string{"Bash"}}
+	checkObserved(t, []observedRow{
+		{rm, "Bash", cmd("x=rm; $x -f ./missing"), "deny"},
+		{rm, "Bash", cmd("x=rm && ${x} -f ./missing"), "deny"},
+		{rm, "Bash", cmd("x=ls; $x -la"), "ask"},
+		{rm, "Bash", cmd("x=1; echo $x"), "allow"},
+		{lists{Ask: []string{"Bash(git push:*)"}, Allow: []string{"Bash"}}, "Bash", cmd("g=git; $g push"), "ask"},
 	})
 }
