@@ -113,11 +113,53 @@ func withWritten(subjects []agentpolicy.Subject) {
 
 // matchCommand matches a command pattern against a command's whole text
 // as Claude Code does (spec §4.1): without a "*" the two are equal; each
-// "*" stands for any run of characters; and a pattern whose one "*" ends
-// it after a space also matches the text before that space.
+// "*" stands for any run of characters, and a run of blanks outside quotes
+// in the text is read as one space (recorded from 2.1.328: Bash(touch x*)
+// approves "touch  x.txt", Bash(touch x.txt) does not); and a pattern
+// whose one "*" ends it after a space also matches the text before that
+// space.
 func matchCommand(pattern, text string) bool {
+	if !strings.Contains(pattern, "*") {
+		return pattern == text
+	}
+	text = collapseBlanks(text)
 	if head, ok := strings.CutSuffix(pattern, " *"); ok && !strings.Contains(head, "*") && text == head {
 		return true
 	}
 	return matchStars(pattern, text)
+}
+
+// collapseBlanks reads each run of spaces and tabs outside quotes as one
+// space; text without such a run is returned as it is.
+func collapseBlanks(text string) string {
+	if !strings.Contains(text, "  ") && !strings.Contains(text, "\t") {
+		return text
+	}
+	var b strings.Builder
+	var quote byte
+	blank := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '\\' && i+1 < len(text):
+			b.WriteByte(c)
+			i++
+			c = text[i]
+		case c == ' ' || c == '\t':
+			if !blank {
+				b.WriteByte(' ')
+			}
+			blank = true
+			continue
+		}
+		blank = false
+		b.WriteByte(c)
+	}
+	return b.String()
 }
