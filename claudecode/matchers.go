@@ -149,6 +149,12 @@ func exactMatcher(field string) agentpolicy.Matcher {
 // specifier with the tool's own matcher.
 func withParameters(tool string, own agentpolicy.Matcher) agentpolicy.Matcher {
 	return func(spec string, args json.RawMessage) bool {
+		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && tool == "Bash" {
+			// An allow rule reads one member; decoding every member for
+			// each rule would cost what the rule's match does many times.
+			written, ok, err := agentpolicy.Field(args, writtenField)
+			return ok && err == nil && matchCommand(pattern, written)
+		}
 		if isParameter(tool, spec) {
 			return matchParameter(spec, args)
 		}
@@ -174,9 +180,6 @@ func matchParameter(spec string, args json.RawMessage) bool {
 	var text string
 	if json.Unmarshal(raw, &text) != nil {
 		text = string(raw)
-	}
-	if param == writtenField {
-		return matchCommand(want, text)
 	}
 	return matchStars(want, text)
 }

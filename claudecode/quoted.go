@@ -103,12 +103,25 @@ func withWritten(subjects []agentpolicy.Subject) {
 		if s.Tool != "" || s.Constrain || len(s.Args) < 2 {
 			continue
 		}
-		text, _ := json.Marshal(withoutSafeAssignments(s.Text))
-		args := make([]byte, 0, len(s.Args)+len(writtenField)+len(text)+4)
+		text := withoutSafeAssignments(s.Text)
+		args := make([]byte, 0, len(s.Args)+len(writtenField)+len(text)+8)
 		args = append(args, s.Args[:len(s.Args)-1]...)
-		args = append(append(append(args, `,"`+writtenField+`":`...), text...), '}')
-		s.Args = args
+		args = appendJSONString(append(args, `,"`+writtenField+`":`...), text)
+		s.Args = append(args, '}')
 	}
+}
+
+// appendJSONString appends s as a JSON string: as it is between quotes
+// when it holds nothing to escape, as encoding/json writes it otherwise.
+func appendJSONString(b []byte, s string) []byte {
+	plain := !strings.ContainsFunc(s, func(r rune) bool {
+		return r < ' ' || r == '"' || r == '\\' || r >= 0x7f
+	})
+	if !plain {
+		quoted, _ := json.Marshal(s)
+		return append(b, quoted...)
+	}
+	return append(append(append(b, '"'), s...), '"')
 }
 
 // matchCommand matches a command pattern against a command's whole text
