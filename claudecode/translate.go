@@ -252,7 +252,7 @@ func translatePath(list, name, spec string, o origin) (translation, error) {
 	}
 	relative := !strings.HasPrefix(spec, "/") && !strings.HasPrefix(spec, "~/")
 	p := spec
-	if list != Allow {
+	if list != Allow && relative {
 		p = strings.TrimPrefix(p, "./")
 		if segment, ok := strings.CutSuffix(p, "/**"); ok && segment != "" && !strings.ContainsAny(segment, "/") {
 			p = "**/" + p
