@@ -41,6 +41,8 @@ func TestBuiltin(t *testing.T) {
 		{ModeAcceptEdits, lists{}, "Bash", cmd("rm -rf ."), "ask"},
 		{ModeAcceptEdits, lists{}, "Bash", cmd("npm test"), "ask"},
 		{ModeDefault, lists{}, "Bash", cmd("touch x.txt"), "ask"},
+		{ModeDefault, lists{}, "Agent", map[string]any{"subagent_type": "Explore", "prompt": "x"}, "allow"},
+		{ModePlan, lists{}, "Agent", map[string]any{"subagent_type": "Explore", "prompt": "x"}, "ask"},
 		{ModeDefault, lists{Allow: []string{"Edit"}}, "Edit", file("~/.zshrc"), "ask"},
 		{ModeDefault, lists{Allow: []string{"Bash(echo *)"}}, "Bash", cmd("echo x >> .bashrc"), "ask"},
 		{ModeDontAsk, lists{}, "Read", file("<cwd>/src/a.go"), "allow"},

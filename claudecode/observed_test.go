@@ -214,6 +214,8 @@ func TestObservedPrefixedReadOnly(t *testing.T) {
 		{lists{}, "Bash", cmd("ls && cat a.txt"), "allow"},
 		{lists{}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "allow"},
 		{lists{Deny: []string{"Agent(general-purpose)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "deny"},
+		{lists{Deny: []string{"Agent(*)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "deny"},
+		{lists{Deny: []string{"Agent(Explore)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "allow"},
 	})
 }
 

@@ -62,7 +62,10 @@ func translate(list, text string, o origin) (translation, error) {
 	if err != nil {
 		return translation{}, err
 	}
-	if spec == "*" && (name == "Bash" || name == "PowerShell") {
+	if spec == "*" && (name == "Bash" || name == "PowerShell" || list != Allow) {
+		// Tool(*) is the bare tool (spec §2.1); in a deny or ask list
+		// for every tool, as Claude Code reads Agent(*), which is the
+		// stricter reading of any other.
 		spec = ""
 	}
 	switch {
