@@ -62,10 +62,12 @@ func translate(list, text string, o origin) (translation, error) {
 	if err != nil {
 		return translation{}, err
 	}
-	if spec == "*" && (name == "Bash" || name == "PowerShell" || list != Allow) {
-		// Tool(*) is the bare tool (spec §2.1); in a deny or ask list
-		// for every tool, as Claude Code reads Agent(*), which is the
-		// stricter reading of any other.
+	if spec == "*" && (list != Allow || name != "Read" && name != "Edit") {
+		// Tool(*) is the bare tool (spec §2.1), as Claude Code reads
+		// Bash(*), WebFetch(*), Agent(*) and Skill(*); in a deny or ask
+		// list for the path tools too, the stricter reading there. An
+		// allow Read(*) stays the path pattern, and Edit(*) the Edit
+		// tool alone.
 		spec = ""
 	}
 	switch {
