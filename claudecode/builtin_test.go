@@ -48,6 +48,8 @@ func TestBuiltin(t *testing.T) {
 		{ModeDontAsk, lists{}, "Skill", map[string]any{"skill": "greet"}, "allow"},
 		{ModeDefault, lists{Deny: []string{"Skill(greet)"}}, "Skill", map[string]any{"skill": "greet"}, "deny"},
 		{ModeDefault, lists{Deny: []string{"Skill(*)"}}, "Skill", map[string]any{"skill": "greet"}, "deny"},
+		{ModeDefault, lists{Deny: []string{"Skill(gr:*)"}}, "Skill", map[string]any{"skill": "greet"}, "deny"},
+		{ModeDefault, lists{Deny: []string{"Skill(gr:*)"}}, "Skill", map[string]any{"skill": "other"}, "allow"},
 		{ModeDefault, lists{Allow: []string{"WebFetch(*)"}}, "WebFetch", fetch("https://example.com/x"), "allow"},
 		{ModeDefault, lists{Allow: []string{"Read(*)"}}, "Read", file("/opt/other/a.go"), "ask"},
 		{ModeDefault, lists{Allow: []string{"Edit"}}, "Edit", file("~/.zshrc"), "ask"},

@@ -231,6 +231,11 @@ func translateBash(list, spec string) (translation, error) {
 // rule, which fails closed both ways; "name *" is the skill with any
 // arguments.
 func translateSkill(list, spec string) (translation, error) {
+	if head, ok := strings.CutSuffix(spec, ":*"); ok && list != Allow && !strings.Contains(head, "*") {
+		// Claude Code reads a deny "gr:*" as every skill whose name
+		// begins "gr" (recorded: it catches "greet").
+		return one("Skill", head+"*"), nil
+	}
 	if head, ok := strings.CutSuffix(spec, " *"); ok && !strings.Contains(head, "*") {
 		spec = head + ":*"
 	} else if list != Allow && !strings.Contains(spec, "*") {
