@@ -31,6 +31,19 @@ var protectedPaths = []string{
 	".ripgreprc", "pyrightconfig.json", ".mcp.json", ".claude.json",
 }
 
+// quietTools are the tools Claude Code runs without asking (spec §2.2):
+// launching a subagent, whose own calls are decided as any others, and
+// keeping its to-do list.
+var quietTools = []string{"Agent", "TodoWrite"}
+
+// editCommands are the filesystem commands acceptEdits runs without a
+// rule (spec §3.4), their files held to the working directories and the
+// protected paths as any command's are. rm and rmdir, which Claude Code
+// also runs, are left to ask, since a removal of the working directory
+// itself, which it asks about, is a file inside no working directory's
+// rule here.
+var editCommands = []string{"mkdir", "touch", "mv", "cp", "sed"}
+
 // Builtin returns the rules that stand for what Claude Code decides before
 // or without the files' rules (spec §3.3 to §3.5), which [Settings.Policy]
 // merges with them, under [WorkingDirectoriesSource] and [ProtectedSource]:
@@ -38,7 +51,16 @@ var protectedPaths = []string{
 //   - reads inside the working directories, the project directory and the
 //     additional directories, are allowed in every mode but
 //     bypassPermissions, whose default allows them anyway;
-//   - in acceptEdits, so are edits inside them;
+//   - so are the commands of Claude Code's read-only set (spec §4.6), as
+//     the shell's tables know them: "ls -la", "git status", "cat a.txt",
+//     whose files are still decided as reads;
+//   - so are invoking a skill, and launching a subagent and keeping the
+//     to-do list but in plan and auto mode;
+//   - so is a file a command writes there, "b.txt" of "cp a.txt b.txt",
+//     once a rule allows the command, where a redirect's target is an
+//     edit;
+//   - in acceptEdits, so are edits inside them, and the filesystem
+//     commands mkdir, touch, mv, cp and sed;
 //   - a write to a protected path, ".git", ".bashrc", ".claude" but for
 //     ".claude/worktrees" and the rest of spec §3.5, at any depth, asks,
 //     whatever the allow rules say; in dontAsk it is refused, and in
@@ -51,12 +73,25 @@ func (s *Settings) Builtin() []agentpolicy.RuleSet {
 	if s.mode == ModeBypass {
 		return []agentpolicy.RuleSet{protected, dirs}
 	}
+	dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Bash", Spec: readOnlyField + ":true"})
+	dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Skill"})
+	if s.mode != ModePlan && s.mode != ModeAuto {
+		// Plan and auto mode hand a subagent to the classifier.
+		for _, tool := range quietTools {
+			dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: tool})
+		}
+	}
+	if s.mode == ModeAcceptEdits {
+		for _, name := range editCommands {
+			dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Bash", Spec: name + ":*"})
+		}
+	}
 	for _, dir := range append([]string{s.cwd}, s.dirs...) {
 		spec, ok := underDir(dir)
 		if !ok {
 			continue
 		}
-		dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Read", Spec: spec})
+		dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Read", Spec: spec}, agentpolicy.Rule{Tool: operandTool, Spec: spec})
 		if s.mode == ModeAcceptEdits {
 			dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Edit", Spec: spec})
 		}

@@ -11,11 +11,10 @@ import (
 )
 
 // Options says how [Settings.Matchers] reads the paths a file tool is
-// given.
+// given. Paths and patterns are compared without regard to case on every
+// platform, as Claude Code compares them (spec §11): a deny of ".env"
+// refuses ".ENV", and ".Git" is protected as ".git" is.
 type Options struct {
-	// FoldCase matches paths without regard to case, for a host on a
-	// case-insensitive file system; see [Paths.FoldCase].
-	FoldCase bool
 	// Windows reads Windows paths in their POSIX form; see
 	// [Paths.Windows].
 	Windows bool
@@ -68,11 +67,11 @@ func (s *Settings) Engine(policy agentpolicy.Policy, o Options, opts ...agentpol
 // matchers is [Settings.Matchers], with the index of each matcher that has
 // one, by tool.
 func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[string]agentpolicy.Index) {
-	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: o.FoldCase, Windows: o.Windows, Links: o.Links}
+	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: true, Windows: o.Windows, Links: o.Links}
 	compiled := newPatterns(p)
 	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{
-		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects},
+		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.writtenAllow())},
 		"WebFetch":  {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
 		"WebSearch": {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
 		"Agent":     {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
@@ -91,6 +90,7 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		{"Write", "file_path", PathSubjects("file_path", p)},
 		{"MultiEdit", "file_path", PathSubjects("file_path", p)},
 		{"NotebookEdit", "notebook_path", PathSubjects("notebook_path", p)},
+		{operandTool, "file_path", nil},
 		{"Glob", "path", globSubjects(p)},
 		{"Grep", "path", pathSubjects("path", p, true)},
 	} {
@@ -101,6 +101,19 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 	return m, indexes
 }
 
+// writtenAllow reports whether a file holds a Bash allow rule with a
+// pattern, which reads the command as written.
+func (s *Settings) writtenAllow() bool {
+	for _, f := range s.files {
+		for _, r := range f.allow {
+			if r.Tool == "Bash" && strings.HasPrefix(r.Spec, writtenField+":") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // parameterIndex is the index of withParameters(tool, own) for a built-in
 // own: own's rules are filed as the engine files them, and the parameter
 // rules, which read other arguments, are tried always.
@@ -108,6 +121,9 @@ func parameterIndex(tool string, own agentpolicy.Matcher) agentpolicy.Index {
 	ix, _ := agentpolicy.BuiltinIndex(own)
 	literal := ix.Literal
 	ix.Literal = func(spec string) string {
+		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && tool == "Bash" {
+			return writtenLiteral(pattern)
+		}
 		if isParameter(tool, spec) {
 			return ""
 		}
@@ -133,6 +149,12 @@ func exactMatcher(field string) agentpolicy.Matcher {
 // specifier with the tool's own matcher.
 func withParameters(tool string, own agentpolicy.Matcher) agentpolicy.Matcher {
 	return func(spec string, args json.RawMessage) bool {
+		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && tool == "Bash" {
+			// An allow rule reads one member; decoding every member for
+			// each rule would cost what the rule's match does many times.
+			written, ok, err := agentpolicy.Field(args, writtenField)
+			return ok && err == nil && matchCommand(pattern, written)
+		}
 		if isParameter(tool, spec) {
 			return matchParameter(spec, args)
 		}

@@ -57,6 +57,11 @@ func TestPathRules(t *testing.T) {
 		{list: Deny, rule: "Read(./.env)", tool: "Read", args: file("src/../.env"), match: true},
 		{list: Allow, rule: "Read(src/**)", tool: "Read", args: file("<cwd>/src/../.env"), match: false},
 		{list: Deny, rule: "Read(~/.ssh/**)", tool: "Read", args: file("~/.ssh/../.ssh/id_rsa"), match: true},
+		// "~/**" is the home directory, not a directory named "~" at any
+		// depth.
+		{list: Deny, rule: "Read(~/**)", tool: "Read", args: file("~/notes.txt"), match: true},
+		{list: Ask, rule: "Read(~/**)", tool: "Read", args: file("~/a/b.txt"), match: true},
+		{list: Deny, rule: "Read(~/**)", tool: "Read", args: file("/elsewhere/notes.txt"), match: false},
 		// An unusable pattern protects its literal path and approves
 		// nothing (spec §5.4).
 		{list: Deny, rule: "Read([abc)", tool: "Read", args: file("<cwd>/[abc"), match: true},
@@ -67,6 +72,14 @@ func TestPathRules(t *testing.T) {
 		// A bare directory name excludes what is inside it, as a
 		// gitignore line does.
 		{list: Deny, rule: "Read(secrets)", tool: "Read", args: file("<cwd>/app/secrets/k"), match: true},
+		// A trailing "*" stands for nothing too: ".env*" covers ".env".
+		{rule: "Read(**/.env*)", tool: "Read", args: file("<cwd>/.env"), match: true},
+		{rule: "Read(**/.env*)", tool: "Read", args: file("<cwd>/app/.env.local"), match: true},
+		{rule: "Read(**/.env*)", tool: "Read", args: file("<cwd>/app/x.env"), match: false},
+		{rule: "Read(.env*)", tool: "Read", args: file("<cwd>/app/.env"), match: true},
+		{rule: "Read(secrets/key*)", tool: "Read", args: file("<cwd>/secrets/key"), match: true},
+		{rule: "Read(secrets/key*)", tool: "Read", args: file("<cwd>/secrets/ke"), match: false},
+		{rule: `Read(secrets/key\*)`, tool: "Read", args: file("<cwd>/secrets/key"), match: false},
 	}
 	for _, r := range rows {
 		checkRow(t, r)
@@ -238,6 +251,12 @@ func TestMCPRules(t *testing.T) {
 		{list: Deny, rule: "B*", tool: "Bash", args: cmd("ls"), match: true},
 		{list: Deny, rule: "*", tool: "Read", args: file("<cwd>/a"), match: true},
 		{list: Allow, rule: "*", tool: "Read", args: file("<cwd>/a"), match: false},
+		// A parenthesised MCP rule is skipped in a settings file, a star
+		// included; in deny and ask the star is the bare name.
+		{list: Allow, rule: "mcp__puppeteer(*)", tool: "mcp__puppeteer__navigate", match: false},
+		{list: Allow, rule: "mcp__puppeteer__*(*)", tool: "mcp__puppeteer__navigate", match: false},
+		{list: Allow, rule: "B*(*)", tool: "Bash", args: cmd("ls"), match: false},
+		{list: Deny, rule: "mcp__puppeteer(*)", tool: "mcp__puppeteer__navigate", match: true},
 	}
 	for _, r := range rows {
 		checkRow(t, r)

@@ -62,7 +62,10 @@ func translate(list, text string, o origin) (translation, error) {
 	if err != nil {
 		return translation{}, err
 	}
-	if spec == "*" && (name == "Bash" || name == "PowerShell") {
+	if spec == "*" && (list != Allow || bareStar(name)) {
+		// Tool(*) is the bare tool (spec §2.1), as Claude Code reads
+		// Bash(*), WebFetch(*), Agent(*) and Skill(*); in a deny or ask
+		// list for every rule, the stricter reading there.
 		spec = ""
 	}
 	switch {
@@ -70,6 +73,12 @@ func translate(list, text string, o origin) (translation, error) {
 		return translateGlob(list, name, spec)
 	case strings.HasPrefix(name, "mcp__"):
 		return translateMCP(list, name, spec)
+	case name == editTool:
+		return translation{}, errors.New("not a Claude Code tool")
+	case name == "Edit" && list == Allow && (spec == "" || spec == "*"):
+		// Claude Code lets a bare Edit, or Edit(*), approve the Edit tool
+		// alone, where Edit(**) reaches Write too (spec §11).
+		return one(editTool, ""), nil
 	case spec == "":
 		if name == "Task" {
 			name = "Agent"
@@ -86,6 +95,12 @@ func translate(list, text string, o origin) (translation, error) {
 	}
 	switch name {
 	case "Bash":
+		switch {
+		case list == Allow:
+			return translateAllowCommand(spec), nil
+		case quotes(spec):
+			return translateQuoted(list, spec)
+		}
 		return translateBash(list, spec)
 	case "Read", "Edit":
 		return translatePath(list, name, spec, o)
@@ -106,6 +121,14 @@ func translate(list, text string, o origin) (translation, error) {
 		return translation{}, errors.New("a WebSearch rule takes no specifier")
 	}
 	return translation{}, errors.New("only Bash, Read, Edit, WebFetch, Agent, Task and Skill take a specifier here")
+}
+
+// bareStar reports whether an allow rule Tool(*) is the bare tool: not for
+// the path tools, whose "*" is a pattern (Edit(*) is the Edit tool alone),
+// and not for an MCP name or a tool-name glob, whose specifier makes
+// Claude Code skip the rule.
+func bareStar(name string) bool {
+	return name != "Read" && name != "Edit" && !strings.HasPrefix(name, "mcp__") && !strings.Contains(name, "*")
 }
 
 // splitRule splits "Tool" or "Tool(specifier)", the specifier running from
@@ -191,10 +214,12 @@ func translateParameter(tool, spec string) (translation, bool, error) {
 // rule: the text before the first ":" names an input field of the tool.
 func isParameter(tool, spec string) bool {
 	param, _, ok := strings.Cut(spec, ":")
-	return ok && slices.Contains(fields[tool], strings.TrimSpace(param))
+	param = strings.TrimSpace(param)
+	return ok && (slices.Contains(fields[tool], param) || tool == "Bash" && (param == writtenField || param == readOnlyField))
 }
 
-// translateBash reads a command pattern (spec §4.1). Claude Code's
+// translateBash reads a deny or ask rule's command pattern (spec §4.1),
+// matched against the command as the shell reads it. Claude Code's
 // trailing " *" with no other star also matches the words before it
 // alone, which is the engine's ":*".
 func translateBash(list, spec string) (translation, error) {
@@ -202,11 +227,7 @@ func translateBash(list, spec string) (translation, error) {
 		spec = head + ":*"
 	}
 	if isParameter("Bash", spec) {
-		head, ok := strings.CutSuffix(spec, ":*")
-		if list != Allow || !ok || strings.Contains(head, ":") {
-			return translation{}, errors.New("the command pattern reads as a parameter rule")
-		}
-		return translation{rules: []agentpolicy.Rule{{Tool: "Bash", Spec: head}, {Tool: "Bash", Spec: head + " *"}}}, nil
+		return translation{}, errors.New("the command pattern reads as a parameter rule")
 	}
 	return one("Bash", spec), nil
 }
@@ -216,6 +237,11 @@ func translateBash(list, spec string) (translation, error) {
 // rule, which fails closed both ways; "name *" is the skill with any
 // arguments.
 func translateSkill(list, spec string) (translation, error) {
+	if head, ok := strings.CutSuffix(spec, ":*"); ok && list != Allow && !strings.Contains(head, "*") {
+		// Claude Code reads a deny "gr:*" as every skill whose name
+		// begins "gr" (recorded: it catches "greet").
+		return one("Skill", head+"*"), nil
+	}
 	if head, ok := strings.CutSuffix(spec, " *"); ok && !strings.Contains(head, "*") {
 		spec = head + ":*"
 	} else if list != Allow && !strings.Contains(spec, "*") {
@@ -242,7 +268,7 @@ func translatePath(list, name, spec string, o origin) (translation, error) {
 	}
 	relative := !strings.HasPrefix(spec, "/") && !strings.HasPrefix(spec, "~/")
 	p := spec
-	if list != Allow {
+	if list != Allow && relative {
 		p = strings.TrimPrefix(p, "./")
 		if segment, ok := strings.CutSuffix(p, "/**"); ok && segment != "" && !strings.ContainsAny(segment, "/") {
 			p = "**/" + p
