@@ -22,6 +22,7 @@ require (
 replace (
 	github.com/ChristopherDavenport/agentpolicy => ../..
 	github.com/ChristopherDavenport/agentpolicy/claudecode => ../../claudecode
+	github.com/ChristopherDavenport/agentpolicy/conformance/claudecode => ../../conformance/claudecode
 	github.com/ChristopherDavenport/agentpolicy/shell => ../../shell
 	github.com/ChristopherDavenport/agenttool => ../../internal/stack/agenttool
 	github.com/ChristopherDavenport/agentturn => ../../internal/stack/agentturn
