@@ -341,3 +341,29 @@ func TestHookBadInput(t *testing.T) {
 		t.Errorf("an event with an unknown member: %q (%s), want the call decided", got, reason)
 	}
 }
+
+// Under --unattended an asked call is denied with the queued text and
+// queued; once a person approves it with agentpolicy queue approve, the
+// same call passes. A denied call is never queued.
+func TestHookUnattended(t *testing.T) {
+	w := newHookWorld(t, `{"permissions": {"deny": ["Bash(rm *)"]}}`)
+	queue := filepath.Join(t.TempDir(), "queue.jsonl")
+	touch := w.event("Bash", map[string]string{"command": "touch made-by-the-agent.txt"})
+	got, reason := w.decision(touch, "--unattended", queue)
+	if got != "deny" || !strings.Contains(reason, "queued for a person to review; it did not run") || !strings.Contains(reason, queue) {
+		t.Fatalf("unattended ask: %q (%s), want deny saying it was queued in %s", got, reason, queue)
+	}
+	if got, _ := w.decision(w.event("Bash", map[string]string{"command": "rm -f x"}), "--unattended", queue); got != "deny" {
+		t.Fatalf("a denied call: %q, want deny", got)
+	}
+	stdout, _, code := cli(t, "queue", "list", queue)
+	if code != 0 || strings.Count(stdout, "waiting") != 1 || !strings.Contains(stdout, "touch made-by-the-agent.txt") {
+		t.Fatalf("queue list: exit %d\n%s\nwant the touch call alone, waiting", code, stdout)
+	}
+	if stdout, stderr, code := cli(t, "queue", "approve", "--project", w.project, "--managed-dir", w.managed, "--trust", queue, "1"); code != 0 {
+		t.Fatalf("queue approve: exit %d, %s%s", code, stdout, stderr)
+	}
+	if got, reason := w.decision(touch, "--unattended", queue, "--allow"); got != "allow" {
+		t.Errorf("after the approval: %q (%s), want allow", got, reason)
+	}
+}
