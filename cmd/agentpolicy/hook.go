@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 
 	"github.com/ChristopherDavenport/agentpolicy"
@@ -61,6 +62,10 @@ error, which Claude Code shows as it blocks the call.`,
   echo '{"hook_event_name":"PreToolUse","cwd":"'$PWD'","tool_name":"Bash","tool_input":{"command":"git push --force"}}' | agentpolicy hook`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// One call is one process: collecting garbage it is about to
+			// hand back costs more than it saves, short of a huge event.
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
+			defer debug.SetGCPercent(debug.SetGCPercent(-1))
 			ev, err := readEvent(cmd.InOrStdin())
 			if err != nil {
 				return err
