@@ -168,10 +168,24 @@ func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEven
 	if err != nil {
 		return refusal(undecidedReason(err))
 	}
+	if v.Action == agentturn.Defer && v.Rule == nil && slices.Contains(unprompted, ev.ToolName) {
+		v.Action, v.Reason = agentturn.Allow, unpromptedReason(ev.ToolName)
+	}
 	if v.Action == agentturn.Defer && h.unattended != "" {
 		return h.queue(ctx, info, v)
 	}
 	return hookAnswer{v: v, reason: p.verdictReason(v)}
+}
+
+// unprompted are the tools Claude Code runs without asking when no rule
+// names them (spec §2.2): its bookkeeping tools, and Agent, whose agent's
+// own calls come to the hook in their turn. The engine's default asks
+// about them, as it asks about every tool no rule names; the hook leaves
+// them to Claude Code instead, since its default is no policy of the
+// user's and a prompt for every to-do list would be.
+var unprompted = []string{
+	"Agent", "AskUserQuestion", "EndConversation", "Task", "TaskCreate", "TaskGet", "TaskList",
+	"TaskUpdate", "TodoWrite", "ToolSearch",
 }
 
 // refusal is a deny no rule made, with its reason.

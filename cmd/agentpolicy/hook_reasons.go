@@ -29,6 +29,12 @@ func (p *loadedPolicy) verdictReason(v agentpolicy.Verdict) string {
 	return "agentpolicy: " + v.Reason + " (" + cited + ")"
 }
 
+// unpromptedReason is the reason of a call the policy would ask about
+// only by default, of a tool Claude Code runs without asking.
+func unpromptedReason(tool string) string {
+	return "no rule names " + tool + ", which Claude Code runs without asking"
+}
+
 // secretReason refuses a call whose input holds a secret; found is the
 // guard's reason, which names the kind of secret and not the secret.
 func secretReason(found string) string {

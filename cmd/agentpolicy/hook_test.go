@@ -367,3 +367,25 @@ func TestHookUnattended(t *testing.T) {
 		t.Errorf("after the approval: %q (%s), want allow", got, reason)
 	}
 }
+
+// A tool Claude Code runs without asking is not asked about by the
+// hook's default, only by a rule; a tool that does prompt still is.
+func TestHookUnprompted(t *testing.T) {
+	w := newHookWorld(t, `{"permissions": {"ask": ["AskUserQuestion"]}}`)
+	todo := map[string]any{"todos": []map[string]string{{"content": "write the hook", "status": "pending", "activeForm": "Writing the hook"}}}
+	for _, c := range []struct {
+		tool  string
+		input any
+		want  string
+	}{
+		{"TodoWrite", todo, ""},
+		{"Agent", map[string]string{"description": "look", "prompt": "list the files", "subagent_type": "general-purpose"}, ""},
+		{"AskUserQuestion", map[string]any{"questions": []any{}}, "ask"},
+		{"WebSearch", map[string]string{"query": "agentpolicy"}, "ask"},
+		{"ExitPlanMode", map[string]string{"plan": "p"}, "ask"},
+	} {
+		if got, reason := w.decision(w.event(c.tool, c.input)); got != c.want {
+			t.Errorf("%s: %q (%s), want %q", c.tool, got, reason, c.want)
+		}
+	}
+}
