@@ -125,3 +125,26 @@ func TestTrusted(t *testing.T) {
 		t.Errorf("a broken .claude.json: Trusted = %v, %v; want false and a FileError", ok, err)
 	}
 }
+
+// For a trusted project, whether git tracks the local file changes
+// nothing, so git is not asked: a hook loads the settings on every call.
+func TestLoadTrustedAsksNoGit(t *testing.T) {
+	w := newWorld(t)
+	w.write(w.scopeFile(ScopeLocal), lists{Allow: []string{"Bash(make *)"}}.file())
+	if err := os.Mkdir(filepath.Join(w.cwd, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	w.opts.Tracked = func(string) (bool, error) { asked++; return true, nil }
+	for _, trusted := range []bool{true, false} {
+		w.opts.Trusted = trusted
+		for _, f := range w.load().Files() {
+			if f.Scope == ScopeLocal && f.Source.Trusted != trusted {
+				t.Errorf("trusted %v: the tracked local file is read as trusted %v", trusted, f.Source.Trusted)
+			}
+		}
+	}
+	if asked != 1 {
+		t.Errorf("git was asked %d times, want once: for the untrusted project alone", asked)
+	}
+}

@@ -252,14 +252,20 @@ func (l *loader) local() {
 			name = "local-start"
 		}
 		file := filepath.Join(dir, ".claude", "settings.local.json")
-		trusted := true
-		if info, err := os.Lstat(filepath.Join(dir, ".claude")); err == nil && info.Mode()&fs.ModeSymlink != 0 {
-			trusted = l.opts.Trusted
-		} else if _, err := os.Stat(file); err == nil && inRepo(dir) && l.tracked(file) {
-			trusted = l.opts.Trusted
-		}
+		// A trusted project opens the gate anyway, so git is not asked.
+		trusted := l.opts.Trusted || !l.gated(dir, file)
 		l.read(ScopeLocal, name, file, "", trusted)
 	}
+}
+
+// gated reports whether the local file in dir is gated like the
+// project's: its .claude is a symbolic link, or git tracks it.
+func (l *loader) gated(dir, file string) bool {
+	if info, err := os.Lstat(filepath.Join(dir, ".claude")); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		return true
+	}
+	_, err := os.Stat(file)
+	return err == nil && inRepo(dir) && l.tracked(file)
 }
 
 // inRepo reports whether dir is inside a git repository, where git could

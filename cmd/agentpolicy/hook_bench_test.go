@@ -52,7 +52,8 @@ func ruleFile(tag string, n int) string {
 // BenchmarkHookProcess measures one hook call as Claude Code makes it: a
 // process of the built binary started with an event on standard input,
 // deciding a compound command over four settings files of 200 rules each
-// (managed, user, project, local) and a journal. It reports the median and
+// (managed, user, project, local; the project a trusted git repository)
+// and a journal. It reports the median and
 // the 99th percentile of the calls' wall time, so give it enough calls for
 // a percentile: -benchtime=300x. Each call is paired with a start of the
 // same binary that does nothing (agentpolicy version), whose median is
@@ -76,6 +77,10 @@ func BenchmarkHookProcess(b *testing.B) {
 		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 			b.Fatal(err)
 		}
+	}
+	// A project is a git repository, where the local file sits at its root.
+	if out, err := exec.Command("git", "init", "-q", project).CombinedOutput(); err != nil {
+		b.Fatalf("git init: %v\n%s", err, out)
 	}
 	event, _ := json.Marshal(map[string]any{
 		"session_id": "bench", "transcript_path": filepath.Join(home, "t.jsonl"), "cwd": project, "prompt_id": "p",
