@@ -181,8 +181,8 @@ func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEven
 // names them (spec §2.2): its bookkeeping tools, and Agent, whose agent's
 // own calls come to the hook in their turn. The engine's default asks
 // about them, as it asks about every tool no rule names; the hook leaves
-// them to Claude Code instead, since its default is no policy of the
-// user's and a prompt for every to-do list would be.
+// them to Claude Code instead, since that default is no rule anyone wrote,
+// and a prompt for every to-do list would make the hook unusable.
 var unprompted = []string{
 	"Agent", "AskUserQuestion", "EndConversation", "Task", "TaskCreate", "TaskGet", "TaskList",
 	"TaskUpdate", "TodoWrite", "ToolSearch",

@@ -93,6 +93,9 @@ func (p *ccProject) run(commands ...string) ([]claude.Outcome, string) {
 	if err != nil {
 		p.t.Fatal(err)
 	}
+	for _, o := range res.Outcomes {
+		p.t.Logf("Claude Code: %s %v: %q", o.Decision, o.Call.Input["command"], o.Text)
+	}
 	var out struct {
 		SessionID string `json:"session_id"`
 	}
