@@ -162,8 +162,8 @@ func TestHookDecides(t *testing.T) {
 // The project's allow rules count once Claude Code records the project as
 // trusted, as they do for Claude Code.
 func TestHookTrust(t *testing.T) {
-	w := newHookWorld(t, `{"permissions": {"allow": ["Bash(echo *)"]}}`)
-	ev := w.event("Bash", map[string]string{"command": "echo hi"})
+	w := newHookWorld(t, `{"permissions": {"allow": ["Bash(touch *)"]}}`)
+	ev := w.event("Bash", map[string]string{"command": "touch notes.txt"})
 	if got, reason := w.decision(ev, "--allow"); got != "allow" {
 		t.Fatalf("trusted: %q (%s), want allow", got, reason)
 	}
@@ -304,7 +304,7 @@ func TestHookFailsClosed(t *testing.T) {
 // as a block with that line.
 func TestHookBadInput(t *testing.T) {
 	w := newHookWorld(t, `{}`)
-	good := w.event("Bash", map[string]string{"command": "echo hi"})
+	good := w.event("Bash", map[string]string{"command": "make"})
 	cases := map[string]string{
 		"nothing":            "",
 		"white space":        " \n",
@@ -317,13 +317,13 @@ func TestHookBadInput(t *testing.T) {
 		"another event":      strings.Replace(good, `"PreToolUse"`, `"PostToolUse"`, 1),
 		"no tool":            strings.Replace(good, `"tool_name":"Bash"`, `"tool_name":""`, 1),
 		"no cwd":             strings.Replace(good, `"cwd":"`+w.project+`"`, `"cwd":""`, 1),
-		"input not object":   strings.Replace(good, `"tool_input":{"command":"echo hi"}`, `"tool_input":"echo hi"`, 1),
-		"input missing":      strings.Replace(good, `"tool_input":{"command":"echo hi"},`, ``, 1),
+		"input not object":   strings.Replace(good, `"tool_input":{"command":"make"}`, `"tool_input":"make"`, 1),
+		"input missing":      strings.Replace(good, `"tool_input":{"command":"make"},`, ``, 1),
 		"a member mistyped":  strings.Replace(good, `"tool_name":"Bash"`, `"tool_name":7`, 1),
 		"trailing garbage":   good + " x",
 		"a line of each":     good + "\n" + good + "\n",
-		"input is an array":  strings.Replace(good, `"tool_input":{"command":"echo hi"}`, `"tool_input":[]`, 1),
-		"input is null":      strings.Replace(good, `"tool_input":{"command":"echo hi"}`, `"tool_input":null`, 1),
+		"input is an array":  strings.Replace(good, `"tool_input":{"command":"make"}`, `"tool_input":[]`, 1),
+		"input is null":      strings.Replace(good, `"tool_input":{"command":"make"}`, `"tool_input":null`, 1),
 		"event name missing": strings.Replace(good, `"hook_event_name":"PreToolUse",`, ``, 1),
 	}
 	for name, input := range cases {
