@@ -136,13 +136,16 @@ type hookAnswer struct {
 	allow bool
 }
 
-// answer decides the event's call and records the decision in the journal
-// before it is answered: a decision the journal could not take is a deny.
+// answer decides the event's call and records the decision in the journal,
+// with the tool's input (redacted when it holds a secret), before it is
+// answered: a decision the journal could not take is a deny.
 func (h *hookFlags) answer(ctx context.Context, flags settingsFlags, ev hookEvent) hookAnswer {
 	a := h.decide(ctx, flags, ev)
 	a.allow = h.allow
 	a.v.RunID, a.v.CallID, a.v.Tool = ev.SessionID, ev.ToolUseID, ev.ToolName
-	a.v.Args = redacted(ctx, ev.ToolInput)
+	if a.v.Args == "" {
+		a.v.Args = string(ev.ToolInput)
+	}
 	if err := h.record(ctx, a.v); err != nil {
 		a.v.Action, a.v.By, a.v.Rule = agentturn.Block, agentpolicy.ByPolicy, nil
 		a.v.Reason = unrecordedReason(err)
@@ -156,7 +159,9 @@ func (h *hookFlags) answer(ctx context.Context, flags settingsFlags, ev hookEven
 // queued deny under --unattended.
 func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEvent) hookAnswer {
 	if found := secretIn(ctx, ev.ToolInput); found != "" {
-		return refusal(secretReason(found))
+		a := refusal(secretReason(found))
+		a.v.Args = redacted(ctx, ev.ToolInput)
+		return a
 	}
 	p, err := h.load(flags, ev)
 	if err != nil {
@@ -268,7 +273,7 @@ func secretIn(ctx context.Context, input json.RawMessage) string {
 }
 
 // redacted is the tool's input with every secret replaced by its kind's
-// redaction, for the journal.
+// redaction, for the journal, which never holds a secret.
 func redacted(ctx context.Context, input json.RawMessage) string {
 	v, _ := guard.Redact().Check(ctx, guard.Input{Items: callItems(input)})
 	if len(v.Items) == 1 {
