@@ -193,8 +193,13 @@ type hookCommand struct {
 }
 
 // editSettings applies edit to the settings file at path, a new file when
-// it does not exist, and replaces the file when the text changed.
+// it does not exist, and replaces the file when the text changed. A path
+// that is a symbolic link, a settings file kept with a user's dotfiles,
+// has the file it points to replaced, and stays a link.
 func editSettings(path string, edit func([]byte) ([]byte, error)) (changed bool, err error) {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return false, err

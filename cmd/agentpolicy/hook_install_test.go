@@ -206,3 +206,30 @@ func TestHookInstallCommand(t *testing.T) {
 		t.Errorf("an unknown scope: exit %d, %q", code, stderr)
 	}
 }
+
+// A settings file that is a symbolic link stays one: the file it points to
+// is edited.
+func TestHookInstallThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	dotfiles := filepath.Join(dir, "dotfiles", "claude-settings.json")
+	if err := os.MkdirAll(filepath.Dir(dotfiles), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dotfiles, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "settings.json")
+	if err := os.Symlink(dotfiles, link); err != nil {
+		t.Fatal(err)
+	}
+	changed, err := editSettings(link, func(data []byte) ([]byte, error) { return addHook(data, testPrefix, testCommand) })
+	if err != nil || !changed {
+		t.Fatalf("editSettings: %v, %v", changed, err)
+	}
+	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced by a file")
+	}
+	if data, _ := os.ReadFile(dotfiles); !strings.Contains(string(data), testCommand) {
+		t.Errorf("the linked file holds no entry:\n%s", data)
+	}
+}
