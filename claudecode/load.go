@@ -46,6 +46,17 @@ type LoadOptions struct {
 	// Tracked reports whether git tracks a file; nil asks git. An error
 	// is read as tracked.
 	Tracked func(path string) (bool, error)
+	// Policies are rule files a host enforces over the user's, in the
+	// settings format: each is read as a managed file, after the managed
+	// directory's, with its rules under the source "policy" ("policy#2",
+	// ...). A file that does not exist is rejected, since a host that
+	// names a policy means it to hold.
+	Policies []string
+	// Mode, when set, is the mode the session runs in, as Claude Code's
+	// --permission-mode or a hook event's permission_mode gives it: it
+	// stands over the files' defaultMode. A mode Claude Code does not
+	// know is ignored.
+	Mode Mode
 }
 
 // maxSettingsSize is the largest file --settings accepts.
@@ -68,6 +79,9 @@ func Load(opts LoadOptions) (*Settings, error) {
 		return nil, err
 	}
 	l.managed()
+	for i, path := range opts.Policies {
+		l.policy(i, path)
+	}
 	for i, value := range opts.Settings {
 		l.commandLine(i, value)
 	}
@@ -184,24 +198,43 @@ func (l *loader) commandLine(i int, value string) {
 		l.parse(ScopeCommandLine, name, fmt.Sprintf("<inline #%d>", i+1), []byte(value), "", true)
 		return
 	}
-	info, err := os.Stat(value)
+	if abs, ok := l.namedFile(value); ok {
+		l.read(ScopeCommandLine, name, abs, filepath.ToSlash(filepath.Dir(abs)), true)
+	}
+}
+
+// policy reads one of [LoadOptions.Policies] as a managed file.
+func (l *loader) policy(i int, path string) {
+	name := "policy"
+	if i > 0 {
+		name = fmt.Sprintf("policy#%d", i+1)
+	}
+	if abs, ok := l.namedFile(path); ok {
+		l.read(ScopeManaged, name, abs, "", true)
+	}
+}
+
+// namedFile checks a file the host named, which must be a regular file of
+// at most 2 MiB, and returns its absolute path; it rejects any other.
+func (l *loader) namedFile(path string) (string, bool) {
+	info, err := os.Stat(path)
 	switch {
 	case err != nil:
-		l.reject(value, err)
-		return
+		l.reject(path, err)
+		return "", false
 	case !info.Mode().IsRegular():
-		l.reject(value, errors.New("not a regular file"))
-		return
+		l.reject(path, errors.New("not a regular file"))
+		return "", false
 	case info.Size() > maxSettingsSize:
-		l.reject(value, errors.New("larger than 2 MiB"))
-		return
+		l.reject(path, errors.New("larger than 2 MiB"))
+		return "", false
 	}
-	abs, err := filepath.Abs(value)
+	abs, err := filepath.Abs(path)
 	if err != nil {
-		l.reject(value, err)
-		return
+		l.reject(path, err)
+		return "", false
 	}
-	l.read(ScopeCommandLine, name, abs, filepath.ToSlash(filepath.Dir(abs)), true)
+	return abs, true
 }
 
 // local reads .claude/settings.local.json at the git root and, when the
@@ -219,14 +252,20 @@ func (l *loader) local() {
 			name = "local-start"
 		}
 		file := filepath.Join(dir, ".claude", "settings.local.json")
-		trusted := true
-		if info, err := os.Lstat(filepath.Join(dir, ".claude")); err == nil && info.Mode()&fs.ModeSymlink != 0 {
-			trusted = l.opts.Trusted
-		} else if _, err := os.Stat(file); err == nil && inRepo(dir) && l.tracked(file) {
-			trusted = l.opts.Trusted
-		}
+		// A trusted project opens the gate anyway, so git is not asked.
+		trusted := l.opts.Trusted || !l.gated(dir, file)
 		l.read(ScopeLocal, name, file, "", trusted)
 	}
+}
+
+// gated reports whether the local file in dir is gated like the
+// project's: its .claude is a symbolic link, or git tracks it.
+func (l *loader) gated(dir, file string) bool {
+	if info, err := os.Lstat(filepath.Join(dir, ".claude")); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		return true
+	}
+	_, err := os.Stat(file)
+	return err == nil && inRepo(dir) && l.tracked(file)
 }
 
 // inRepo reports whether dir is inside a git repository, where git could
@@ -468,6 +507,12 @@ func (l *loader) settings() *Settings {
 		s.mode = ModeDefault
 	case s.mode == ModeBypass && disableBypass:
 		s.mode = ModeDefault
+	}
+	if knownMode(string(l.opts.Mode)) {
+		s.mode = l.opts.Mode
+		if s.mode == "manual" {
+			s.mode = ModeDefault
+		}
 	}
 	for _, f := range s.files {
 		if !f.Source.Trusted {

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/ChristopherDavenport/agentpolicy v0.0.0
 	github.com/ChristopherDavenport/agentpolicy/claudecode v0.0.0
+	github.com/ChristopherDavenport/agentpolicy/conformance/claudecode v0.0.0
 	github.com/ChristopherDavenport/agenttool v0.0.22
 	github.com/ChristopherDavenport/agentturn v0.0.22
 	github.com/ChristopherDavenport/openresponses v0.0.14
@@ -25,6 +26,7 @@ require (
 replace (
 	github.com/ChristopherDavenport/agentpolicy => ../..
 	github.com/ChristopherDavenport/agentpolicy/claudecode => ../../claudecode
+	github.com/ChristopherDavenport/agentpolicy/conformance/claudecode => ../../conformance/claudecode
 	github.com/ChristopherDavenport/agentpolicy/shell => ../../shell
 	github.com/ChristopherDavenport/agenttool => ../../internal/stack/agenttool
 	github.com/ChristopherDavenport/agentturn => ../../internal/stack/agentturn

@@ -1,12 +1,15 @@
 // Command agentpolicy explains, lints and tests the permission rules of
 // Claude Code settings files with the agentpolicy engine: what would happen
 // to a call and which rule decides it, which rules do nothing, and whether a
-// repository's expectations of its policy still hold.
+// repository's expectations of its policy still hold. As Claude Code's
+// PreToolUse hook (agentpolicy hook) it decides each of a session's tool
+// calls before Claude Code does, and can only make Claude Code stricter.
 //
 //	agentpolicy explain --project . Bash -- git push --force
 //	agentpolicy lint --project .
 //	agentpolicy test --project . policy_test.json
 //	agentpolicy corpus testdata/policy
+//	agentpolicy hook install --policy /etc/agentpolicy/team.json
 //
 // The settings are read as Claude Code reads them: the managed file and its
 // drop-in directory, the user's, the project's and the project's local file,
@@ -25,5 +28,5 @@ import (
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

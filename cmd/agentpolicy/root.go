@@ -27,9 +27,10 @@ var errFailed = errors.New("failed")
 // command could not use (an unknown tool or flag, arguments that are not a
 // JSON object, a missing or invalid file): it exits 2 with one line on
 // stderr, never a stack trace.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot(stdout)
 	root.SetArgs(args)
+	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
@@ -72,6 +73,7 @@ test fails; 2 for input it cannot use.`,
 		newTest(&flags),
 		newCorpus(),
 		newQueue(&flags),
+		newHook(&flags),
 		newVersion(),
 	)
 	return root

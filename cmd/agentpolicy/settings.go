@@ -20,6 +20,10 @@ type settingsFlags struct {
 	userDir    string
 	managedDir string
 	trust      bool
+	// policies and mode are the hook's: rule files read as managed
+	// settings, and the mode the session runs in.
+	policies []string
+	mode     claudecode.Mode
 }
 
 func (f *settingsFlags) register(root *cobra.Command) {
@@ -50,6 +54,8 @@ func (f *settingsFlags) load() (*loadedPolicy, error) {
 		ManagedDir: f.managedDir,
 		Settings:   f.settings,
 		Trusted:    f.trust,
+		Policies:   f.policies,
+		Mode:       f.mode,
 	})
 	if err != nil {
 		return nil, err

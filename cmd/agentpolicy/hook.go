@@ -1,0 +1,319 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentpolicy/claudecode"
+	"github.com/ChristopherDavenport/agentpolicy/guard"
+	"github.com/ChristopherDavenport/agentpolicy/journal"
+	"github.com/ChristopherDavenport/agentturn"
+	"github.com/ChristopherDavenport/openresponses"
+	"github.com/spf13/cobra"
+)
+
+// hookFlags are the flags of agentpolicy hook, which hook install writes
+// into the hook's command line.
+type hookFlags struct {
+	policies   []string
+	allow      bool
+	journal    string
+	unattended string
+}
+
+func (h *hookFlags) register(cmd *cobra.Command) {
+	pf := cmd.PersistentFlags()
+	pf.StringArrayVar(&h.policies, "policy", nil, "a rule file in Claude Code's settings format, enforced as managed settings are (repeatable)")
+	pf.BoolVar(&h.allow, "allow", false, "answer allow for a call the policy allows, rather than leave it to Claude Code's own rules")
+	pf.StringVar(&h.journal, "journal", "", "append every decision to this file, one JSON line each, before answering")
+	pf.StringVar(&h.unattended, "unattended", "", "deny every call the policy asks about and queue it in this file, for agentpolicy queue")
+}
+
+func newHook(flags *settingsFlags) *cobra.Command {
+	var h hookFlags
+	cmd := &cobra.Command{
+		Use:   "hook",
+		Short: "Decide one Claude Code tool call, as its PreToolUse command hook",
+		Long: `hook reads one PreToolUse event from standard input, as Claude Code sends it,
+loads the settings Claude Code loads for the event's cwd (managed, user,
+project, local; the project's allow rules only once Claude Code trusts it) and
+every --policy file, read as managed settings are, and decides the call with
+the engine, the shell splitter and the secrets guard.
+
+A call the policy denies, or whose tool_input holds a secret, is answered
+deny; a call it asks about is answered ask (deny under --unattended, which
+queues it for agentpolicy queue). A call it allows gets no answer at all, so
+Claude Code's own rules and prompts still apply and the hook only ever makes
+Claude Code stricter; --allow answers allow instead. Anything that keeps the
+hook from deciding, a settings file it cannot read, a --policy rule it cannot
+use, a journal it cannot write, is answered deny with the reason.
+
+Input that is not one PreToolUse event exits 2 with one line on standard
+error, which Claude Code shows as it blocks the call.`,
+		Example: `  agentpolicy hook install --policy /etc/agentpolicy/team.json
+  echo '{"hook_event_name":"PreToolUse","cwd":"'$PWD'","tool_name":"Bash","tool_input":{"command":"git push --force"}}' | agentpolicy hook`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			// One call is one process: collecting garbage it is about to
+			// hand back costs more than it saves, short of a huge event.
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
+			defer debug.SetGCPercent(debug.SetGCPercent(-1))
+			ev, err := readEvent(cmd.InOrStdin())
+			if err != nil {
+				return err
+			}
+			return writeAnswer(cmd.OutOrStdout(), h.answer(cmd.Context(), *flags, ev))
+		},
+	}
+	h.register(cmd)
+	cmd.AddCommand(newHookInstall(&h), newHookUninstall())
+	return cmd
+}
+
+// hookEvent is the part of a PreToolUse event the hook reads. Claude Code
+// sends more (transcript_path, prompt_id, effort), which is read past.
+type hookEvent struct {
+	SessionID      string          `json:"session_id"`
+	Cwd            string          `json:"cwd"`
+	PermissionMode string          `json:"permission_mode"`
+	HookEventName  string          `json:"hook_event_name"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+	ToolUseID      string          `json:"tool_use_id"`
+}
+
+// maxEvent bounds the event read, a Write call's content included.
+const maxEvent = 64 << 20
+
+// readEvent reads one PreToolUse event: one JSON object and nothing after
+// it, naming a tool, a working directory and an object of arguments.
+func readEvent(r io.Reader) (hookEvent, error) {
+	var ev hookEvent
+	data, err := io.ReadAll(io.LimitReader(r, maxEvent+1))
+	switch {
+	case err != nil:
+		return ev, fmt.Errorf("hook: cannot read the event: %w", err)
+	case len(data) > maxEvent:
+		return ev, fmt.Errorf("hook: the event is larger than %d MiB", maxEvent>>20)
+	case len(bytes.TrimSpace(data)) == 0:
+		return ev, errors.New("hook: no event on standard input: give one PreToolUse event as a JSON object")
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil || obj == nil {
+		return ev, fmt.Errorf("hook: the event is not one JSON object: %s", compactText(data))
+	}
+	if err := json.Unmarshal(data, &ev); err != nil {
+		return ev, fmt.Errorf("hook: the event is not a PreToolUse event: %v", err)
+	}
+	var input map[string]json.RawMessage
+	switch {
+	case ev.HookEventName != "PreToolUse":
+		return ev, fmt.Errorf("hook: the event is %q, not PreToolUse: install the hook for PreToolUse only", ev.HookEventName)
+	case ev.ToolName == "":
+		return ev, errors.New("hook: the event names no tool_name")
+	case ev.Cwd == "":
+		return ev, errors.New("hook: the event names no cwd")
+	case json.Unmarshal(ev.ToolInput, &input) != nil || input == nil:
+		return ev, fmt.Errorf("hook: the event's tool_input is not a JSON object: %s", compactText(ev.ToolInput))
+	}
+	return ev, nil
+}
+
+// hookAnswer is the hook's decision on one call and the reason Claude Code
+// shows with it.
+type hookAnswer struct {
+	v      agentpolicy.Verdict
+	reason string
+	// allow prints an allow: --allow was given.
+	allow bool
+}
+
+// answer decides the event's call and records the decision in the journal,
+// with the tool's input (redacted when it holds a secret), before it is
+// answered: a decision the journal could not take is a deny.
+func (h *hookFlags) answer(ctx context.Context, flags settingsFlags, ev hookEvent) hookAnswer {
+	a := h.decide(ctx, flags, ev)
+	a.allow = h.allow
+	a.v.RunID, a.v.CallID, a.v.Tool = ev.SessionID, ev.ToolUseID, ev.ToolName
+	if a.v.Args == "" {
+		a.v.Args = string(ev.ToolInput)
+	}
+	if err := h.record(ctx, a.v); err != nil {
+		a.v.Action, a.v.By, a.v.Rule = agentturn.Block, agentpolicy.ByPolicy, nil
+		a.v.Reason = unrecordedReason(err)
+		a.reason = a.v.Reason
+	}
+	return a
+}
+
+// decide is the hook's decision on the call, not yet recorded: a secret
+// in its input denies it, then the policy decides, an ask becoming a
+// queued deny under --unattended.
+func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEvent) hookAnswer {
+	if found := secretIn(ctx, ev.ToolInput); found != "" {
+		a := refusal(secretReason(found))
+		a.v.Args = redacted(ctx, ev.ToolInput)
+		return a
+	}
+	p, err := h.load(flags, ev)
+	if err != nil {
+		return refusal(unloadedReason(err))
+	}
+	info := callInfo(ev.ToolName, ev.ToolInput)
+	info.RunID, info.Call.CallID = ev.SessionID, ev.ToolUseID
+	v, err := p.engine.Would(ctx, info)
+	if err != nil {
+		return refusal(undecidedReason(err))
+	}
+	if v.Action == agentturn.Defer && v.Rule == nil && slices.Contains(unprompted, ev.ToolName) {
+		v.Action, v.Reason = agentturn.Allow, unpromptedReason(ev.ToolName)
+	}
+	if v.Action == agentturn.Defer && h.unattended != "" {
+		return h.queue(ctx, info, v)
+	}
+	return hookAnswer{v: v, reason: p.verdictReason(v)}
+}
+
+// unprompted are the tools Claude Code runs without asking when no rule
+// names them (spec §2.2): its bookkeeping tools, and Agent, whose agent's
+// own calls come to the hook in their turn. The engine's default asks
+// about them, as it asks about every tool no rule names; the hook leaves
+// them to Claude Code instead, since that default is no rule anyone wrote,
+// and a prompt for every to-do list would make the hook unusable.
+var unprompted = []string{
+	"Agent", "AskUserQuestion", "EndConversation", "Task", "TaskCreate", "TaskGet", "TaskList",
+	"TaskUpdate", "TodoWrite", "ToolSearch",
+}
+
+// refusal is a deny no rule made, with its reason.
+func refusal(reason string) hookAnswer {
+	return hookAnswer{v: agentpolicy.Verdict{Action: agentturn.Block, By: agentpolicy.ByPolicy, Reason: reason}, reason: reason}
+}
+
+// load reads the settings Claude Code reads for the event's session, as
+// explain reads them for --project, with the --policy files as managed
+// settings, Claude Code's own record of the project's trust, and the
+// session's mode. A file that cannot be read or is not a settings file,
+// and a --policy rule that cannot be used, are errors, so the hook fails
+// closed on a policy that is not the one meant.
+func (h *hookFlags) load(flags settingsFlags, ev hookEvent) (*loadedPolicy, error) {
+	flags.project, flags.policies, flags.mode = ev.Cwd, h.policies, claudecode.Mode(ev.PermissionMode)
+	if !flags.trust {
+		// An unreadable record is no trust: the project's allow rules wait.
+		flags.trust, _ = claudecode.Trusted("", ev.Cwd)
+	}
+	p, err := flags.load()
+	if err != nil {
+		return nil, err
+	}
+	policies := make([]string, len(h.policies))
+	for i, path := range h.policies {
+		if policies[i], err = filepath.Abs(path); err != nil {
+			return nil, err
+		}
+	}
+	for _, pr := range p.settings.Problems() {
+		if slices.Contains(policies, pr.Path) {
+			return nil, unusableRule(pr)
+		}
+	}
+	return p, nil
+}
+
+// queue answers an asked call for a run nobody watches: it is appended to
+// the --unattended queue and denied with the queued text, or denied with
+// the reason it could not be queued.
+func (h *hookFlags) queue(ctx context.Context, info agentturn.ToolCallInfo, v agentpolicy.Verdict) hookAnswer {
+	q, err := journal.Open(h.unattended)
+	if err != nil {
+		return refusal(unqueuedReason(err))
+	}
+	defer q.Close()
+	r, err := agentpolicy.Unattended(q).Review(ctx, info, v)
+	if err != nil {
+		return refusal(unqueuedReason(err))
+	}
+	return refusal(queuedReason(r.Reason, h.unattended))
+}
+
+// record appends the verdict to the --journal file, when one was given.
+func (h *hookFlags) record(ctx context.Context, v agentpolicy.Verdict) error {
+	if h.journal == "" {
+		return nil
+	}
+	j, err := journal.Open(h.journal)
+	if err != nil {
+		return err
+	}
+	if err := j.Record(ctx, v); err != nil {
+		j.Close()
+		return err
+	}
+	return j.Close()
+}
+
+// secretIn is the secrets guard's reason for the first secret in the
+// tool's input, "secret detected: KIND", read as the tool will read it,
+// each JSON string decoded; "" when there is none. The reason names the
+// kind, never the secret.
+func secretIn(ctx context.Context, input json.RawMessage) string {
+	v, _ := guard.Secrets().Check(ctx, guard.Input{Items: callItems(input)})
+	if v.Action != agentturn.Block {
+		return ""
+	}
+	return v.Reason
+}
+
+// redacted is the tool's input with every secret replaced by its kind's
+// redaction, for the journal, which never holds a secret.
+func redacted(ctx context.Context, input json.RawMessage) string {
+	v, _ := guard.Redact().Check(ctx, guard.Input{Items: callItems(input)})
+	if len(v.Items) == 1 {
+		if fc, ok := v.Items[0].(*openresponses.FunctionCall); ok {
+			return fc.Arguments
+		}
+	}
+	return string(input)
+}
+
+// callItems is the input as the arguments of one function call, which is
+// how the guards read a tool's input.
+func callItems(input json.RawMessage) openresponses.Items {
+	return openresponses.Items{&openresponses.FunctionCall{Arguments: string(input)}}
+}
+
+// writeAnswer prints the answer Claude Code reads: deny or ask with the
+// reason, allow only under --allow, and nothing for a call left to Claude
+// Code.
+func writeAnswer(w io.Writer, a hookAnswer) error {
+	var decision string
+	switch {
+	case a.v.Action == agentturn.Block:
+		decision = "deny"
+	case a.v.Action == agentturn.Defer:
+		decision = "ask"
+	case a.allow:
+		decision = "allow"
+	default:
+		return nil
+	}
+	out := map[string]map[string]string{"hookSpecificOutput": {
+		"hookEventName":            "PreToolUse",
+		"permissionDecision":       decision,
+		"permissionDecisionReason": a.reason,
+	}}
+	data, err := marshal(out)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
