@@ -38,6 +38,9 @@ type matcher struct {
 	triggers [256][]trigger
 	// bytes are the bytes with triggers, each once.
 	bytes []byte
+	// keeps holds, per expression, the test a match must pass to be
+	// reported; nil, or a nil test, keeps every match.
+	keeps []func(match string) bool
 }
 
 // trigger is a literal that begins every match of an expression, and where
@@ -85,6 +88,15 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 		}
 	}
 	return m
+}
+
+// keep makes the matcher report a match of expression q only when ok
+// accepts it; a match it rejects is passed over whole (see match).
+func (m *matcher) keep(q int, ok func(match string) bool) {
+	if m.keeps == nil {
+		m.keeps = make([]func(string) bool, len(m.res))
+	}
+	m.keeps[q] = ok
 }
 
 // rarestByte is the offset in literal of its least frequent byte, the first
@@ -327,17 +339,25 @@ func (m *matcher) first(text string) (span, bool) {
 }
 
 // match is the first non-empty match of expression q in text at or after
-// from, with start and end -1 when there is none.
+// from that its test, if any, keeps, with start and end -1 when there is
+// none. A match the test rejects is passed over whole, the search going on
+// from its end, so that a long run the expression matches and the test
+// rejects costs one search and not one per byte.
 func (m *matcher) match(text string, from, q int) span {
 	for from <= len(text) {
 		loc := m.res[q].FindStringIndex(text[from:])
 		if loc == nil {
 			break
 		}
-		if loc[1] > loc[0] {
-			return span{start: from + loc[0], end: from + loc[1], pattern: q}
+		start, end := from+loc[0], from+loc[1]
+		if end == start {
+			from = start + 1
+			continue
 		}
-		from += loc[0] + 1
+		if m.keeps == nil || m.keeps[q] == nil || m.keeps[q](text[start:end]) {
+			return span{start: start, end: end, pattern: q}
+		}
+		from = end
 	}
 	return none(q)
 }
