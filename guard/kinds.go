@@ -139,8 +139,8 @@ var kinds = []kind{
 	{"databricks_token", `dapi[a-f0-9]{32}(?:-[0-9])?`, "dapi + 32[a-f0-9]"},
 
 	// Credentials in a URL, keys and tokens of no one provider.
-	{"database_url_password", `(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?)://[^\s:@/"'<>]+:[^\s:@/"'<>$%{}]{3,}@[A-Za-z0-9.-]+`, "postgres://USER:PASSWORD@HOST (mysql, mongodb, redis, amqp)"},
-	{"sidekiq_credentials", `https?://[a-f0-9]{8}:[a-f0-9]{8}@(?:gems|enterprise)\.contribsys\.com`, "https:// + 8[a-f0-9] + : + 8[a-f0-9] + @gems.contribsys.com"},
+	{"database_url_password", `(?:postgres|postgresql|mysql|mariadb|mongodb|mongodb\+srv|redis|rediss|amqp|amqps)://[^\s:@/"'<>]+:[^\s:@/"'<>$%{}]{3,}@[A-Za-z0-9.-]+`, "postgres://USER:PASSWORD@HOST (mysql, mongodb, redis, amqp)"},
+	{"sidekiq_credentials", `(?:http|https)://[a-f0-9]{8}:[a-f0-9]{8}@(?:gems|enterprise)\.contribsys\.com`, "https:// + 8[a-f0-9] + : + 8[a-f0-9] + @gems.contribsys.com"},
 	{"private_key", `-----BEGIN[A-Z ]*PRIVATE KEY-----(?:(?:[^-]|-[^-])*?-----END[A-Z ]*PRIVATE KEY-----)?`, "-----BEGIN RSA PRIVATE KEY----- … -----END RSA PRIVATE KEY-----"},
 	{"jwt", `eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`, "eyJ… . … . … (three base64url segments)"},
 }

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"math"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -34,8 +35,9 @@ type matcher struct {
 	// prefixed reports, per expression, whether it is reached through
 	// triggers.
 	prefixed []bool
-	// triggers maps a byte to the literals it is the rarest byte of.
-	triggers [256][]trigger
+	// triggers maps a byte to the literals it is the rarest byte of,
+	// grouped by where in them it sits.
+	triggers [256][]triggerGroup
 	// bytes are the bytes with triggers, each once.
 	bytes []byte
 	// keeps holds, per expression, the test a match must pass to be
@@ -43,13 +45,29 @@ type matcher struct {
 	keeps []func(match string) bool
 }
 
-// trigger is a literal that begins every match of an expression, and where
-// in it the byte the matcher looks for sits.
+// trigger is a literal that begins every match of an expression.
 type trigger struct {
 	pattern int
 	prefix  string
-	offset  int
 }
+
+// triggerGroup is the literals a byte is looked for on behalf of that hold
+// it at the same offset, and the sets of their first and second bytes:
+// where the byte is found, the text at that offset before it must begin
+// with one of the first and one of the second for any literal of the group
+// to begin there, which two tests of a set decide for the group, however
+// many literals it has. A literal of one byte adds every byte to seconds.
+type triggerGroup struct {
+	offset          int
+	firsts, seconds byteSet
+	triggers        []trigger
+}
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (s *byteSet) add(b byte)      { s[b>>6] |= 1 << (b & 63) }
+func (s *byteSet) has(b byte) bool { return s[b>>6]&(1<<(b&63)) != 0 }
 
 // span is a match: its bounds in the text and the index of its expression.
 type span struct {
@@ -65,9 +83,34 @@ const maxClass = 16
 
 // commonBytes orders bytes from the most to the least frequent in the
 // prose, code and JSON a window holds; a byte not listed is rarer than every
-// byte listed. Only the order matters: it picks which byte of a literal to
-// look for.
+// byte listed. byteCost reads a frequency off the order.
 const commonBytes = " etaoinsrhldcumfpgwybv\n,.\"'0123456789TAISONCRHLDPMBFWEGUYVkx-:/()=;_jqzKJXQZ{}[]<>"
+
+// The cost model that picks the byte looked for on a literal's behalf, in
+// shares of the text's bytes: a byte at rank r of commonBytes is taken to
+// be topShare·decay^r of the text, each one found costs a check, and a byte
+// looked for on no other literal's behalf costs a pass of IndexByte over
+// the text, which reads 32 bytes in about the time a check of one found
+// takes 20: a pass costs about what finding passShare of the bytes does.
+const (
+	topShare  = 0.15
+	decay     = 0.9
+	rareShare = 1e-5
+	passShare = 1.5e-3
+)
+
+// byteCost is what looking for b costs, per byte of text, when the matcher
+// already looks for it (looked) or not.
+func byteCost(b byte, looked bool) float64 {
+	share := rareShare
+	if rank := strings.IndexByte(commonBytes, b); rank >= 0 {
+		share = topShare * math.Pow(decay, float64(rank))
+	}
+	if !looked {
+		share += passShare
+	}
+	return share
+}
 
 func newMatcher(res []*regexp.Regexp) *matcher {
 	m := &matcher{res: res, prefixed: make([]bool, len(res)), local: true}
@@ -79,15 +122,34 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 		}
 		m.prefixed[i] = true
 		for _, p := range prefixes {
-			off := rarestByte(p)
+			off := m.cheapestByte(p)
 			b := p[off]
 			if m.triggers[b] == nil {
 				m.bytes = append(m.bytes, b)
 			}
-			m.triggers[b] = append(m.triggers[b], trigger{pattern: i, prefix: p, offset: off})
+			m.addTrigger(b, off, trigger{pattern: i, prefix: p})
 		}
 	}
 	return m
+}
+
+// addTrigger files t under byte b at offset off.
+func (m *matcher) addTrigger(b byte, off int, t trigger) {
+	groups := m.triggers[b]
+	i := slices.IndexFunc(groups, func(g triggerGroup) bool { return g.offset == off })
+	if i < 0 {
+		groups = append(groups, triggerGroup{offset: off})
+		i = len(groups) - 1
+	}
+	g := &groups[i]
+	g.firsts.add(t.prefix[0])
+	if len(t.prefix) > 1 {
+		g.seconds.add(t.prefix[1])
+	} else {
+		g.seconds = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	}
+	g.triggers = append(g.triggers, t)
+	m.triggers[b] = groups
 }
 
 // keep makes the matcher report a match of expression q only when ok
@@ -99,17 +161,14 @@ func (m *matcher) keep(q int, ok func(match string) bool) {
 	m.keeps[q] = ok
 }
 
-// rarestByte is the offset in literal of its least frequent byte, the first
-// of equals.
-func rarestByte(literal string) int {
-	best, bestRank := 0, -1
+// cheapestByte is the offset in literal of the byte cheapest to look for
+// (byteCost), given the bytes the matcher looks for already; the first of
+// equals.
+func (m *matcher) cheapestByte(literal string) int {
+	best, bestCost := 0, math.Inf(1)
 	for i := 0; i < len(literal); i++ {
-		rank := strings.IndexByte(commonBytes, literal[i])
-		if rank < 0 {
-			rank = len(commonBytes)
-		}
-		if rank > bestRank {
-			best, bestRank = i, rank
+		if c := byteCost(literal[i], m.triggers[literal[i]] != nil); c < bestCost {
+			best, bestCost = i, c
 		}
 	}
 	return best
@@ -249,24 +308,24 @@ func join(a, b []string) []string {
 // end for an expression without literals), and reports the leftmost.
 func (m *matcher) each(text string, fn func(span) bool) {
 	starts := m.literalStarts(text)
+	// next holds, in the order of the expressions, those that may match:
+	// a prefixed expression whose literals the text lacks has no place.
 	var nextBuf [16]span
 	next := nextBuf[:0]
 	for q := range m.res {
-		n := span{start: unsearched, pattern: q}
-		if m.prefixed[q] && (starts == nil || len(starts[q]) == 0) {
-			n = none(q)
+		if !m.prefixed[q] || starts != nil && len(starts[q]) > 0 {
+			next = append(next, span{start: unsearched, pattern: q})
 		}
-		next = append(next, n)
 	}
 	pos := 0
 	for {
 		best := -1
-		for q, n := range next {
+		for i, n := range next {
 			if n.start == unsearched || n.start >= 0 && n.start < pos {
-				next[q] = m.search(text, pos, q, &starts)
+				next[i] = m.search(text, pos, n.pattern, &starts)
 			}
-			if n = next[q]; n.start >= 0 && (best < 0 || n.start < next[best].start) {
-				best = q
+			if n = next[i]; n.start >= 0 && (best < 0 || n.start < next[best].start) {
+				best = i
 			}
 		}
 		if best < 0 || !fn(next[best]) {
@@ -288,17 +347,23 @@ func none(q int) span { return span{start: -1, end: -1, pattern: q} }
 func (m *matcher) literalStarts(text string) [][]int {
 	var starts [][]int
 	for _, b := range m.bytes {
-		triggers := m.triggers[b]
+		groups := m.triggers[b]
 		for at := indexFrom(text, 0, b); at < len(text); at = indexFrom(text, at+1, b) {
-			for _, t := range triggers {
-				start := at - t.offset
-				if start < 0 || text[start] != t.prefix[0] || !strings.HasPrefix(text[start:], t.prefix) {
+			for gi := range groups {
+				g := &groups[gi]
+				start := at - g.offset
+				if start < 0 || !g.firsts.has(text[start]) || start+1 < len(text) && !g.seconds.has(text[start+1]) {
 					continue
 				}
-				if starts == nil {
-					starts = make([][]int, len(m.res))
+				for _, t := range g.triggers {
+					if text[start] != t.prefix[0] || !strings.HasPrefix(text[start:], t.prefix) {
+						continue
+					}
+					if starts == nil {
+						starts = make([][]int, len(m.res))
+					}
+					starts[t.pattern] = append(starts[t.pattern], start)
 				}
-				starts[t.pattern] = append(starts[t.pattern], start)
 			}
 		}
 	}
