@@ -15,6 +15,9 @@ type kind struct {
 // is found. Where two kinds can match at the same byte the narrower comes
 // first: the Anthropic keys before openai_key, grafana_api_key before jwt.
 //
+// Where a kind's match holds more than the secret (a URL, a user name), a
+// group marks the secret, whose entropy the placeholder test reads.
+//
 // The shapes show a token's layout, not a token: N[a-z0-9] is N characters
 // of that class, and "…" stands for the rest.
 var kinds = []kind{
@@ -70,6 +73,11 @@ var kinds = []kind{
 	{"readme_api_key", `rdme_[a-z0-9]{70}`, "rdme_ + 70[a-z0-9]"},
 	{"postman_api_key", `PMAK-[a-f0-9]{24}-[a-f0-9]{34}`, "PMAK- + 24[a-f0-9] + - + 34[a-f0-9]"},
 	{"scalingo_api_token", `tk-us-[A-Za-z0-9_-]{48}`, "tk-us- + 48[A-Za-z0-9_-]"},
+	{"planetscale_password", `pscale_pw_[A-Za-z0-9_=.-]{32,64}`, "pscale_pw_ + 32 to 64[A-Za-z0-9_=.-]"},
+	{"planetscale_api_token", `pscale_tkn_[A-Za-z0-9_=.-]{32,64}`, "pscale_tkn_ + 32 to 64[A-Za-z0-9_=.-]"},
+	{"planetscale_oauth_token", `pscale_oauth_[A-Za-z0-9_=.-]{32,64}`, "pscale_oauth_ + 32 to 64[A-Za-z0-9_=.-]"},
+	{"clickhouse_cloud_api_secret", `4b1d[A-Za-z0-9]{38}`, "4b1d + 38[A-Za-z0-9]"},
+	{"adobe_client_secret", `p8e-[A-Za-z0-9]{32}`, "p8e- + 32[A-Za-z0-9]"},
 	{"settlemint_token", `sm_(?:aat|pat|sat)_[A-Za-z0-9]{16}`, "sm_pat_ + 16[A-Za-z0-9]"},
 
 	// Secret stores and identity.
@@ -79,6 +87,7 @@ var kinds = []kind{
 	{"onepassword_service_account_token", `ops_eyJ[A-Za-z0-9+/]{250,}={0,3}`, "ops_eyJ + 250+ base64"},
 	{"onepassword_secret_key", `A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}`, "A3- + 6 + - + 11 + - + 5 + - + 5 + - + 5 [A-Z0-9]"},
 	{"age_secret_key", `AGE-SECRET-KEY-1[02-9ac-hj-np-z]{58}|AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}`, "AGE-SECRET-KEY-1 + 58 bech32"},
+	{"authress_access_key", `(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}`, "sc_ + id + . + key id + .acc_ + account + . + key"},
 	{"tailscale_key", `tskey-(?:auth|api|client|webhook|scim)-[A-Za-z0-9]+-[A-Za-z0-9]{20,}`, "tskey-auth- + id + - + 20+[A-Za-z0-9]"},
 
 	// AI providers. The Anthropic keys come before openai_key.
@@ -110,9 +119,9 @@ var kinds = []kind{
 	// Messaging and communication.
 	{"slack_token", `xox(?:[abcoprse]|e\.xox[bp])-[A-Za-z0-9-]{10,}`, "xoxb- (or xoxp- xoxa- xoxe- …) + 10+[A-Za-z0-9-]"},
 	{"slack_app_token", `xapp-[0-9]-[A-Za-z0-9]+-[0-9]+-[A-Za-z0-9]+`, "xapp-1- + id + - + digits + - + [a-z0-9]"},
-	{"slack_webhook_url", `https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}`, "https://hooks.slack.com/services/T…/B…/…"},
-	{"discord_webhook_url", `https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{60,}`, "https://discord.com/api/webhooks/ + id + / + 68[A-Za-z0-9_-]"},
-	{"microsoft_teams_webhook_url", `https://[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/-]{50,}`, "https://TENANT.webhook.office.com/webhookb2/ + ids"},
+	{"slack_webhook_url", `https://hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9+/_-]{20,})`, "https://hooks.slack.com/services/T…/B…/…"},
+	{"discord_webhook_url", `https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/([0-9]+/[A-Za-z0-9_-]{60,})`, "https://discord.com/api/webhooks/ + id + / + 68[A-Za-z0-9_-]"},
+	{"microsoft_teams_webhook_url", `https://[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/([A-Za-z0-9@/-]{50,})`, "https://TENANT.webhook.office.com/webhookb2/ + ids"},
 	{"twilio_api_key", `SK[a-fA-F0-9]{32}`, "SK + 32[a-f0-9]"},
 	{"sendgrid_api_key", `SG\.[A-Za-z0-9_=.-]{66}`, "SG. + 22 + . + 43 [A-Za-z0-9_-]"},
 	{"brevo_api_key", `xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}`, "xkeysib- + 64[a-f0-9] + - + 16[A-Za-z0-9]"},
@@ -139,16 +148,16 @@ var kinds = []kind{
 	{"databricks_token", `dapi[a-f0-9]{32}(?:-[0-9])?`, "dapi + 32[a-f0-9]"},
 
 	// Credentials in a URL, keys and tokens of no one provider.
-	{"database_url_password", `(?:postgres|postgresql|mysql|mariadb|mongodb|mongodb\+srv|redis|rediss|amqp|amqps)://[^\s:@/"'<>]+:[^\s:@/"'<>$%{}]{3,}@[A-Za-z0-9.-]+`, "postgres://USER:PASSWORD@HOST (mysql, mongodb, redis, amqp)"},
-	{"sidekiq_credentials", `(?:http|https)://[a-f0-9]{8}:[a-f0-9]{8}@(?:gems|enterprise)\.contribsys\.com`, "https:// + 8[a-f0-9] + : + 8[a-f0-9] + @gems.contribsys.com"},
-	{"private_key", `-----BEGIN[A-Z ]*PRIVATE KEY-----(?:(?:[^-]|-[^-])*?-----END[A-Z ]*PRIVATE KEY-----)?`, "-----BEGIN RSA PRIVATE KEY----- … -----END RSA PRIVATE KEY-----"},
+	{"database_url_password", `(?:postgres|postgresql|mysql|mariadb|mongodb|mongodb\+srv|redis|rediss|amqp|amqps)://[^\s:@/"'<>]+:([^\s:@/"'<>$%{}]{3,})@[A-Za-z0-9.-]+`, "postgres://USER:PASSWORD@HOST (mysql, mongodb, redis, amqp)"},
+	{"sidekiq_credentials", `(?:http|https)://([a-f0-9]{8}:[a-f0-9]{8})@(?:gems|enterprise)\.contribsys\.com`, "https:// + 8[a-f0-9] + : + 8[a-f0-9] + @gems.contribsys.com"},
+	{"private_key", `-----BEGIN[A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:(?:[^-]|-[^-])*?-----END[A-Z ]*PRIVATE KEY(?: BLOCK)?-----)?`, "-----BEGIN RSA PRIVATE KEY----- … -----END RSA PRIVATE KEY-----"},
 	{"jwt", `eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`, "eyJ… . … . … (three base64url segments)"},
 }
 
 // placeholderEntropy is the [Pattern.MinEntropy] of every default kind, in
-// bits per byte over the whole match: a token of the format scores 3.5 or
+// bits per byte over the whole match: a token of the format scores 3 or
 // more, a placeholder such as "ghp_xxxx…" or "AKIAXXXX…" 1.5 or less.
-const placeholderEntropy = 3.0
+const placeholderEntropy = 2.5
 
 // defaultSecrets compiles kinds.
 func defaultSecrets() []Pattern {
