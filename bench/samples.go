@@ -89,7 +89,7 @@ func PrefixedRules(dir string) ([]Rule, error) {
 			if !ok || excluded[rule.ID] != "" {
 				continue
 			}
-			if rule.Prefixes = fixedPrefixes(rule.Secret); rule.Prefixes != nil {
+			if rule.Prefixes = literalPrefixes(rule.Secret, 3); rule.Prefixes != nil {
 				rules = append(rules, validSamples(rule))
 			}
 		}
@@ -131,10 +131,10 @@ var excluded = map[string]string{
 	"sourcegraph-access-token": "the rule also takes a bare 40-digit hex string",
 }
 
-// fixedPrefixes returns the literals one of which begins every match of
-// src, after any leading \b or group, each of three bytes or more; nil when
-// a match may begin otherwise.
-func fixedPrefixes(src string) []string {
+// literalPrefixes returns the literals one of which begins every match of
+// src, after any leading \b or group, each of minLen bytes or more; nil
+// when a match may begin otherwise.
+func literalPrefixes(src string, minLen int) []string {
 	re, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
 		return nil
@@ -144,7 +144,7 @@ func fixedPrefixes(src string) []string {
 		return nil
 	}
 	for _, p := range set {
-		if len(p) < 3 {
+		if len(p) < minLen {
 			return nil
 		}
 	}

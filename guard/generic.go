@@ -19,7 +19,8 @@ const GenericEntropy = 4.0
 // "_+/=.~-" and reaches [GenericEntropy]:
 //
 //   - generic_secret: a name holding key, secret, token, password, passwd,
-//     pwd, credential or auth (in any case), an assignment, and the value.
+//     pwd, credential or auth (in lower case, capitalised or upper case), an
+//     assignment, and the value.
 //
 // None of it is in [DefaultSecrets]: such a kind names no provider and
 // guesses from the surrounding words, so it finds what the provider kinds
@@ -32,8 +33,8 @@ const GenericEntropy = 4.0
 var GenericSecrets = []Pattern{
 	{
 		Name: "generic_secret",
-		Regexp: regexp.MustCompile(`(?i)(?:key|secret|token|passw(?:or)?d|pwd|credential|auth)[A-Za-z0-9_.-]{0,20}` +
-			`["'\x60]?[ \t]*(?::=|=>|=|:)[ \t]*["'\x60]?([A-Za-z0-9_+/=.~-]{20,})`),
+		Regexp: regexp.MustCompile(`(?:key|Key|KEY|secret|Secret|SECRET|token|Token|TOKEN|passwd|password|Password|PASSWORD|pwd|PWD|credential|Credential|CREDENTIAL|auth|Auth|AUTH)` +
+			`[A-Za-z0-9_.-]{0,20}["'\x60]?[ \t]*(?::=|=>|=|:)[ \t]*["'\x60]?([A-Za-z0-9_+/=.~-]{20,})`),
 		MinEntropy: GenericEntropy,
 	},
 }
