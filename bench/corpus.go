@@ -43,8 +43,14 @@ func Corpus(limit int) ([]string, int, error) {
 	return readGoSources(root, limit)
 }
 
+// notClean are the modules of the cache that are no clean corpus: gitleaks
+// keeps the tokens its rules are tested with in its rule sources, which are
+// not test files.
+var notClean = []string{"github.com/zricethezav/gitleaks"}
+
 // readGoSources reads the .go files under root that are not tests, nor in
-// the download cache or a testdata directory, up to limit bytes.
+// the download cache, a testdata directory or a module of notClean, up to
+// limit bytes.
 func readGoSources(root string, limit int) ([]string, int, error) {
 	var files []string
 	size := 0
@@ -55,6 +61,11 @@ func readGoSources(root string, limit int) ([]string, int, error) {
 		if d.IsDir() {
 			if path == filepath.Join(root, "cache") || d.Name() == "testdata" {
 				return filepath.SkipDir
+			}
+			for _, m := range notClean {
+				if rel, _ := filepath.Rel(root, path); strings.HasPrefix(filepath.ToSlash(rel), m) {
+					return filepath.SkipDir
+				}
 			}
 			return nil
 		}

@@ -2,7 +2,9 @@ package guard
 
 import (
 	"context"
+	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -616,5 +618,32 @@ func TestTheEarlierKindWins(t *testing.T) {
 		if v := check(t, Secrets(), tc.text); v.Reason != "secret detected: "+tc.kind {
 			t.Errorf("%.20q: %q, want %s", tc.text, v.Reason, tc.kind)
 		}
+	}
+}
+
+// kindRow is a kind's row in the README's kinds table.
+func kindRow(k kind) string {
+	return "| `" + k.name + "` | " + strings.ReplaceAll(k.shape, "|", `\|`) + " |"
+}
+
+// TestTheREADMEListsEveryKind keeps the README's kinds table the list of
+// DefaultSecrets, in order, each with its shape.
+func TestTheREADMEListsEveryKind(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(readme), "| kind | example shape |\n| --- | --- |\n")
+	if !ok {
+		t.Fatal("the README has no kinds table")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	rows := strings.Split(table, "\n")
+	var want []string
+	for _, k := range kinds {
+		want = append(want, kindRow(k))
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("the README's kinds table is\n%s\nwant\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
 }

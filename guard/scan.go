@@ -35,6 +35,9 @@ type matcher struct {
 	// prefixed reports, per expression, whether it is reached through
 	// triggers.
 	prefixed []bool
+	// anchored holds, per prefixed expression, the expression anchored at
+	// the start of the text it is run over, tried at each literal.
+	anchored []*regexp.Regexp
 	// triggers maps a byte to the literals it is the rarest byte of,
 	// grouped by where in them it sits.
 	triggers [256][]triggerGroup
@@ -113,7 +116,7 @@ func byteCost(b byte, looked bool) float64 {
 }
 
 func newMatcher(res []*regexp.Regexp) *matcher {
-	m := &matcher{res: res, prefixed: make([]bool, len(res)), local: true}
+	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]*regexp.Regexp, len(res)), local: true}
 	for i, re := range res {
 		m.local = m.local && !hasAssertion(re.String())
 		prefixes := literalPrefixes(re.String())
@@ -121,6 +124,7 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 			continue
 		}
 		m.prefixed[i] = true
+		m.anchored[i] = regexp.MustCompile(`^(?:` + re.String() + `)`)
 		for _, p := range prefixes {
 			off := m.cheapestByte(p)
 			b := p[off]
@@ -373,24 +377,49 @@ func (m *matcher) literalStarts(text string) [][]int {
 	return starts
 }
 
-// search is the next match of expression q at or after pos: searched for
-// from its first literal at or after pos when it has literals, with start
-// and end -1 when there is none.
+// search is the next match of expression q at or after pos, with start and
+// end -1 when there is none. An expression with literals is tried,
+// anchored, at each of its literals at or after pos, and after maxAnchored
+// misses searched for from the next one on; one without is searched for
+// from pos.
 func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
-	from := pos
-	if m.prefixed[q] {
-		s := (*starts)[q]
+	if !m.prefixed[q] {
+		return m.match(text, pos, q)
+	}
+	s := (*starts)[q]
+	defer func() { (*starts)[q] = s }()
+	for tries := 0; ; tries++ {
 		for len(s) > 0 && s[0] < pos {
 			s = s[1:]
 		}
-		(*starts)[q] = s
 		if len(s) == 0 {
 			return none(q)
 		}
-		from = s[0]
+		if tries == maxAnchored {
+			return m.match(text, s[0], q)
+		}
+		from := s[0]
+		s = s[1:]
+		loc := m.anchored[q].FindStringIndex(text[from:])
+		if loc == nil || loc[1] == 0 {
+			continue
+		}
+		end := from + loc[1]
+		if m.keeps == nil || m.keeps[q] == nil || m.keeps[q](text[from:end]) {
+			return span{start: from, end: end, pattern: q}
+		}
+		pos = end
 	}
-	return m.match(text, from, q)
 }
+
+// maxAnchored bounds the literals one search tries the anchored expression
+// at, each of which may read far before it fails (a run of the token's
+// characters without the rest of the token), before it runs the expression
+// once, unanchored, from the next literal on. An anchored try costs only
+// what it reads, where an unanchored search reads on to the next match,
+// through code that holds the literal often and the token never; the bound
+// keeps a text of many literals in one long run linear.
+const maxAnchored = 8
 
 // first returns the first match in text.
 func (m *matcher) first(text string) (span, bool) {
