@@ -84,7 +84,7 @@ func PrefixedRules(dir string) ([]Rule, error) {
 			if !ok || fn.Body == nil {
 				continue
 			}
-			e := &evaluator{env: map[string]any{}, consts: consts, r: rand.New(rand.NewPCG(uint64(len(rules)), 1))}
+			e := &evaluator{env: map[string]any{}, unread: map[string]bool{}, consts: consts, r: rand.New(rand.NewPCG(uint64(len(rules)), 1))}
 			rule, ok := e.rule(fn.Body)
 			if !ok || excluded[rule.ID] != "" {
 				continue
@@ -246,7 +246,9 @@ func fileConstants(f *ast.File) map[string]string {
 // variables are assigned, as strings or lists of strings, and the rule it
 // builds.
 type evaluator struct {
-	env    map[string]any
+	env map[string]any
+	// unread are the variables last assigned a value eval cannot read.
+	unread map[string]bool
 	consts map[string]string
 	r      *rand.Rand
 }
@@ -268,12 +270,8 @@ func (e *evaluator) rule(body *ast.BlockStmt) (Rule, bool) {
 					rule, found = e.ruleLiteral(lit)
 					continue
 				}
-				if v, err := e.eval(s.Rhs[i]); err == nil {
-					e.env[id.Name] = v
-				} else {
-					delete(e.env, id.Name)
-					e.env[id.Name+"#skipped"] = true
-				}
+				v, err := e.eval(s.Rhs[i])
+				e.env[id.Name], e.unread[id.Name] = v, err != nil
 			}
 		case *ast.ReturnStmt:
 			if len(s.Results) != 1 {
@@ -286,7 +284,7 @@ func (e *evaluator) rule(body *ast.BlockStmt) (Rule, bool) {
 			name := identName(call.Args[1])
 			samples, _ := e.env[name].([]string)
 			rule.Samples = samples
-			if e.env[name+"#skipped"] == true {
+			if e.unread[name] {
 				rule.Skipped++
 			}
 			return rule, found && rule.Secret != ""
