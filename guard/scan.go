@@ -91,42 +91,55 @@ const commonBytes = " etaoinsrhldcumfpgwybv\n,.\"'0123456789TAISONCRHLDPMBFWEGUY
 
 // The cost model that picks the byte looked for on a literal's behalf, in
 // shares of the text's bytes: a byte at rank r of commonBytes is taken to
-// be topShare·decay^r of the text, each one found costs a check, and a byte
-// looked for on no other literal's behalf costs a pass of IndexByte over
-// the text, which reads 32 bytes in about the time a check of one found
-// takes 20: a pass costs about what finding passShare of the bytes does.
+// be topShare·decay^r of the text, and each one found costs a check. Each
+// byte looked for costs a pass of IndexByte over the text besides, which
+// the literals that hold the byte share: so literals gather on the bytes
+// many of them hold ("_", "-", "A") and the passes stay few. A pass is
+// taken to cost what checking passShare of the text's bytes does, a figure
+// measured over the default kinds and a MiB of prose: a pass reads the
+// whole text from memory, a check of a found byte tests two bits.
 const (
 	topShare  = 0.15
 	decay     = 0.9
 	rareShare = 1e-5
-	passShare = 1.5e-3
+	passShare = 3e-2
 )
 
-// byteCost is what looking for b costs, per byte of text, when the matcher
-// already looks for it (looked) or not.
-func byteCost(b byte, looked bool) float64 {
+// byteCost is what looking for b costs, per byte of text, on behalf of one
+// of the holders literals that hold it.
+func byteCost(b byte, holders int) float64 {
 	share := rareShare
 	if rank := strings.IndexByte(commonBytes, b); rank >= 0 {
 		share = topShare * math.Pow(decay, float64(rank))
 	}
-	if !looked {
-		share += passShare
-	}
-	return share
+	return share + passShare/float64(holders)
 }
 
 func newMatcher(res []*regexp.Regexp) *matcher {
 	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]*regexp.Regexp, len(res)), local: true}
+	literals := make([][]string, len(res))
+	var holders [256]int
 	for i, re := range res {
 		m.local = m.local && !hasAssertion(re.String())
-		prefixes := literalPrefixes(re.String())
-		if prefixes == nil {
+		literals[i] = literalPrefixes(re.String())
+		for _, p := range literals[i] {
+			var seen byteSet
+			for j := 0; j < len(p); j++ {
+				if !seen.has(p[j]) {
+					seen.add(p[j])
+					holders[p[j]]++
+				}
+			}
+		}
+	}
+	for i, re := range res {
+		if literals[i] == nil {
 			continue
 		}
 		m.prefixed[i] = true
 		m.anchored[i] = regexp.MustCompile(`^(?:` + re.String() + `)`)
-		for _, p := range prefixes {
-			off := m.cheapestByte(p)
+		for _, p := range literals[i] {
+			off := cheapestByte(p, &holders)
 			b := p[off]
 			if m.triggers[b] == nil {
 				m.bytes = append(m.bytes, b)
@@ -166,12 +179,12 @@ func (m *matcher) keep(q int, ok func(match string) bool) {
 }
 
 // cheapestByte is the offset in literal of the byte cheapest to look for
-// (byteCost), given the bytes the matcher looks for already; the first of
-// equals.
-func (m *matcher) cheapestByte(literal string) int {
+// (byteCost), holders counting the literals that hold each byte; the first
+// of equals.
+func cheapestByte(literal string, holders *[256]int) int {
 	best, bestCost := 0, math.Inf(1)
 	for i := 0; i < len(literal); i++ {
-		if c := byteCost(literal[i], m.triggers[literal[i]] != nil); c < bestCost {
+		if c := byteCost(literal[i], holders[literal[i]]); c < bestCost {
 			best, bestCost = i, c
 		}
 	}
