@@ -361,31 +361,48 @@ func none(q int) span { return span{start: -1, end: -1, pattern: q} }
 
 // literalStarts returns, per prefixed expression, the sorted offsets in
 // text where one of its literals begins; nil when there are none at all.
+//
+// It reads the text a block at a time, looking in the block for each byte
+// in turn while the block is in the processor's cache, so the text is
+// read from memory once however many bytes the literals need.
 func (m *matcher) literalStarts(text string) [][]int {
 	var starts [][]int
-	for _, b := range m.bytes {
-		groups := m.triggers[b]
-		for at := indexFrom(text, 0, b); at < len(text); at = indexFrom(text, at+1, b) {
-			for gi := range groups {
-				g := &groups[gi]
-				start := at - g.offset
-				if start < 0 || !g.firsts.has(text[start]) || start+1 < len(text) && !g.seconds.has(text[start+1]) {
-					continue
-				}
-				for _, t := range g.triggers {
-					if text[start] != t.prefix[0] || !strings.HasPrefix(text[start:], t.prefix) {
-						continue
-					}
-					if starts == nil {
-						starts = make([][]int, len(m.res))
-					}
-					starts[t.pattern] = append(starts[t.pattern], start)
-				}
+	for lo := 0; lo < len(text); lo += scanBlock {
+		block := text[:min(lo+scanBlock, len(text))]
+		for _, b := range m.bytes {
+			for at := indexFrom(block, lo, b); at < len(block); at = indexFrom(block, at+1, b) {
+				starts = m.addStarts(starts, text, at, m.triggers[b])
 			}
 		}
 	}
 	for _, s := range starts {
 		slices.Sort(s)
+	}
+	return starts
+}
+
+// scanBlock is the bytes literalStarts reads at a time: well within a
+// core's first-level data cache.
+const scanBlock = 16 << 10
+
+// addStarts adds to starts the literals of groups that begin in text so
+// that their byte sits at at.
+func (m *matcher) addStarts(starts [][]int, text string, at int, groups []triggerGroup) [][]int {
+	for gi := range groups {
+		g := &groups[gi]
+		start := at - g.offset
+		if start < 0 || !g.firsts.has(text[start]) || start+1 < len(text) && !g.seconds.has(text[start+1]) {
+			continue
+		}
+		for _, t := range g.triggers {
+			if text[start] != t.prefix[0] || !strings.HasPrefix(text[start:], t.prefix) {
+				continue
+			}
+			if starts == nil {
+				starts = make([][]int, len(m.res))
+			}
+			starts[t.pattern] = append(starts[t.pattern], start)
+		}
 	}
 	return starts
 }
