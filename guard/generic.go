@@ -27,9 +27,10 @@ const GenericEntropy = 4.0
 // miss and also what only looks like a key. A product that wants the net
 // wider passes append(guard.DefaultSecrets, guard.GenericSecrets...) to
 // [Secrets] or [Redact]. Its false-positive rate, measured by bench/ over
-// the non-test Go sources of a module cache (code, not prose, where names
-// such as "token" abound), is in the README's kinds section. The whole
-// assignment is redacted, name and value.
+// 200 MiB of the non-test Go sources of a module cache (code, where names
+// such as "token" abound), is 190 findings, about one per MiB, where the
+// default kinds raise none; and it reads code far slower, its keywords
+// being everywhere in it. The whole assignment is redacted, name and value.
 var GenericSecrets = []Pattern{
 	{
 		Name: "generic_secret",
