@@ -425,7 +425,7 @@ func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
 		if len(s) == 0 {
 			return none(q)
 		}
-		if tries == maxAnchored {
+		if tries == maxAnchored || len(s) > 1 && s[1]-s[0] < denseLiterals {
 			return m.match(text, s[0], q)
 		}
 		from := s[0]
@@ -443,13 +443,19 @@ func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
 }
 
 // maxAnchored bounds the literals one search tries the anchored expression
-// at, each of which may read far before it fails (a run of the token's
-// characters without the rest of the token), before it runs the expression
-// once, unanchored, from the next literal on. An anchored try costs only
-// what it reads, where an unanchored search reads on to the next match,
-// through code that holds the literal often and the token never; the bound
-// keeps a text of many literals in one long run linear.
-const maxAnchored = 8
+// at before it runs the expression once, unanchored, from the next literal
+// on; and a search goes unanchored at once where the next two literals lie
+// within denseLiterals bytes of each other. An anchored try costs what it
+// reads, and where a literal is common and its token rare (a URL's
+// "https://" in code) that is little, where an unanchored search reads on
+// to the next match; but a try may read far before it fails (a long run of
+// a token's characters without the rest of the token), and a run holding
+// the literal over and over is where tries would read the same bytes again
+// and again. The two bounds keep a search linear in the text.
+const (
+	maxAnchored   = 3
+	denseLiterals = 64
+)
 
 // first returns the first match in text.
 func (m *matcher) first(text string) (span, bool) {
