@@ -18,14 +18,17 @@ import (
 // secret or a denied phrase is rare and begins with a literal ("AKIA",
 // "ghp_", "-----BEGIN"). So for an expression whose matches all begin with
 // one of a few literals, read off its syntax, the matcher first looks for
-// the rarest byte of each literal with strings.IndexByte, which scans many
-// bytes at a time, and runs the expression only from where a literal is
-// found; over text without one it runs no expression at all. An expression
-// without such literals is run over all of the text.
+// a byte of each literal with strings.IndexByte, which scans many bytes at
+// a time (the byte chosen by a cost model that weighs how rare a byte is
+// against a pass over the text, which literals that hold the same byte
+// share), and runs the expression only from where a literal is found; over
+// text without one it runs no expression at all. An expression without
+// such literals is run over all of the text.
 //
-// Each expression is searched for on its own, unanchored, so the regexp
+// Each expression is searched for on its own: tried anchored at a few of
+// its literals, then searched for unanchored (see search), so the regexp
 // package's linear-time guarantee holds per expression: many literals in
-// one long run of text cost one pass over it, not one pass each.
+// one long run of text cost a few passes over it, not one pass each.
 type matcher struct {
 	res []*regexp.Regexp
 	// local reports that no expression has an assertion (^ $ \A \z \b
