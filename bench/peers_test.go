@@ -156,7 +156,7 @@ func TestBothFindThePlantedSecrets(t *testing.T) {
 			t.Errorf("guard.Redact left %.30q in the text", s)
 		}
 	}
-	eight := Gitleaks(guard.DefaultSecrets)
+	same := Gitleaks(guard.DefaultSecrets)
 	defaults, err := GitleaksDefault()
 	if err != nil {
 		t.Fatal(err)
@@ -165,7 +165,7 @@ func TestBothFindThePlantedSecrets(t *testing.T) {
 		name  string
 		found []string
 	}{
-		{"gitleaks with the eight kinds", secretsOf(eight.DetectString(text))},
+		{"gitleaks with the same kinds", secretsOf(same.DetectString(text))},
 		{"gitleaks with its default rules", secretsOf(defaults.DetectString(text))},
 	} {
 		for _, s := range secrets {
@@ -189,7 +189,7 @@ func TestNeitherFindsASecretInTheCleanProse(t *testing.T) {
 		t.Fatal(err)
 	}
 	if found := Gitleaks(guard.DefaultSecrets).DetectString(text); len(found) != 0 {
-		t.Errorf("gitleaks with the eight kinds found %d secrets in clean prose", len(found))
+		t.Errorf("gitleaks with the same kinds found %d secrets in clean prose", len(found))
 	}
 	if found := defaults.DetectString(text); len(found) != 0 {
 		t.Errorf("gitleaks with its default rules found %d secrets in clean prose, the first %+v", len(found), found[0])
@@ -203,4 +203,103 @@ func secretsOf(findings []report.Finding) []string {
 		secrets[i] = f.Secret
 	}
 	return secrets
+}
+
+// BenchmarkRecall runs guard.Secrets and gitleaks' default rules over the
+// samples of gitleaks' rules with a fixed prefix, and reports the share of
+// them each finds and, in the log, what guard.Secrets missed.
+func BenchmarkRecall(b *testing.B) {
+	rules := prefixedRules(b)
+	b.Run("guard", func(b *testing.B) {
+		g := guard.Secrets()
+		var found, total int
+		var misses []Miss
+		for b.Loop() {
+			found, total, misses = Recall(g, rules)
+		}
+		b.ReportMetric(100*float64(found)/float64(total), "%found")
+		b.ReportMetric(float64(total), "samples")
+		b.Logf("guard.Secrets found %d of %d samples of %d gitleaks rules; missed: %s", found, total, len(rules), missesByRule(misses))
+	})
+	b.Run("gitleaks-default", func(b *testing.B) {
+		d, err := GitleaksDefault()
+		if err != nil {
+			b.Fatal(err)
+		}
+		var found, total int
+		for b.Loop() {
+			found, total = 0, 0
+			for _, r := range rules {
+				for _, s := range r.Samples {
+					total++
+					if len(d.DetectString(s)) > 0 {
+						found++
+					}
+				}
+			}
+		}
+		b.ReportMetric(100*float64(found)/float64(total), "%found")
+		b.ReportMetric(float64(total), "samples")
+	})
+}
+
+// benchCorpus is the clean corpus BenchmarkCorpus reads.
+const benchCorpus = 200 << 20
+
+// corpus is the clean corpus of benchCorpus bytes.
+func corpus(b *testing.B) ([]string, int) {
+	b.Helper()
+	files, size, err := Corpus(benchCorpus)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("corpus: %d files, %d bytes of non-test Go sources", len(files), size)
+	return files, size
+}
+
+// benchFindings times g, a guard.Redact, over files and reports its
+// findings.
+func benchFindings(b *testing.B, g guard.Guard, files []string, size int) {
+	b.Helper()
+	var n int
+	var err error
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		if n, err = Findings(g, files); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n), "findings")
+}
+
+// BenchmarkCorpus reads 200 MiB of non-test Go sources from the module
+// cache with guard.Redact and with gitleaks' default rules, and reports the
+// findings of each: false positives, since the code holds no secret.
+func BenchmarkCorpus(b *testing.B) {
+	files, size := corpus(b)
+	b.Run("guard", func(b *testing.B) { benchFindings(b, guard.Redact(), files, size) })
+	b.Run("gitleaks-default", func(b *testing.B) {
+		d, err := GitleaksDefault()
+		if err != nil {
+			b.Fatal(err)
+		}
+		var n int
+		b.SetBytes(int64(size))
+		for b.Loop() {
+			n = 0
+			for _, f := range files {
+				n += len(d.DetectString(f))
+			}
+		}
+		b.ReportMetric(float64(n), "findings")
+	})
+}
+
+// BenchmarkCorpusGeneric reads the same corpus with guard.Redact over the
+// default kinds and GenericSecrets: the false positives of the opt-in list.
+func BenchmarkCorpusGeneric(b *testing.B) {
+	files, size := corpus(b)
+	b.Run("guard-generic", func(b *testing.B) {
+		benchFindings(b, guard.Redact(append(guard.DefaultSecrets, guard.GenericSecrets...)...), files, size)
+	})
 }

@@ -41,36 +41,34 @@ func Prose(n int) string {
 	return b.String()[:n]
 }
 
-// Kinds are the eight kinds of secret of guard.DefaultSecrets, by name, each
-// with the keywords gitleaks' prefilter looks for before it runs the kind's
-// expression (lower case, as gitleaks compares them) and a generator of a
-// secret of the kind that both guard's expression and gitleaks' default
-// rule for the kind find: random, so gitleaks' entropy thresholds pass, and
-// of the lengths its rules require.
+// Kinds are eight kinds of guard.DefaultSecrets, by name, each with a
+// generator of a secret of the kind that both guard's expression and
+// gitleaks' default rule for the kind find: random, so gitleaks' entropy
+// thresholds pass, and of the lengths its rules require. [PlantSecrets]
+// plants them.
 var Kinds = []struct {
-	Name     string
-	Keywords []string
-	New      func(r *rand.Rand) string
+	Name string
+	New  func(r *rand.Rand) string
 }{
-	{"aws_access_key", []string{"akia", "asia"}, func(r *rand.Rand) string {
+	{"aws_access_key", func(r *rand.Rand) string {
 		return "AKIA" + random(r, upperBase32, 16)
 	}},
-	{"github_token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, func(r *rand.Rand) string {
+	{"github_token", func(r *rand.Rand) string {
 		return "ghp_" + random(r, alnum, 36)
 	}},
-	{"github_pat", []string{"github_pat_"}, func(r *rand.Rand) string {
+	{"github_pat", func(r *rand.Rand) string {
 		return "github_pat_" + random(r, alnum+"_", 82)
 	}},
-	{"slack_token", []string{"xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"}, func(r *rand.Rand) string {
+	{"slack_token", func(r *rand.Rand) string {
 		return "xoxb-" + random(r, digits, 12) + "-" + random(r, digits, 13) + "-" + random(r, alnum, 24)
 	}},
-	{"google_api_key", []string{"aiza"}, func(r *rand.Rand) string {
+	{"google_api_key", func(r *rand.Rand) string {
 		return "AIza" + random(r, alnum+"_-", 35)
 	}},
-	{"openai_key", []string{"sk-"}, func(r *rand.Rand) string {
+	{"openai_key", func(r *rand.Rand) string {
 		return "sk-" + random(r, alnum, 20) + "T3BlbkFJ" + random(r, alnum, 20)
 	}},
-	{"private_key", []string{"-----begin"}, func(r *rand.Rand) string {
+	{"private_key", func(r *rand.Rand) string {
 		var b strings.Builder
 		b.WriteString("-----BEGIN RSA PRIVATE KEY-----\n")
 		for range 6 {
@@ -79,7 +77,7 @@ var Kinds = []struct {
 		b.WriteString("-----END RSA PRIVATE KEY-----")
 		return b.String()
 	}},
-	{"jwt", []string{"eyj"}, func(r *rand.Rand) string {
+	{"jwt", func(r *rand.Rand) string {
 		return "eyJ" + random(r, alnum, 32) + ".eyJ" + random(r, alnum, 40) + "." + random(r, alnum+"_-", 43)
 	}},
 }
@@ -121,21 +119,19 @@ func PlantSecrets(text string, count int) (string, []string) {
 }
 
 // Gitleaks is gitleaks' detector configured with the same kinds of secret
-// as patterns, one rule per pattern with the pattern's own expression and
-// the keywords [Kinds] lists for its name, no entropy threshold and no
-// allowlist, so it looks for what guard.Redact looks for, the way gitleaks
-// looks. A pattern whose name [Kinds] does not list gets no keywords, and
-// gitleaks then runs its expression over every text.
+// as patterns, one rule per pattern with the pattern's own expression and,
+// as keywords, the literals that begin its matches (lower case, as gitleaks
+// compares them), its entropy threshold and no allowlist, so it looks for
+// what guard.Redact looks for, the way gitleaks looks. A pattern without
+// such literals gets no keywords, and gitleaks then runs its expression
+// over every text.
 func Gitleaks(patterns []guard.Pattern) *detect.Detector {
 	cfg := config.Config{Rules: map[string]config.Rule{}, Keywords: map[string]struct{}{}}
 	for _, p := range patterns {
-		rule := config.Rule{RuleID: p.Name, Regex: p.Regexp}
-		for _, k := range Kinds {
-			if k.Name == p.Name {
-				rule.Keywords = k.Keywords
-			}
-		}
-		for _, kw := range rule.Keywords {
+		rule := config.Rule{RuleID: p.Name, Regex: p.Regexp, Entropy: p.MinEntropy}
+		for _, prefix := range literalPrefixes(p.Regexp.String(), 1) {
+			kw := strings.ToLower(prefix)
+			rule.Keywords = append(rule.Keywords, kw)
 			cfg.Keywords[kw] = struct{}{}
 		}
 		cfg.Rules[p.Name] = rule

@@ -79,8 +79,8 @@ type argumentCase struct {
 func argumentCases(t *testing.T) []argumentCase {
 	t.Helper()
 	var cases []argumentCase
-	for i, secret := range benchSecrets {
-		kind := DefaultSecrets[i].Name
+	for _, tc := range kindCases {
+		kind, secret := tc.kind, tc.secrets[0]
 		for form, content := range escapedForms(secret) {
 			for place, put := range argumentPlaces {
 				args := put(content)
@@ -162,10 +162,8 @@ func assertNoSecretDecodes(t *testing.T, args string) {
 	}
 	texts := append(decodedStrings(v), args)
 	for _, text := range texts {
-		for _, p := range DefaultSecrets {
-			if loc := p.Regexp.FindStringIndex(text); loc != nil {
-				t.Fatalf("redacted arguments %s still hold %s %q", args, p.Name, text[loc[0]:loc[1]])
-			}
+		if kind, secret, ok := secretIn(text); ok {
+			t.Fatalf("redacted arguments %s still hold %s %q", args, kind, secret)
 		}
 	}
 }
@@ -376,20 +374,16 @@ func FuzzRedactArguments(f *testing.F) {
 		}
 		if v.Items == nil {
 			for _, text := range append([]string{args}, stringsOf(args)...) {
-				for _, p := range DefaultSecrets {
-					if p.Regexp.MatchString(text) {
-						t.Fatalf("arguments %q passed holding %s in %q", args, p.Name, text)
-					}
+				if kind, _, ok := secretIn(text); ok {
+					t.Fatalf("arguments %q passed holding %s in %q", args, kind, text)
 				}
 			}
 			return
 		}
 		redacted := v.Items[1].(*or.FunctionCall).Arguments
 		for _, text := range append([]string{redacted}, stringsOf(redacted)...) {
-			for _, p := range DefaultSecrets {
-				if p.Regexp.MatchString(text) {
-					t.Fatalf("%q redacted to %q still holds %s in %q", args, redacted, p.Name, text)
-				}
+			if kind, _, ok := secretIn(text); ok {
+				t.Fatalf("%q redacted to %q still holds %s in %q", args, redacted, kind, text)
 			}
 		}
 		if json.Valid([]byte(args)) && !json.Valid([]byte(redacted)) && !secretOutsideStrings(args) {
@@ -420,13 +414,10 @@ func secretOutsideStrings(args string) bool {
 		return true
 	})
 	blanked.WriteString(args[last:])
-	raw := args
-	for _, p := range DefaultSecrets {
-		for _, loc := range p.Regexp.FindAllStringIndex(raw, -1) {
-			if strings.TrimSpace(blanked.String()[loc[0]:loc[1]]) != "" {
-				return true
-			}
-		}
-	}
-	return false
+	outside := false
+	defaultMatcher.m.each(args, func(sp span) bool {
+		outside = strings.TrimSpace(blanked.String()[sp.start:sp.end]) != ""
+		return !outside
+	})
+	return outside
 }

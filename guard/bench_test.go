@@ -49,16 +49,13 @@ func prose(n int) string {
 }
 
 // benchSecrets are one secret of each default kind.
-var benchSecrets = []string{
-	"AKIAIOSFODNN7EXAMPLE",
-	"ghp_" + strings.Repeat("aB3", 12),
-	"github_pat_" + strings.Repeat("x1_", 8),
-	"xoxb-1234567890-abcdefABCDEF",
-	"AIza" + strings.Repeat("Sy0_-", 7),
-	"sk-proj-" + strings.Repeat("Ab9", 10),
-	"-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA" + strings.Repeat("q8Zx", 200) + "\n-----END RSA PRIVATE KEY-----",
-	"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
-}
+var benchSecrets = func() []string {
+	out := make([]string, len(kindCases))
+	for i, tc := range kindCases {
+		out[i] = tc.secrets[0]
+	}
+	return out
+}()
 
 // proseWithSecrets is n bytes of prose with count secrets spread evenly
 // through it, each on a line of its own.

@@ -39,10 +39,14 @@
 // text, a reasoning item's summary and content. Images and compactions carry
 // no text. A function call's arguments are read as they are and as the
 // tool will read them: each JSON string, key or value, decoded, so an
-// escape such as \u0041 in a model's call hides nothing from a guard. [Limit] bounds the wire size, [Deny] matches patterns, [Secrets]
-// blocks on a key or a token and [Redact] replaces one with
-// "[REDACTED NAME]" before the model reads it, or before a message of the
-// model's is kept. Over a finished turn Redact reads only the items an output
+// escape such as \u0041 in a model's call hides nothing from a guard.
+// [Limit] bounds the wire size, [Deny] matches patterns, [Secrets] blocks on
+// a key or a token and [Redact] replaces one with "[REDACTED NAME]" before
+// the model reads it, or before a message of the model's is kept. Both look
+// for [DefaultSecrets], over a hundred kinds each named for a provider and
+// its token and each beginning with a fixed literal, so clean text costs a
+// few byte searches and runs no expression; [GenericSecrets], which guesses
+// from the words around a value, is opt-in. Over a finished turn Redact reads only the items an output
 // guard never sees, so a chain that redacts output does not stop a run on a
 // secret it already removed.
 //

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"math"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -17,14 +18,17 @@ import (
 // secret or a denied phrase is rare and begins with a literal ("AKIA",
 // "ghp_", "-----BEGIN"). So for an expression whose matches all begin with
 // one of a few literals, read off its syntax, the matcher first looks for
-// the rarest byte of each literal with strings.IndexByte, which scans many
-// bytes at a time, and runs the expression only from where a literal is
-// found; over text without one it runs no expression at all. An expression
-// without such literals is run over all of the text.
+// a byte of each literal with strings.IndexByte, which scans many bytes at
+// a time (the byte chosen by a cost model that weighs how rare a byte is
+// against a pass over the text, which literals that hold the same byte
+// share), and runs the expression only from where a literal is found; over
+// text without one it runs no expression at all. An expression without
+// such literals is run over all of the text.
 //
-// Each expression is searched for on its own, unanchored, so the regexp
+// Each expression is searched for on its own: tried anchored at a few of
+// its literals, then searched for unanchored (see search), so the regexp
 // package's linear-time guarantee holds per expression: many literals in
-// one long run of text cost one pass over it, not one pass each.
+// one long run of text cost a few passes over it, not one pass each.
 type matcher struct {
 	res []*regexp.Regexp
 	// local reports that no expression has an assertion (^ $ \A \z \b
@@ -34,19 +38,42 @@ type matcher struct {
 	// prefixed reports, per expression, whether it is reached through
 	// triggers.
 	prefixed []bool
-	// triggers maps a byte to the literals it is the rarest byte of.
-	triggers [256][]trigger
+	// anchored holds, per prefixed expression, the expression anchored at
+	// the start of the text it is run over, tried at each literal.
+	anchored []*regexp.Regexp
+	// triggers maps a byte to the literals it is the rarest byte of,
+	// grouped by where in them it sits.
+	triggers [256][]triggerGroup
 	// bytes are the bytes with triggers, each once.
 	bytes []byte
+	// keeps holds, per expression, the test a match must pass to be
+	// reported; nil, or a nil test, keeps every match.
+	keeps []func(match string) bool
 }
 
-// trigger is a literal that begins every match of an expression, and where
-// in it the byte the matcher looks for sits.
+// trigger is a literal that begins every match of an expression.
 type trigger struct {
 	pattern int
 	prefix  string
-	offset  int
 }
+
+// triggerGroup is the literals a byte is looked for on behalf of that hold
+// it at the same offset, and the sets of their first and second bytes:
+// where the byte is found, the text at that offset before it must begin
+// with one of the first and one of the second for any literal of the group
+// to begin there, which two tests of a set decide for the group, however
+// many literals it has. A literal of one byte adds every byte to seconds.
+type triggerGroup struct {
+	offset          int
+	firsts, seconds byteSet
+	triggers        []trigger
+}
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (s *byteSet) add(b byte)      { s[b>>6] |= 1 << (b & 63) }
+func (s *byteSet) has(b byte) bool { return s[b>>6]&(1<<(b&63)) != 0 }
 
 // span is a match: its bounds in the text and the index of its expression.
 type span struct {
@@ -62,42 +89,106 @@ const maxClass = 16
 
 // commonBytes orders bytes from the most to the least frequent in the
 // prose, code and JSON a window holds; a byte not listed is rarer than every
-// byte listed. Only the order matters: it picks which byte of a literal to
-// look for.
+// byte listed. byteCost reads a frequency off the order.
 const commonBytes = " etaoinsrhldcumfpgwybv\n,.\"'0123456789TAISONCRHLDPMBFWEGUYVkx-:/()=;_jqzKJXQZ{}[]<>"
 
+// The cost model that picks the byte looked for on a literal's behalf, in
+// shares of the text's bytes: a byte at rank r of commonBytes is taken to
+// be topShare·decay^r of the text, and each one found costs a check. Each
+// byte looked for costs a pass of IndexByte over the text besides, which
+// the literals that hold the byte share: so literals gather on the bytes
+// many of them hold ("_", "-", "A") and the passes stay few. A pass is
+// taken to cost what checking passShare of the text's bytes does, a figure
+// measured over the default kinds and a MiB of prose: a pass reads the
+// whole text from memory, a check of a found byte tests two bits.
+const (
+	topShare  = 0.15
+	decay     = 0.9
+	rareShare = 1e-5
+	passShare = 3e-2
+)
+
+// byteCost is what looking for b costs, per byte of text, on behalf of one
+// of the holders literals that hold it.
+func byteCost(b byte, holders int) float64 {
+	share := rareShare
+	if rank := strings.IndexByte(commonBytes, b); rank >= 0 {
+		share = topShare * math.Pow(decay, float64(rank))
+	}
+	return share + passShare/float64(holders)
+}
+
 func newMatcher(res []*regexp.Regexp) *matcher {
-	m := &matcher{res: res, prefixed: make([]bool, len(res)), local: true}
+	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]*regexp.Regexp, len(res)), local: true}
+	literals := make([][]string, len(res))
+	var holders [256]int
 	for i, re := range res {
 		m.local = m.local && !hasAssertion(re.String())
-		prefixes := literalPrefixes(re.String())
-		if prefixes == nil {
+		literals[i] = literalPrefixes(re.String())
+		for _, p := range literals[i] {
+			var seen byteSet
+			for j := 0; j < len(p); j++ {
+				if !seen.has(p[j]) {
+					seen.add(p[j])
+					holders[p[j]]++
+				}
+			}
+		}
+	}
+	for i, re := range res {
+		if literals[i] == nil {
 			continue
 		}
 		m.prefixed[i] = true
-		for _, p := range prefixes {
-			off := rarestByte(p)
+		m.anchored[i] = regexp.MustCompile(`^(?:` + re.String() + `)`)
+		for _, p := range literals[i] {
+			off := cheapestByte(p, &holders)
 			b := p[off]
 			if m.triggers[b] == nil {
 				m.bytes = append(m.bytes, b)
 			}
-			m.triggers[b] = append(m.triggers[b], trigger{pattern: i, prefix: p, offset: off})
+			m.addTrigger(b, off, trigger{pattern: i, prefix: p})
 		}
 	}
 	return m
 }
 
-// rarestByte is the offset in literal of its least frequent byte, the first
+// addTrigger files t under byte b at offset off.
+func (m *matcher) addTrigger(b byte, off int, t trigger) {
+	groups := m.triggers[b]
+	i := slices.IndexFunc(groups, func(g triggerGroup) bool { return g.offset == off })
+	if i < 0 {
+		groups = append(groups, triggerGroup{offset: off})
+		i = len(groups) - 1
+	}
+	g := &groups[i]
+	g.firsts.add(t.prefix[0])
+	if len(t.prefix) > 1 {
+		g.seconds.add(t.prefix[1])
+	} else {
+		g.seconds = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	}
+	g.triggers = append(g.triggers, t)
+	m.triggers[b] = groups
+}
+
+// keep makes the matcher report a match of expression q only when ok
+// accepts it; a match it rejects is passed over whole (see match).
+func (m *matcher) keep(q int, ok func(match string) bool) {
+	if m.keeps == nil {
+		m.keeps = make([]func(string) bool, len(m.res))
+	}
+	m.keeps[q] = ok
+}
+
+// cheapestByte is the offset in literal of the byte cheapest to look for
+// (byteCost), holders counting the literals that hold each byte; the first
 // of equals.
-func rarestByte(literal string) int {
-	best, bestRank := 0, -1
+func cheapestByte(literal string, holders *[256]int) int {
+	best, bestCost := 0, math.Inf(1)
 	for i := 0; i < len(literal); i++ {
-		rank := strings.IndexByte(commonBytes, literal[i])
-		if rank < 0 {
-			rank = len(commonBytes)
-		}
-		if rank > bestRank {
-			best, bestRank = i, rank
+		if c := byteCost(literal[i], holders[literal[i]]); c < bestCost {
+			best, bestCost = i, c
 		}
 	}
 	return best
@@ -237,24 +328,24 @@ func join(a, b []string) []string {
 // end for an expression without literals), and reports the leftmost.
 func (m *matcher) each(text string, fn func(span) bool) {
 	starts := m.literalStarts(text)
+	// next holds, in the order of the expressions, those that may match:
+	// a prefixed expression whose literals the text lacks has no place.
 	var nextBuf [16]span
 	next := nextBuf[:0]
 	for q := range m.res {
-		n := span{start: unsearched, pattern: q}
-		if m.prefixed[q] && (starts == nil || len(starts[q]) == 0) {
-			n = none(q)
+		if !m.prefixed[q] || starts != nil && len(starts[q]) > 0 {
+			next = append(next, span{start: unsearched, pattern: q})
 		}
-		next = append(next, n)
 	}
 	pos := 0
 	for {
 		best := -1
-		for q, n := range next {
+		for i, n := range next {
 			if n.start == unsearched || n.start >= 0 && n.start < pos {
-				next[q] = m.search(text, pos, q, &starts)
+				next[i] = m.search(text, pos, n.pattern, &starts)
 			}
-			if n = next[q]; n.start >= 0 && (best < 0 || n.start < next[best].start) {
-				best = q
+			if n = next[i]; n.start >= 0 && (best < 0 || n.start < next[best].start) {
+				best = i
 			}
 		}
 		if best < 0 || !fn(next[best]) {
@@ -273,20 +364,17 @@ func none(q int) span { return span{start: -1, end: -1, pattern: q} }
 
 // literalStarts returns, per prefixed expression, the sorted offsets in
 // text where one of its literals begins; nil when there are none at all.
+//
+// It reads the text a block at a time, looking in the block for each byte
+// in turn while the block is in the processor's cache, so the text is
+// read from memory once however many bytes the literals need.
 func (m *matcher) literalStarts(text string) [][]int {
 	var starts [][]int
-	for _, b := range m.bytes {
-		triggers := m.triggers[b]
-		for at := indexFrom(text, 0, b); at < len(text); at = indexFrom(text, at+1, b) {
-			for _, t := range triggers {
-				start := at - t.offset
-				if start < 0 || text[start] != t.prefix[0] || !strings.HasPrefix(text[start:], t.prefix) {
-					continue
-				}
-				if starts == nil {
-					starts = make([][]int, len(m.res))
-				}
-				starts[t.pattern] = append(starts[t.pattern], start)
+	for lo := 0; lo < len(text); lo += scanBlock {
+		block := text[:min(lo+scanBlock, len(text))]
+		for _, b := range m.bytes {
+			for at := indexFrom(block, lo, b); at < len(block); at = indexFrom(block, at+1, b) {
+				starts = m.addStarts(starts, text, at, m.triggers[b])
 			}
 		}
 	}
@@ -296,24 +384,81 @@ func (m *matcher) literalStarts(text string) [][]int {
 	return starts
 }
 
-// search is the next match of expression q at or after pos: searched for
-// from its first literal at or after pos when it has literals, with start
-// and end -1 when there is none.
+// scanBlock is the bytes literalStarts reads at a time: well within a
+// core's first-level data cache.
+const scanBlock = 16 << 10
+
+// addStarts adds to starts the literals of groups that begin in text so
+// that their byte sits at at.
+func (m *matcher) addStarts(starts [][]int, text string, at int, groups []triggerGroup) [][]int {
+	for gi := range groups {
+		g := &groups[gi]
+		start := at - g.offset
+		if start < 0 || !g.firsts.has(text[start]) || start+1 < len(text) && !g.seconds.has(text[start+1]) {
+			continue
+		}
+		for _, t := range g.triggers {
+			if text[start] != t.prefix[0] || !strings.HasPrefix(text[start:], t.prefix) {
+				continue
+			}
+			if starts == nil {
+				starts = make([][]int, len(m.res))
+			}
+			starts[t.pattern] = append(starts[t.pattern], start)
+		}
+	}
+	return starts
+}
+
+// search is the next match of expression q at or after pos, with start and
+// end -1 when there is none. An expression with literals is tried,
+// anchored, at each of its literals at or after pos, and after maxAnchored
+// misses searched for from the next one on; one without is searched for
+// from pos.
 func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
-	from := pos
-	if m.prefixed[q] {
-		s := (*starts)[q]
+	if !m.prefixed[q] {
+		return m.match(text, pos, q)
+	}
+	s := (*starts)[q]
+	defer func() { (*starts)[q] = s }()
+	for tries := 0; ; tries++ {
 		for len(s) > 0 && s[0] < pos {
 			s = s[1:]
 		}
-		(*starts)[q] = s
 		if len(s) == 0 {
 			return none(q)
 		}
-		from = s[0]
+		if tries == maxAnchored || len(s) > 1 && s[1]-s[0] < denseLiterals {
+			return m.match(text, s[0], q)
+		}
+		from := s[0]
+		s = s[1:]
+		loc := m.anchored[q].FindStringIndex(text[from:])
+		if loc == nil || loc[1] == 0 {
+			continue
+		}
+		end := from + loc[1]
+		if m.keeps == nil || m.keeps[q] == nil || m.keeps[q](text[from:end]) {
+			return span{start: from, end: end, pattern: q}
+		}
+		pos = end
 	}
-	return m.match(text, from, q)
 }
+
+// maxAnchored bounds the literals one search tries the anchored expression
+// at before it runs the expression once, unanchored, from the next literal
+// on; and a search goes unanchored at once where the next two literals lie
+// within denseLiterals bytes of each other. An anchored try costs what it
+// reads, and where a literal is common and its token rare (a URL's
+// "https://" in code) that is little, where an unanchored search reads on
+// to the next match; but a try may read far before it fails (a long run of
+// a token's characters without the rest of the token), and a run holding
+// the literal over and over is where tries would read the same bytes again
+// and again. The two bounds keep a search linear in the text.
+const (
+	maxAnchored   = 3
+	denseLiterals = 64
+)
 
 // first returns the first match in text.
 func (m *matcher) first(text string) (span, bool) {
@@ -327,17 +472,25 @@ func (m *matcher) first(text string) (span, bool) {
 }
 
 // match is the first non-empty match of expression q in text at or after
-// from, with start and end -1 when there is none.
+// from that its test, if any, keeps, with start and end -1 when there is
+// none. A match the test rejects is passed over whole, the search going on
+// from its end, so that a long run the expression matches and the test
+// rejects costs one search and not one per byte.
 func (m *matcher) match(text string, from, q int) span {
 	for from <= len(text) {
 		loc := m.res[q].FindStringIndex(text[from:])
 		if loc == nil {
 			break
 		}
-		if loc[1] > loc[0] {
-			return span{start: from + loc[0], end: from + loc[1], pattern: q}
+		start, end := from+loc[0], from+loc[1]
+		if end == start {
+			from = start + 1
+			continue
 		}
-		from += loc[0] + 1
+		if m.keeps == nil || m.keeps[q] == nil || m.keeps[q](text[start:end]) {
+			return span{start: start, end: end, pattern: q}
+		}
+		from = end
 	}
 	return none(q)
 }

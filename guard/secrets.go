@@ -20,44 +20,44 @@ import (
 // such as \b, is run over all of the text, each search after a match
 // starting where the match ended and reading that point as the start of
 // the text.
+//
+// MinEntropy, when above zero, keeps only the matches whose secret holds at
+// least that many bits of Shannon entropy per byte: the Regexp's first
+// group when it has one, else the whole match. A rejected match is passed
+// over whole: the search for the pattern goes on from its end (so a long
+// run of one character costs one search, not one per byte). The kinds of
+// [GenericSecrets] use it to tell a key from a word; the kinds of
+// [DefaultSecrets] need it not, their formats being specific enough.
 type Pattern struct {
-	Name   string
-	Regexp *regexp.Regexp
+	Name       string
+	Regexp     *regexp.Regexp
+	MinEntropy float64
 }
 
 // DefaultSecrets is the kinds of secret [Secrets] and [Redact] look for when
-// given none, in this order:
+// given none: over a hundred kinds of key and token, each named for its
+// provider and token (aws_access_key, anthropic_api_key, stripe_secret_key,
+// gitlab_pat, …) and written from the provider's documented format, with a
+// fixed prefix ("sk-ant-api03-", "glpat-", "dop_v1_") wherever the format has
+// one, then private_key (a PEM "-----BEGIN … PRIVATE KEY-----" block through
+// its END line, or the BEGIN line alone when no END follows before the next
+// "--") and jwt (eyJ and three dot-separated base64url segments of 10 or
+// more). The README's kinds table lists every kind, in this order, with the
+// shape of its tokens.
 //
-//   - aws_access_key: AKIA or ASIA and 16 upper-case letters or digits
-//   - github_token: gh, one of p o u s r, _ and 36 or more letters or digits
-//   - github_pat: github_pat_ and 22 or more word characters
-//   - slack_token: xox, one of b a p r s, a dash and 10 or more letters,
-//     digits or dashes
-//   - google_api_key: AIza and 35 letters, digits, underscores or dashes
-//   - openai_key: sk-, optional segments ending in - ("proj-"), and 20 or
-//     more letters, digits or _ (then any more of those and -), so a
-//     hyphenated phrase such as "risk-management-framework" is no key
-//   - private_key: a PEM "-----BEGIN … PRIVATE KEY-----" line through its
-//     END line, or the BEGIN line alone when no END follows before the next
-//     "--" (a BEGIN line without an END does not make the search read to
-//     the end of the text for every BEGIN line)
-//   - jwt: eyJ and three dot-separated base64url segments of 10 or more
+// The order decides the name where two kinds match at the same byte: the
+// earlier kind wins, so the narrower kinds come first (the Anthropic keys
+// before openai_key, grafana_api_key before jwt). Every default kind begins
+// with a literal, so none runs over text that lacks its prefix. No kind is a
+// "key = high-entropy string" guess: those are [GenericSecrets], which a
+// product opts into.
 //
 // A product adds kinds of its own by passing append(guard.DefaultSecrets,
 // mine...) to Secrets or Redact, or by assigning the variable before it
 // builds its guards: a guard reads the list once, when it is built, and
 // keeps a copy, so a change made afterwards reaches only the guards built
 // after it. The regexps are shared and safe for concurrent use.
-var DefaultSecrets = []Pattern{
-	{"aws_access_key", regexp.MustCompile(`(?:AKIA|ASIA)[A-Z0-9]{16}`)},
-	{"github_token", regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{36,}`)},
-	{"github_pat", regexp.MustCompile(`github_pat_\w{22,}`)},
-	{"slack_token", regexp.MustCompile(`xox[baprs]-[A-Za-z0-9-]{10,}`)},
-	{"google_api_key", regexp.MustCompile(`AIza[A-Za-z0-9_-]{35}`)},
-	{"openai_key", regexp.MustCompile(`sk-(?:[A-Za-z0-9_]+-)*[A-Za-z0-9_]{20,}[A-Za-z0-9_-]*`)},
-	{"private_key", regexp.MustCompile(`-----BEGIN[A-Z ]*PRIVATE KEY-----(?:(?:[^-]|-[^-])*?-----END[A-Z ]*PRIVATE KEY-----)?`)},
-	{"jwt", regexp.MustCompile(`eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
-}
+var DefaultSecrets = defaultSecrets()
 
 // secretMatcher is a list of [Pattern] ready to match.
 type secretMatcher struct {
@@ -76,7 +76,13 @@ func newSecretMatcher(patterns []Pattern) *secretMatcher {
 	for i, p := range patterns {
 		res[i] = p.Regexp
 	}
-	return &secretMatcher{patterns: patterns, m: newMatcher(res)}
+	m := newMatcher(res)
+	for i, p := range patterns {
+		if p.MinEntropy > 0 {
+			m.keep(i, entropyAtLeast(p.Regexp, p.MinEntropy))
+		}
+	}
+	return &secretMatcher{patterns: patterns, m: m}
 }
 
 // Secrets returns the guard "secrets", which blocks a subject holding a

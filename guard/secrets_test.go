@@ -11,17 +11,6 @@ import (
 	or "github.com/ChristopherDavenport/openresponses"
 )
 
-func TestDefaultSecretsNamesAndOrder(t *testing.T) {
-	var names []string
-	for _, p := range DefaultSecrets {
-		names = append(names, p.Name)
-	}
-	want := []string{"aws_access_key", "github_token", "github_pat", "slack_token", "google_api_key", "openai_key", "private_key", "jwt"}
-	if !slices.Equal(names, want) {
-		t.Fatalf("names %v, want %v", names, want)
-	}
-}
-
 // keepDefaultSecrets restores DefaultSecrets, and its elements, when t ends.
 func keepDefaultSecrets(t *testing.T) {
 	saved := slices.Clone(DefaultSecrets)
@@ -79,119 +68,8 @@ func TestGivenPatternsAreCopied(t *testing.T) {
 
 const pemBody = "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\nVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n"
 
-// secretCases are, per default kind, texts that are a secret of it and
-// near misses that are none: one character short, the prefix in the
-// wrong case.
-var secretCases = []struct {
-	kind    string
-	secrets []string
-	misses  []string
-}{
-	{
-		kind:    "aws_access_key",
-		secrets: []string{"AKIAIOSFODNN7EXAMPLE", "ASIAY34FZKBOKMUTVV7A"},
-		misses:  []string{"AKIAIOSFODNN7EXAMPL", "akiaIOSFODNN7EXAMPLE", "AkIAIOSFODNN7EXAMPLE", "AKIAiosfodnn7example", "ASIA"},
-	},
-	{
-		kind: "github_token",
-		secrets: []string{
-			"ghp_" + strings.Repeat("a1B2", 9), "gho_" + strings.Repeat("a1B2", 9), "ghu_" + strings.Repeat("a1B2", 9),
-			"ghs_" + strings.Repeat("a1B2", 9), "ghr_" + strings.Repeat("a1B2", 9), "ghp_" + strings.Repeat("a1B2", 20),
-		},
-		misses: []string{"ghp_" + strings.Repeat("a1B2", 9)[1:], "GHP_" + strings.Repeat("a1B2", 9), "ghx_" + strings.Repeat("a1B2", 9)},
-	},
-	{
-		kind:    "github_pat",
-		secrets: []string{"github_pat_" + strings.Repeat("A_1", 8)[:22], "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"},
-		misses:  []string{"github_pat_" + strings.Repeat("A_1", 8)[:21], "GITHUB_PAT_" + strings.Repeat("A_1", 8)[:22]},
-	},
-	{
-		kind:    "slack_token",
-		secrets: []string{"xoxb-1234567890", "xoxa-2-abcdefgh", "xoxp-123-456-789-abc", "xoxr-abcdefghij", "xoxs-0123456789"},
-		misses:  []string{"xoxb-123456789", "XOXB-1234567890", "xoxc-1234567890", "xoxb_1234567890"},
-	},
-	{
-		kind:    "google_api_key",
-		secrets: []string{"AIzaSyA-1234567890abcdefghijklmnopqrstu"},
-		misses:  []string{"AIzaSyA-1234567890abcdefghijklmnopqrst", "aizaSyA-1234567890abcdefghijklmnopqrstu", "AIZASyA-1234567890abcdefghijklmnopqrstu"},
-	},
-	{
-		kind:    "openai_key",
-		secrets: []string{"sk-" + strings.Repeat("Ab3", 7)[:20], "sk-proj-" + strings.Repeat("Xy9_", 10) + "-tail", "sk-svcacct-" + strings.Repeat("k", 48)},
-		misses:  []string{"sk-" + strings.Repeat("Ab3", 7)[:19], "SK-" + strings.Repeat("Ab3", 7)[:20], "a risk-management-framework-for-everyone", "sk " + strings.Repeat("Ab3", 7)},
-	},
-	{
-		kind: "private_key",
-		secrets: []string{
-			"-----BEGIN RSA PRIVATE KEY-----\n" + pemBody + "-----END RSA PRIVATE KEY-----",
-			"-----BEGIN PRIVATE KEY-----\n" + pemBody + "-----END PRIVATE KEY-----",
-			"-----BEGIN OPENSSH PRIVATE KEY-----",
-		},
-		misses: []string{"-----BEGIN PUBLIC KEY-----\n" + pemBody + "-----END PUBLIC KEY-----", "-----begin private key-----", "----BEGIN PRIVATE KEY-----"},
-	},
-	{
-		kind:    "jwt",
-		secrets: []string{"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "eyJ0123456.abcdefghij.ABCDEFGHIJ"},
-		misses:  []string{"eyJ0123456.abcdefghij.ABCDEFGHI", "eyJ012345.abcdefghij.ABCDEFGHIJ", "EYJ0123456.abcdefghij.ABCDEFGHIJ", "eyJ0123456.abcdefghij"},
-	},
-}
-
-func TestSecretsDetectsEachDefaultKind(t *testing.T) {
-	g := Secrets()
-	for _, tc := range secretCases {
-		for _, secret := range tc.secrets {
-			t.Run(tc.kind+"/"+secret[:min(len(secret), 24)], func(t *testing.T) {
-				v, err := g.Check(context.Background(), Input{Items: or.Items{or.UserText("token: " + secret + " ok")}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if v.Action != agentturn.Block || v.Reason != "secret detected: "+tc.kind {
-					t.Fatalf("verdict %+v, want a block naming %s", v, tc.kind)
-				}
-			})
-		}
-	}
-}
-
-func TestRedactReplacesEachDefaultKind(t *testing.T) {
-	g := Redact()
-	for _, tc := range secretCases {
-		for _, secret := range tc.secrets {
-			t.Run(tc.kind+"/"+secret[:min(len(secret), 24)], func(t *testing.T) {
-				v, err := g.Check(context.Background(), Input{Instructions: "token: " + secret + " ok"})
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := "token: [REDACTED " + tc.kind + "] ok"
-				if v.Instructions == nil || *v.Instructions != want || v.Reason != "redacted 1 secret: "+tc.kind {
-					t.Fatalf("verdict %+v (instructions %v), want %q", v, v.Instructions, want)
-				}
-			})
-		}
-	}
-}
-
-func TestNearMissesAreNoSecret(t *testing.T) {
-	for _, tc := range secretCases {
-		for _, miss := range tc.misses {
-			t.Run(tc.kind+"/"+miss[:min(len(miss), 24)], func(t *testing.T) {
-				subject := Input{Items: or.Items{or.UserText("token: " + miss + " ok")}}
-				for _, g := range []Guard{Secrets(), Redact()} {
-					v, err := g.Check(context.Background(), subject)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if v.Action != agentturn.Allow || v.Reason != "" || v.Items != nil {
-						t.Fatalf("%s: verdict %+v, want a pass", g.Name(), v)
-					}
-				}
-			})
-		}
-	}
-}
-
 func TestRedactCountsSecretsAndNamesKindsInOrderFirstSeen(t *testing.T) {
-	gh := "ghp_" + strings.Repeat("a1B2", 9)
+	gh := "ghp_" + fill(alnum, 36)
 	v, err := Redact().Check(context.Background(), Input{
 		Instructions: "first " + gh,
 		Items: or.Items{
