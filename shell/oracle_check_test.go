@@ -1,0 +1,267 @@
+package shell
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+)
+
+// The oracle's rules: what bash did must be what the subjects say.
+//
+//  1. Every program that ran is a command subject. A program is the
+//     recorder's executable, so exec -a cannot rename it, and its arguments
+//     as the program received them. A subject names it when the base name
+//     of the subject's first word is the program's name and the subject's
+//     other words, as normalised, are its arguments; a word of the subject
+//     that the shell expands when the command runs (a parameter, a
+//     substitution, a glob, a tilde) stands for any text, since the rule
+//     that decides the subject reads the word as written. Constraint
+//     subjects count: a wrapper is decided as itself by its deny and ask
+//     rules, and the command it runs by a subject of its own, which the
+//     oracle sees run in turn.
+//  2. A program that xargs or find started received the words they supply:
+//     xargs appends the words it reads, and find and xargs -I put a file
+//     name where the subject has "{}".
+//  3. Every file created, deleted or modified under the working directory,
+//     HOME or /tmp is named by a write subject: the path itself, a
+//     directory it lies in (rm -r, cp -r), or, for a directory created on
+//     the way, a path inside it (mkdir -p). A relative path is read
+//     against the working directory and "~" as HOME.
+//
+// Builtins (echo, printf, read, cd, test) run inside bash and are never
+// started, so nothing checks them beyond the files they write through a
+// redirect. A call with an unseen subject asks, and one whose split fails
+// is blocked: neither runs unasked, so neither is checked.
+
+// disagreement is one command on which bash and the splitter disagree.
+type disagreement struct {
+	source, command string
+	result          *oracleResult
+	subjects        []agentpolicy.Subject
+	problems        []string
+}
+
+// checkable reports whether a call with these subjects would run unasked,
+// the only calls the oracle holds to bash.
+func checkable(subjects []agentpolicy.Subject) bool {
+	for _, s := range subjects {
+		if s.Unseen != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// checkResult lists every way what bash did departs from the subjects.
+func checkResult(subjects []agentpolicy.Subject, res *oracleResult) []string {
+	var commands, writes []string
+	for _, s := range subjects {
+		switch s.Tool {
+		case "":
+			commands = append(commands, subjectMember(s, "command"))
+		case "write":
+			writes = append(writes, resolvePath(subjectMember(s, "path")))
+		}
+	}
+	var problems []string
+	byPid := map[int]oracleExec{}
+	for _, e := range res.Execs {
+		parent := filepath.Base(byPid[e.Ppid].Exe)
+		byPid[e.Pid] = e
+		if !slices.ContainsFunc(commands, func(c string) bool { return execMatches(e, c, parent == "xargs" || parent == "find") }) {
+			problems = append(problems, fmt.Sprintf("ran %s, which no command subject names", showExec(e)))
+		}
+	}
+	for _, c := range res.Changes {
+		if !changeCovered(c, writes) {
+			problems = append(problems, fmt.Sprintf("%s %s, which no write subject names", c.Kind, c.Path))
+		}
+	}
+	return problems
+}
+
+// subjectMember is the string member name of a subject's arguments.
+func subjectMember(s agentpolicy.Subject, name string) string {
+	var m map[string]any
+	if json.Unmarshal(s.Args, &m) != nil {
+		return ""
+	}
+	v, _ := m[name].(string)
+	return v
+}
+
+// execMatches reports whether the subject command names the program e;
+// fed says the program was started by xargs or find, which supply words.
+func execMatches(e oracleExec, command string, fed bool) bool {
+	first, rest, _ := strings.Cut(command, " ")
+	if filepath.Base(first) != filepath.Base(e.Exe) {
+		return false
+	}
+	pattern := "^" + argsPattern(prefixSpace(rest), fed)
+	if fed {
+		pattern += "(?: .*)?"
+	}
+	ok, err := regexp.MatchString("(?s)"+pattern+"$", prefixSpace(joinArgs(e.Argv[1:])))
+	return err == nil && ok
+}
+
+// prefixSpace puts a space before words that are there.
+func prefixSpace(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " " + s
+}
+
+// joinArgs joins arguments as a subject joins words, an empty one as ''.
+func joinArgs(args []string) string {
+	words := make([]string, len(args))
+	for i, a := range args {
+		if a == "" {
+			a = "''"
+		}
+		words[i] = a
+	}
+	return strings.Join(words, " ")
+}
+
+// expansion matches, at the start of a subject's text, a word part the
+// shell expands when the command runs: a parameter, a glob or a tilde. The
+// nested forms, $(…), ${…}, $((…)) and backquotes, are found by
+// expansionEnd.
+var expansion = regexp.MustCompile(`^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]|[*?]|\[[^\] ]+\]|~[A-Za-z0-9_.+-]*)`)
+
+// argsPattern is a regular expression for the arguments a subject's text
+// stands for: its literal text, and any text for each expansion. "{}"
+// stands for any word where fed.
+func argsPattern(text string, fed bool) string {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if end := expansionEnd(text, i); end > i {
+			b.WriteString(".*")
+			i = end
+			continue
+		}
+		if m := expansion.FindString(text[i:]); m != "" && (m[0] != '~' || i == 0 || strings.ContainsRune(" =:", rune(text[i-1]))) {
+			b.WriteString(".*")
+			i += len(m)
+			continue
+		}
+		if fed && strings.HasPrefix(text[i:], "{}") {
+			b.WriteString(".*")
+			i += 2
+			continue
+		}
+		b.WriteString(regexp.QuoteMeta(text[i : i+1]))
+		i++
+	}
+	return b.String()
+}
+
+// expansionEnd is the end of the $(…), ${…}, $((…)) or backquoted
+// substitution at text[i:], or i when there is none or it is not closed.
+func expansionEnd(text string, i int) int {
+	switch {
+	case strings.HasPrefix(text[i:], "$(") || strings.HasPrefix(text[i:], "${"):
+		open, close := text[i+1], byte(')')
+		if open == '{' {
+			close = '}'
+		}
+		depth := 0
+		for j := i + 1; j < len(text); j++ {
+			switch text[j] {
+			case open:
+				depth++
+			case close:
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+	case text[i] == '`':
+		if j := strings.IndexByte(text[i+1:], '`'); j >= 0 {
+			return i + 1 + j + 1
+		}
+	}
+	return i
+}
+
+// changeCovered reports whether a write subject names the changed file.
+func changeCovered(c oracleChange, writes []string) bool {
+	for _, w := range writes {
+		if c.Path == w || strings.HasPrefix(c.Path, w+"/") {
+			return true
+		}
+		if c.Kind == "created" && strings.HasPrefix(w, c.Path+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// resolvePath is the sandbox path a write subject names.
+func resolvePath(p string) string {
+	switch {
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		p = oracleHome + p[1:]
+	case !filepath.IsAbs(p):
+		p = filepath.Join(oracleWorkDir, p)
+	}
+	return filepath.Clean(p)
+}
+
+// showExec renders a program as it ran.
+func showExec(e oracleExec) string {
+	return fmt.Sprintf("%s %q (in %s)", filepath.Base(e.Exe), e.Argv[1:], e.Cwd)
+}
+
+// String renders a disagreement for the test's failure and the findings.
+func (d disagreement) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "command (%s): %q\n", d.source, d.command)
+	for _, p := range d.problems {
+		fmt.Fprintf(&b, "  - %s\n", p)
+	}
+	b.WriteString("  bash ran:")
+	if len(d.result.Execs) == 0 {
+		b.WriteString(" nothing")
+	}
+	for _, e := range d.result.Execs {
+		fmt.Fprintf(&b, "\n    %s", showExec(e))
+	}
+	fmt.Fprintf(&b, "\n  bash's status %d", d.result.Status)
+	if d.result.TimedOut {
+		b.WriteString(" (timed out)")
+	}
+	if out := strings.TrimSpace(d.result.Output); out != "" {
+		fmt.Fprintf(&b, ", output %q", truncate(out, 300))
+	}
+	b.WriteString("\n  subjects:")
+	for _, s := range d.subjects {
+		tool := s.Tool
+		if tool == "" {
+			tool = "bash"
+		}
+		mark := ""
+		if s.Constrain {
+			mark = " (constraint)"
+		}
+		fmt.Fprintf(&b, "\n    %s %s%s", tool, s.Args, mark)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// truncate cuts s to n bytes.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,150 @@
+package shell
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+)
+
+// oracleInput is one command for the oracle and where it came from.
+type oracleInput struct {
+	source, command string
+}
+
+// TestOracle holds the splitter to bash itself: it runs every command that
+// the splitter would let run unasked in real bash, in a sandbox where every
+// program is a recorder (oracle_sandbox_test.go), and fails on any program
+// that ran or file that changed that the subjects do not name
+// (oracle_check_test.go). With -short it runs a sample of the generated
+// commands. ORACLE_FINDINGS=FILE writes every disagreement to FILE.
+func TestOracle(t *testing.T) {
+	start := time.Now()
+	layout := layOracle(t)
+	inputs := oracleInputs(testing.Short())
+	split := Subjects(WithWriteTool("write", "path"), WithReadTool("read", "path"))
+
+	type job struct {
+		in       oracleInput
+		subjects []agentpolicy.Subject
+	}
+	var jobs []job
+	counts := map[string]int{}
+	for _, in := range inputs {
+		subjects, err := split(commandArgs(in.command))
+		switch {
+		case err != nil:
+			counts["blocked"]++
+		case !checkable(subjects):
+			counts["asked"]++
+		default:
+			jobs = append(jobs, job{in, subjects})
+		}
+	}
+
+	workers := min(runtime.GOMAXPROCS(0), 2)
+	queue := make(chan job)
+	var mu sync.Mutex
+	var found []disagreement
+	var failure error
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			box, err := startSandbox(layout)
+			if err != nil {
+				mu.Lock()
+				failure = err
+				mu.Unlock()
+				for range queue {
+				}
+				return
+			}
+			defer box.close()
+			for j := range queue {
+				res, err := box.run(j.in.command)
+				mu.Lock()
+				if err != nil {
+					failure = fmt.Errorf("running %q: %w", j.in.command, err)
+					mu.Unlock()
+					for range queue {
+					}
+					return
+				}
+				counts["ran"]++
+				if res.TimedOut {
+					counts["timed out"]++
+				}
+				if problems := checkResult(j.subjects, res); len(problems) > 0 {
+					found = append(found, disagreement{j.in.source, j.in.command, res, j.subjects, problems})
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, j := range jobs {
+		queue <- j
+	}
+	close(queue)
+	wg.Wait()
+	if failure != nil {
+		t.Fatalf("the bash oracle's sandbox: %v", failure)
+	}
+
+	sort.Slice(found, func(i, j int) bool { return found[i].command < found[j].command })
+	bySource := map[string]int{}
+	for _, in := range inputs {
+		bySource[strings.SplitN(in.source, "/", 2)[0]]++
+	}
+	t.Logf("bash oracle: %d commands (%v); %d ran in %d sandboxes, %d asked, %d blocked, %d timed out; %d disagreements; %s",
+		len(inputs), bySource, counts["ran"], workers, counts["asked"], counts["blocked"], counts["timed out"], len(found),
+		time.Since(start).Round(time.Millisecond))
+	if path := os.Getenv("ORACLE_FINDINGS"); path != "" {
+		var b strings.Builder
+		for _, d := range found {
+			b.WriteString(d.String())
+			b.WriteString("\n")
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	for i, d := range found {
+		if i == 40 {
+			t.Errorf("… and %d more disagreements (ORACLE_FINDINGS=FILE writes them all)", len(found)-i)
+			break
+		}
+		t.Errorf("bash and the splitter disagree:\n%s", d)
+	}
+}
+
+// oracleInputs are the commands the oracle runs, each once: the class
+// tables, the splitter's own tables and fuzz corpus, and the generator's.
+func oracleInputs(short bool) []oracleInput {
+	var inputs []oracleInput
+	inputs = append(inputs, []oracleInput{
+		{"smoke", "echo hi > out.txt"},
+		{"smoke", "ls -la && touch pwned"},
+		{"smoke", "env rm -f ./missing"},
+		{"smoke", "sh -c 'rm -f ./missing'"},
+		{"smoke", "find . -name '*.txt' -exec cat {} \\;"},
+		{"smoke", "printf 'a.txt\\n' | xargs cat"},
+		{"smoke", "cd dir && echo x > f"},
+	}...)
+	seen := map[string]bool{}
+	unique := inputs[:0]
+	for _, in := range inputs {
+		if !seen[in.command] {
+			seen[in.command] = true
+			unique = append(unique, in)
+		}
+	}
+	return unique
+}
