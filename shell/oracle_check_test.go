@@ -24,10 +24,16 @@ import (
 //     subjects count: a wrapper is decided as itself by its deny and ask
 //     rules, and the command it runs by a subject of its own, which the
 //     oracle sees run in turn.
-//  2. A program that xargs or find started received the words they supply:
-//     xargs appends the words it reads, and find and xargs -I put a file
-//     name where the subject has "{}".
-//  3. Every file created, deleted or modified under the working directory,
+//  2. A program that xargs or find started, directly or through a shell,
+//     received the words they supply: xargs appends the words it reads, and
+//     find and xargs -I put a file name where the subject has "{}" (or
+//     xargs's replace string). xargs given no command runs echo, which the
+//     xargs subject names.
+//  3. A shell that a recorded program started with -c is that program's
+//     way of running a command (flock -c, find -exec sh -c, sed's e, awk's
+//     system(), tar's exec actions all run "sh -c STRING"): the commands it
+//     runs are recorded and checked in turn, the shell itself is not.
+//  4. Every file created, deleted or modified under the working directory,
 //     HOME or /tmp is named by a write subject: the path itself, a
 //     directory it lies in (rm -r, cp -r), or, for a directory created on
 //     the way, a path inside it (mkdir -p). A relative path is read
@@ -71,9 +77,17 @@ func checkResult(subjects []agentpolicy.Subject, res *oracleResult) []string {
 	var problems []string
 	byPid := map[int]oracleExec{}
 	for _, e := range res.Execs {
-		parent := filepath.Base(byPid[e.Ppid].Exe)
+		parent, recorded := byPid[e.Ppid]
 		byPid[e.Pid] = e
-		if !slices.ContainsFunc(commands, func(c string) bool { return execMatches(e, c, parent == "xargs" || parent == "find") }) {
+		name := filepath.Base(e.Exe)
+		if recorded && (name == "sh" || name == "bash" || name == "dash") && slices.Contains(e.Argv[1:], "-c") {
+			continue // rule 3: a program's way of running a command
+		}
+		if filepath.Base(parent.Exe) == "xargs" && name == "echo" && slices.ContainsFunc(commands, isXargs) {
+			continue // rule 2: xargs given no command runs echo
+		}
+		replace := fedBy(e, byPid)
+		if !slices.ContainsFunc(commands, func(c string) bool { return execMatches(e, c, replace) }) {
 			problems = append(problems, fmt.Sprintf("ran %s, which no command subject names", showExec(e)))
 		}
 	}
@@ -83,6 +97,12 @@ func checkResult(subjects []agentpolicy.Subject, res *oracleResult) []string {
 		}
 	}
 	return problems
+}
+
+// isXargs reports whether a subject's command is xargs.
+func isXargs(command string) bool {
+	first, _, _ := strings.Cut(command, " ")
+	return filepath.Base(first) == "xargs"
 }
 
 // subjectMember is the string member name of a subject's arguments.
@@ -95,14 +115,48 @@ func subjectMember(s agentpolicy.Subject, name string) string {
 	return v
 }
 
+// fedBy is the word that find or xargs replaces with a file name when one
+// of them started e or a program before it, and "" otherwise.
+func fedBy(e oracleExec, byPid map[int]oracleExec) string {
+	for p, ok := byPid[e.Ppid]; ok; p, ok = byPid[p.Ppid] {
+		switch filepath.Base(p.Exe) {
+		case "find":
+			return "{}"
+		case "xargs":
+			return xargsReplace(p.Argv[1:])
+		}
+	}
+	return ""
+}
+
+// xargsReplace is the word xargs replaces with each input line, "{}" by
+// default: -I R, -IR, --replace=R, -i, -iR, --replace.
+func xargsReplace(args []string) string {
+	for i, a := range args {
+		switch {
+		case a == "-I" && i+1 < len(args):
+			return args[i+1]
+		case strings.HasPrefix(a, "-I"):
+			return a[2:]
+		case strings.HasPrefix(a, "--replace="):
+			return strings.TrimPrefix(a, "--replace=")
+		case strings.HasPrefix(a, "-i") && len(a) > 2:
+			return a[2:]
+		}
+	}
+	return "{}"
+}
+
 // execMatches reports whether the subject command names the program e;
-// fed says the program was started by xargs or find, which supply words.
-func execMatches(e oracleExec, command string, fed bool) bool {
+// replace, when set, is the word find or xargs put a file name in place
+// of, and says the program may have received words they supply.
+func execMatches(e oracleExec, command, replace string) bool {
 	first, rest, _ := strings.Cut(command, " ")
 	if filepath.Base(first) != filepath.Base(e.Exe) {
 		return false
 	}
-	pattern := "^" + argsPattern(prefixSpace(rest), fed)
+	fed := replace != ""
+	pattern := "^" + argsPattern(rest, replace)
 	if fed {
 		pattern += "(?: .*)?"
 	}
@@ -118,7 +172,8 @@ func prefixSpace(s string) string {
 	return " " + s
 }
 
-// joinArgs joins arguments as a subject joins words, an empty one as ''.
+// joinArgs joins arguments as a subject joins words, showing an empty
+// one as a pair of single quotes.
 func joinArgs(args []string) string {
 	words := make([]string, len(args))
 	for i, a := range args {
@@ -136,42 +191,73 @@ func joinArgs(args []string) string {
 // expansionEnd.
 var expansion = regexp.MustCompile(`^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]|[*?]|\[[^\] ]+\]|~[A-Za-z0-9_.+-]*)`)
 
-// argsPattern is a regular expression for the arguments a subject's text
-// stands for: its literal text, and any text for each expansion. "{}"
-// stands for any word where fed.
-func argsPattern(text string, fed bool) string {
+// argsPattern is a regular expression for the arguments a subject's words
+// stand for: their literal text, and any text for each expansion. A word
+// with an expansion may vanish, as an unquoted empty value does, or become
+// several. The word replace, where set, stands for any text.
+func argsPattern(words, replace string) string {
 	var b strings.Builder
-	for i := 0; i < len(text); {
-		if end := expansionEnd(text, i); end > i {
-			b.WriteString(".*")
-			i = end
-			continue
+	for _, word := range splitWords(words) {
+		var w strings.Builder
+		expands := false
+		for i := 0; i < len(word); {
+			end := expansionEnd(word, i)
+			if end == i {
+				if m := expansion.FindString(word[i:]); m != "" && (m[0] != '~' || i == 0 || strings.ContainsRune("=:", rune(word[i-1]))) {
+					end = i + len(m)
+				} else if replace != "" && strings.HasPrefix(word[i:], replace) {
+					end = i + len(replace)
+				}
+			}
+			if end > i {
+				w.WriteString(".*")
+				expands = true
+				i = end
+				continue
+			}
+			w.WriteString(regexp.QuoteMeta(word[i : i+1]))
+			i++
 		}
-		if m := expansion.FindString(text[i:]); m != "" && (m[0] != '~' || i == 0 || strings.ContainsRune(" =:", rune(text[i-1]))) {
-			b.WriteString(".*")
-			i += len(m)
-			continue
+		if expands {
+			fmt.Fprintf(&b, "(?: %s)?", w.String())
+		} else {
+			b.WriteString(" " + w.String())
 		}
-		if fed && strings.HasPrefix(text[i:], "{}") {
-			b.WriteString(".*")
-			i += 2
-			continue
-		}
-		b.WriteString(regexp.QuoteMeta(text[i : i+1]))
-		i++
 	}
 	return b.String()
 }
 
-// expansionEnd is the end of the $(…), ${…}, $((…)) or backquoted
-// substitution at text[i:], or i when there is none or it is not closed.
+// splitWords splits a subject's text at the spaces between its words,
+// keeping a substitution whole.
+func splitWords(text string) []string {
+	var words []string
+	start := 0
+	for i := 0; i < len(text); {
+		if end := expansionEnd(text, i); end > i {
+			i = end
+			continue
+		}
+		if text[i] == ' ' {
+			words = append(words, text[start:i])
+			start = i + 1
+		}
+		i++
+	}
+	if text != "" {
+		words = append(words, text[start:])
+	}
+	return words
+}
+
+// expansionEnd is the end of the $(…), ${…}, $((…)), $[…], <(…), >(…) or
+// backquoted substitution at text[i:], or i when there is none or it is
+// not closed.
 func expansionEnd(text string, i int) int {
 	switch {
-	case strings.HasPrefix(text[i:], "$(") || strings.HasPrefix(text[i:], "${"):
-		open, close := text[i+1], byte(')')
-		if open == '{' {
-			close = '}'
-		}
+	case strings.HasPrefix(text[i:], "$(") || strings.HasPrefix(text[i:], "${") || strings.HasPrefix(text[i:], "$[") ||
+		strings.HasPrefix(text[i:], "<(") || strings.HasPrefix(text[i:], ">("):
+		open := text[i+1]
+		close := map[byte]byte{'(': ')', '{': '}', '[': ']'}[open]
 		depth := 0
 		for j := i + 1; j < len(text); j++ {
 			switch text[j] {

@@ -3,8 +3,10 @@ package shell
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -27,7 +29,7 @@ type oracleInput struct {
 func TestOracle(t *testing.T) {
 	start := time.Now()
 	layout := layOracle(t)
-	inputs := oracleInputs(testing.Short())
+	inputs := oracleInputs(t, testing.Short())
 	split := Subjects(WithWriteTool("write", "path"), WithReadTool("read", "path"))
 
 	type job struct {
@@ -125,19 +127,59 @@ func TestOracle(t *testing.T) {
 	}
 }
 
+// oracleGenerated is how many generated commands the oracle runs, in
+// full and with -short.
+const (
+	oracleGenerated      = 3000
+	oracleGeneratedShort = 300
+)
+
 // oracleInputs are the commands the oracle runs, each once: the class
 // tables, the splitter's own tables and fuzz corpus, and the generator's.
-func oracleInputs(short bool) []oracleInput {
+func oracleInputs(t *testing.T, short bool) []oracleInput {
 	var inputs []oracleInput
-	inputs = append(inputs, []oracleInput{
-		{"smoke", "echo hi > out.txt"},
-		{"smoke", "ls -la && touch pwned"},
-		{"smoke", "env rm -f ./missing"},
-		{"smoke", "sh -c 'rm -f ./missing'"},
-		{"smoke", "find . -name '*.txt' -exec cat {} \\;"},
-		{"smoke", "printf 'a.txt\\n' | xargs cat"},
-		{"smoke", "cd dir && echo x > f"},
-	}...)
+	add := func(source, command string) { inputs = append(inputs, oracleInput{source, command}) }
+	for _, c := range oracleClasses {
+		add("class/"+c.class, c.attack)
+		add("class/"+c.class+"/twin", c.twin)
+	}
+	for _, c := range splitCases {
+		add("table/"+c.class, c.command)
+	}
+	for _, c := range classPairs {
+		add("table/"+c.class, c.harmless)
+		for _, d := range c.dangerous {
+			add("table/"+c.class, d)
+		}
+	}
+	for _, script := range sedScripts {
+		add("table/sed", "sed -n "+shellQuote(script)+" a.txt")
+	}
+	corpus, err := filepath.Glob("testdata/fuzz/FuzzSubjects/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range corpus {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, arg, _ := strings.Cut(string(data), "\nstring(")
+		command, err := strconv.Unquote(strings.TrimSuffix(strings.TrimSpace(arg), ")"))
+		if err != nil {
+			t.Fatalf("reading the fuzz input %s: %v", path, err)
+		}
+		add("corpus", command)
+	}
+	n := oracleGenerated
+	if short {
+		n = oracleGeneratedShort
+	}
+	g := newOracleGenerator(22)
+	for range n {
+		add("generated", g.command())
+	}
+
 	seen := map[string]bool{}
 	unique := inputs[:0]
 	for _, in := range inputs {
@@ -147,4 +189,9 @@ func oracleInputs(short bool) []oracleInput {
 		}
 	}
 	return unique
+}
+
+// shellQuote quotes s as one word in single quotes.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -1,0 +1,212 @@
+package shell
+
+import (
+	"math/rand/v2"
+	"strings"
+)
+
+// oracleGenerator makes commands from the parts bash reads differently
+// when combined: words and the ways to quote them, continuations,
+// expansions, wrappers and their options, redirects, cd, here-documents
+// and substitutions. It is seeded, so every run makes the same commands.
+type oracleGenerator struct {
+	r *rand.Rand
+}
+
+// newOracleGenerator is a generator from a fixed seed.
+func newOracleGenerator(seed uint64) *oracleGenerator {
+	return &oracleGenerator{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
+
+// pick is one of the choices.
+func (g *oracleGenerator) pick(choices ...string) string {
+	return choices[g.r.IntN(len(choices))]
+}
+
+// chance is true with probability 1/n.
+func (g *oracleGenerator) chance(n int) bool { return g.r.IntN(n) == 0 }
+
+// Parts of the generated commands. Every program is a recorder in the
+// sandbox, or one of the real ones, which touch only the sandbox's files.
+var (
+	genPrograms = []string{"ls", "cat", "echo", "printf", "grep", "wc", "head", "true", "git", "npm",
+		"touch", "rm", "cp", "mv", "mkdir", "tee", "sed", "awk", "sort", "find", "ln", "chmod", "truncate", "dd"}
+	genFiles = []string{"a.txt", "b.txt", "pwned", ".env", ".claude/settings.local.json", ".git/config",
+		"dir/c.txt", "dir", "empty", "./missing", "~/.bashrc", "/tmp/t", "new.txt", "dir/../a.txt", "list"}
+	genOptions = []string{"-f", "-r", "-n", "-a", "-i", "-o", "-t", "-s", "-v", "--", "-rf", "-n1", "--help",
+		"--force", "--in-place", "--output=pwned", "-opwned", "--target-directory=dir", "-e", "-c"}
+	genExpansions = []string{"$HOME", "${HOME}", "$PWD", "${x:-a.txt}", "${x:=pwned}", "$(echo a.txt)", "`echo b.txt`",
+		"$((1+2))", "~", "~/x", "*.txt", ".en?", "[ab].txt", "$1", "$@", "\"$x\"", "${#x}", "$'\\x61.txt'", "$\"a.txt\"",
+		"{a,b}.txt", "{1..2}", "${x//a/b}", "$[1+1]"}
+	genRedirects = []string{">", ">>", "2>", "&>", "&>>", ">|", "<", "<>", "1>", "3>", ">&"}
+)
+
+// command is one generated command.
+func (g *oracleGenerator) command() string {
+	c := g.list(0)
+	if g.chance(4) {
+		c = g.continuations(c)
+	}
+	return c
+}
+
+// list joins a few pipelines by list operators.
+func (g *oracleGenerator) list(depth int) string {
+	parts := []string{g.pipeline(depth)}
+	for g.chance(2) && len(parts) < 4 {
+		parts = append(parts, g.pick(" && ", " || ", "; ", "\n", " & ", " | "), g.pipeline(depth))
+	}
+	return strings.Join(parts, "")
+}
+
+// pipeline is a simple or compound command.
+func (g *oracleGenerator) pipeline(depth int) string {
+	if depth > 2 {
+		return g.simple(depth)
+	}
+	switch g.r.IntN(16) {
+	case 0:
+		return "{ " + g.list(depth+1) + "; }"
+	case 1:
+		return "( " + g.list(depth+1) + " )"
+	case 2:
+		return "if " + g.simple(depth) + "; then " + g.list(depth+1) + "; fi"
+	case 3:
+		return "for f in " + g.word() + " " + g.word() + "; do " + g.list(depth+1) + "; done"
+	case 4:
+		return "cd " + g.pick("dir", "empty", "..", "-", "~", "\"$HOME\"", "$x", "/tmp", "dir/..") + " && " + g.list(depth+1)
+	case 5:
+		return g.wrapper(depth)
+	case 6:
+		return "f() { " + g.list(depth+1) + "; }; f"
+	case 7:
+		body := g.list(depth + 1)
+		return g.pick("cat", "sh", "bash", "tee pwned", "xargs") + " <<" + g.pick("EOF", "'EOF'", "\"EOF\"", "-EOF", "E\\OF") + "\n" + body + "\nEOF"
+	case 8:
+		return g.simple(depth) + " <<< " + g.quote(g.list(depth+1))
+	default:
+		return g.simple(depth)
+	}
+}
+
+// wrapper is a command run by a wrapper or as a string.
+func (g *oracleGenerator) wrapper(depth int) string {
+	inner := g.simple(depth + 1)
+	switch g.r.IntN(12) {
+	case 0:
+		return "sudo " + g.pick("", "-u root ", "-E ", "-n ") + inner
+	case 1:
+		return "env " + g.pick("", "-i ", "A=1 ", "-u A ", "-iu A ", "-C dir ", "-- ", "-S ") + inner
+	case 2:
+		return "timeout " + g.pick("5 ", "-k 1 5 ", "-s KILL 5 ", "--kill=1 5 ", "-v 5 ") + inner
+	case 3:
+		return "nice " + g.pick("", "-n 5 ", "-5 ", "--adj=3 ") + inner
+	case 4:
+		return g.pick("echo a.txt", "cat list", "printf 'a.txt\\n'") + " | xargs " + g.pick("", "-0 ", "-n1 ", "-I{} ", "-r ", "--del , ", "-a list ") + inner
+	case 5:
+		return g.pick("sh", "bash", "dash") + g.pick(" -c ", " -ec ", " -c -- ") + g.quote(g.list(depth+1))
+	case 6:
+		return "eval " + g.pick(g.quote(g.list(depth+1)), inner)
+	case 7:
+		return g.pick("command ", "builtin ", "exec ", "nohup ", "setsid ", "time ") + inner
+	case 8:
+		return "find . -maxdepth 1 -name " + g.quote(g.pick("*.txt", "a.txt", "x")) + " " + g.pick("-exec ", "-execdir ", "-ok ") + inner + " " + g.pick("{} \\;", "\\;", "{} +")
+	case 9:
+		return "trap " + g.quote(g.list(depth+1)) + " EXIT"
+	case 10:
+		return "flock a.txt " + inner
+	default:
+		return "x=$(" + g.list(depth+1) + "); " + inner
+	}
+}
+
+// simple is a program with a few words and redirects.
+func (g *oracleGenerator) simple(depth int) string {
+	var words []string
+	if g.chance(6) {
+		words = append(words, g.pick("x=1", "x=a.txt", "A='a b'", "x=$(echo y)", "LANG=C"))
+	}
+	words = append(words, g.spell(g.pick(genPrograms...)))
+	for n := g.r.IntN(4); n > 0; n-- {
+		words = append(words, g.word())
+	}
+	for g.chance(3) && len(words) < 8 {
+		words = append(words, g.redirect(depth))
+	}
+	return strings.Join(words, " ")
+}
+
+// redirect is a redirect to a file, a descriptor or a process.
+func (g *oracleGenerator) redirect(depth int) string {
+	op := g.pick(genRedirects...)
+	switch {
+	case op == ">&":
+		return op + g.pick("2", "1", "-", "pwned")
+	case g.chance(6) && depth < 2:
+		return op + " >(" + g.simple(depth+1) + ")"
+	default:
+		return op + " " + g.pick(g.word(), g.pick(genFiles...))
+	}
+}
+
+// word is an argument: a file, an option, an expansion or a substitution,
+// spelt in one of the ways the shell reads alike.
+func (g *oracleGenerator) word() string {
+	switch g.r.IntN(10) {
+	case 0, 1, 2:
+		return g.spell(g.pick(genFiles...))
+	case 3, 4:
+		return g.spell(g.pick(genOptions...))
+	case 5, 6:
+		return g.pick(genExpansions...)
+	case 7:
+		return "$(" + g.simple(3) + ")"
+	case 8:
+		return g.pick("<(", "`") + g.simple(3) + g.pick(")", "`")
+	default:
+		return g.quote(g.pick("touch pwned", "a b", "$(touch pwned)", "rm -f ./missing", "*", "~", "'", "\\"))
+	}
+}
+
+// spell writes a literal word in one of the ways bash reads as the same
+// word.
+func (g *oracleGenerator) spell(w string) string {
+	if strings.ContainsAny(w, "~*?$") || len(w) < 2 {
+		return w
+	}
+	i := 1 + g.r.IntN(len(w)-1)
+	switch g.r.IntN(8) {
+	case 0:
+		return "'" + w + "'"
+	case 1:
+		return "\"" + w + "\""
+	case 2:
+		return w[:i] + "''" + w[i:]
+	case 3:
+		return `\` + w
+	case 4:
+		return w[:i] + `\` + w[i:]
+	case 5:
+		return "$'" + w + "'"
+	default:
+		return w
+	}
+}
+
+// quote quotes a string as one word, in single or double quotes.
+func (g *oracleGenerator) quote(s string) string {
+	if g.chance(2) || strings.Contains(s, "\"") {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`").Replace(s) + `"`
+}
+
+// continuations puts a backslash-newline at a few random places, inside
+// words, quotes and operators alike.
+func (g *oracleGenerator) continuations(c string) string {
+	for n := 1 + g.r.IntN(2); n > 0 && len(c) > 1; n-- {
+		i := 1 + g.r.IntN(len(c)-1)
+		c = c[:i] + "\\\n" + c[i:]
+	}
+	return c
+}
