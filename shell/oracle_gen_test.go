@@ -44,10 +44,26 @@ var (
 // command is one generated command.
 func (g *oracleGenerator) command() string {
 	c := g.list(0)
+	if g.chance(5) {
+		c += "\n" + g.hereDocument()
+	}
 	if g.chance(4) {
 		c = g.continuations(c)
 	}
 	return c
+}
+
+// hereDocument is a command reading a here-document, whose body is a
+// command the program may run and the shell may expand.
+func (g *oracleGenerator) hereDocument() string {
+	program := g.pick("cat", "sh", "bash", "tee pwned", "xargs", "sort -o pwned")
+	delimiter := g.pick("EOF", "'EOF'", "\"EOF\"", "E\\OF")
+	op := g.pick("<<", "<<-")
+	body := g.list(2)
+	if op == "<<-" {
+		body = "\t" + strings.ReplaceAll(body, "\n", "\n\t")
+	}
+	return program + " " + op + delimiter + g.pick("", " && "+g.simple(2)) + "\n" + body + "\nEOF"
 }
 
 // list joins a few pipelines by list operators.
@@ -79,10 +95,7 @@ func (g *oracleGenerator) pipeline(depth int) string {
 		return g.wrapper(depth)
 	case 6:
 		return "f() { " + g.list(depth+1) + "; }; f"
-	case 7:
-		body := g.list(depth + 1)
-		return g.pick("cat", "sh", "bash", "tee pwned", "xargs") + " <<" + g.pick("EOF", "'EOF'", "\"EOF\"", "-EOF", "E\\OF") + "\n" + body + "\nEOF"
-	case 8:
+	case 7, 8:
 		return g.simple(depth) + " <<< " + g.quote(g.list(depth+1))
 	default:
 		return g.simple(depth)
@@ -162,7 +175,10 @@ func (g *oracleGenerator) word() string {
 	case 7:
 		return "$(" + g.simple(3) + ")"
 	case 8:
-		return g.pick("<(", "`") + g.simple(3) + g.pick(")", "`")
+		if g.chance(2) {
+			return "<(" + g.simple(3) + ")"
+		}
+		return "`" + g.simple(3) + "`"
 	default:
 		return g.quote(g.pick("touch pwned", "a b", "$(touch pwned)", "rm -f ./missing", "*", "~", "'", "\\"))
 	}

@@ -108,6 +108,7 @@ type oracleResult struct {
 	Output   string         `json:"output"`
 	TimedOut bool           `json:"timed_out"`
 	LogFull  bool           `json:"log_full"`
+	CPU      time.Duration  `json:"cpu"`
 }
 
 // oracleLayout is what every sandbox binds: built once per test run.

@@ -55,6 +55,7 @@ func TestOracle(t *testing.T) {
 	var mu sync.Mutex
 	var found []disagreement
 	var failure error
+	var cpu time.Duration
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -81,6 +82,7 @@ func TestOracle(t *testing.T) {
 					return
 				}
 				counts["ran"]++
+				cpu += res.CPU
 				if res.TimedOut {
 					counts["timed out"]++
 				}
@@ -105,9 +107,10 @@ func TestOracle(t *testing.T) {
 	for _, in := range inputs {
 		bySource[strings.SplitN(in.source, "/", 2)[0]]++
 	}
-	t.Logf("bash oracle: %d commands (%v); %d ran in %d sandboxes, %d asked, %d blocked, %d timed out; %d disagreements; %s",
+	t.Logf("bash oracle: %d commands (%v); %d ran in %d sandboxes, %d asked, %d blocked, %d timed out; %d disagreements; "+
+		"%s, of which the commands' programs used %s of processor time",
 		len(inputs), bySource, counts["ran"], workers, counts["asked"], counts["blocked"], counts["timed out"], len(found),
-		time.Since(start).Round(time.Millisecond))
+		time.Since(start).Round(time.Millisecond), cpu.Round(time.Millisecond))
 	if path := os.Getenv("ORACLE_FINDINGS"); path != "" {
 		var b strings.Builder
 		for _, d := range found {

@@ -60,6 +60,8 @@ type Result struct {
 	Output   string `json:"output"`
 	TimedOut bool   `json:"timed_out"`
 	LogFull  bool   `json:"log_full"`
+	// CPU is the processor time the command's programs used.
+	CPU time.Duration `json:"cpu"`
 }
 
 // Change is a file or directory that a command created, deleted or
@@ -139,10 +141,12 @@ func run(setup *Setup, command string) (*Result, error) {
 	defer null.Close()
 
 	res := &Result{}
+	cpu := childrenCPU()
 	res.Status, res.TimedOut, err = bash(setup, command, null, output)
 	if err != nil {
 		return nil, err
 	}
+	res.CPU = childrenCPU() - cpu
 	head := make([]byte, maxOutput)
 	n, _ := output.ReadAt(head, 0)
 	res.Output = string(head[:n])
@@ -213,6 +217,15 @@ func bash(setup *Setup, command string, stdin, output *os.File) (status int, tim
 		grace.Stop()
 	}
 	return status, timedOut, nil
+}
+
+// childrenCPU is the processor time of every child the driver has reaped.
+func childrenCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // lay empties the roots and writes the starting layout.
