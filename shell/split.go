@@ -17,8 +17,17 @@ var errDeep = errors.New("agentpolicy/shell: the command nests too deeply to be 
 // splitter collects the subjects of one call.
 type splitter struct {
 	*config
-	// src is the script being read, which positions index.
-	src      string
+	// src is the script being read, which positions index, and file
+	// its syntax.
+	src  string
+	file *syntax.File
+	// vars is what the script sets its variables to, read when first
+	// needed, and integers the variables it declares with -i so far.
+	vars     *varValues
+	integers map[string]bool
+	// posix marks a reading in the POSIX dialect, which has no brace
+	// expansion.
+	posix    bool
 	subjects []agentpolicy.Subject
 }
 
@@ -29,14 +38,27 @@ func (s *splitter) script(src string, depth int) error {
 	if depth > maxDepth {
 		return errDeep
 	}
-	f, err := parse(src)
-	if err != nil {
+	if err := readable(src); err != nil {
 		return err
 	}
-	outer := s.src
-	s.src = src
-	defer func() { s.src = outer }()
+	f, err := parse(src)
+	if err != nil {
+		return parseError(err, src)
+	}
+	start := len(s.subjects)
+	if err := s.walk(f, src, depth); err != nil {
+		return err
+	}
+	return s.continued(f, src, start, depth)
+}
+
+// walk adds the subjects of the commands in f, parsed from src.
+func (s *splitter) walk(f *syntax.File, src string, depth int) error {
+	outer := *s
+	s.src, s.file, s.vars, s.integers = src, f, nil, nil
+	defer func() { s.src, s.file, s.vars, s.integers = outer.src, outer.file, outer.vars, outer.integers }()
 	nesting := 0
+	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if err != nil {
 			return false
@@ -44,6 +66,12 @@ func (s *splitter) script(src string, depth int) error {
 		if n == nil {
 			nesting--
 			return true
+		}
+		if cs, ok := n.(*syntax.CmdSubst); ok {
+			if _, ok := literalText(cs); ok {
+				// It prints a literal text, read as part of its word.
+				return false
+			}
 		}
 		if nesting++; nesting > maxNesting {
 			err = errDeep
@@ -62,25 +90,53 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 	case *syntax.CallExpr:
 		return s.call(n, depth)
 	case *syntax.DeclClause:
+		s.declaration(n)
 		s.declare(n)
-	case *syntax.LetClause, *syntax.TestClause, *syntax.ArithmCmd:
-		text := s.text(n)
-		s.add(s.field, text, text, quotedCode(n), false, "")
+	case *syntax.LetClause:
+		why := quotedCode(n)
+		for _, x := range n.Exprs {
+			why = firstOf(why, s.arithUnseen(x))
+		}
+		s.add(s.field, s.text(n), s.text(n), why, false, "")
+	case *syntax.TestClause:
+		s.add(s.field, s.text(n), s.text(n), firstOf(quotedCode(n), s.testUnseen(n)), false, "")
+	case *syntax.ArithmCmd:
+		s.add(s.field, s.text(n), s.text(n), firstOf(quotedCode(n), s.arithUnseen(n.X)), false, "")
+	case *syntax.ArithmExp:
+		s.addUnseen(n, s.arithUnseen(n.X))
+	case *syntax.Assign:
+		if n.Index != nil {
+			s.addUnseen(n, s.arithUnseen(n.Index))
+		}
+		s.addUnseen(n, s.integerUnseen(n))
+	case *syntax.ArrayElem:
+		if n.Index != nil {
+			s.addUnseen(n, s.arithUnseen(n.Index))
+		}
 	case *syntax.Redirect:
 		s.redirect(n)
 	case *syntax.ParamExp:
-		if why := expansionUnseen(n); why != "" {
-			s.add(s.field, s.text(n), s.text(n), why, false, "")
-		}
+		s.addUnseen(n, firstOf(expansionUnseen(n), s.paramUnseen(n)))
 	case *syntax.ForClause:
-		if it, ok := n.Loop.(*syntax.WordIter); ok {
-			if why := variableUnseen(it.Name.Value); why != "" {
-				text := s.src[n.Pos().Offset():it.Name.End().Offset()]
+		switch loop := n.Loop.(type) {
+		case *syntax.WordIter:
+			if why := variableUnseen(loop.Name.Value); why != "" {
+				text := s.src[n.Pos().Offset():loop.Name.End().Offset()]
 				s.add(s.field, text, text, why, false, "")
 			}
+		case *syntax.CStyleLoop:
+			s.addUnseen(loop, firstOf(s.arithUnseen(loop.Init), s.arithUnseen(loop.Cond), s.arithUnseen(loop.Post)))
 		}
 	}
 	return nil
+}
+
+// addUnseen adds a subject for a part of a command that hides code, as
+// written, when why says it does.
+func (s *splitter) addUnseen(n syntax.Node, why string) {
+	if why != "" {
+		s.add(s.field, s.text(n), s.text(n), why, false, "")
+	}
 }
 
 // expansionUnseen is why a parameter expansion hides code: ${x@P}
@@ -205,12 +261,15 @@ func (s *splitter) run(cmd command, depth int) error {
 		base = base[i+1:]
 	}
 	e := effectsOf(base, cmd.words[1:])
-	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]))
+	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]), namesUnseen(base, cmd.words[1:]), streamUnseen(base, cmd.words[1:]))
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
 	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
 	if base != name.value {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
+	}
+	if err := s.runNamed(cmd, depth); err != nil {
+		return err
 	}
 	for _, inner := range e.commands {
 		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen}, depth+1); err != nil {
@@ -218,7 +277,13 @@ func (s *splitter) run(cmd command, depth int) error {
 		}
 	}
 	for _, src := range e.scripts {
-		if err := s.script(src, depth+1); err != nil {
+		err := s.shellScript(base, src, depth+1)
+		var u *unreadable
+		if errors.As(err, &u) {
+			s.unread(normalised, cmd.text, base+" runs a string the splitter cannot read: "+u.why, u, depth+1)
+			continue
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -311,11 +376,7 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
-	unseen := ""
-	if !w.literal {
-		unseen = "the redirect target " + w.value + " is known only when it runs"
-	}
-	s.add(t.field, w.value, s.text(r.Word), unseen, false, t.tool)
+	s.add(t.field, w.value, s.text(r.Word), pathUnseen(w), false, t.tool)
 }
 
 // deviceFiles are redirect targets that are no file a rule guards; an

@@ -69,12 +69,15 @@ func WithReadTool(name, field string) Option {
 // the command, are decided in full as themselves too.
 //
 // A subject whose code no rule can read carries the reason in
-// [agentpolicy.Subject.Unseen]. The split fails, and the engine blocks
-// the call, when the arguments are ambiguous or lack the field, when the
-// command does not parse (the error names the line and column), when it
-// nests strings, wrappers or substitutions deeper than the splitter
-// follows, when it holds a carriage return or a NUL byte, which the
-// parser and bash read differently, and when it holds no command.
+// [agentpolicy.Subject.Unseen]. A command the parser cannot read as bash
+// does, one that does not parse (the reason names the line and column),
+// holds a carriage return, or reads otherwise once its line continuations
+// are joined, is one unseen subject, the command as written, followed by
+// the subjects of what can be read of it as constraints. The split fails,
+// and the engine blocks the call, when the arguments are ambiguous or
+// lack the field, when the command nests strings, wrappers or
+// substitutions deeper than the splitter follows, when it holds a NUL
+// byte, which shells read differently, and when it holds no command.
 //
 // The splitter is safe for concurrent use.
 func Subjects(opts ...Option) agentpolicy.Subjects {
@@ -84,9 +87,6 @@ func Subjects(opts ...Option) agentpolicy.Subjects {
 	}
 	return c.split
 }
-
-// errCarriageReturn is the split of a command with a carriage return.
-var errCarriageReturn = errors.New("agentpolicy/shell: the command has a carriage return, which the parser and the shell read differently")
 
 // errNUL is the split of a command with a NUL byte.
 var errNUL = errors.New("agentpolicy/shell: the command has a NUL byte, which shells read differently")
@@ -106,11 +106,6 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	// The subjects' texts are slices of the command, which Field may
 	// share with the caller's arguments.
 	command = strings.Clone(command)
-	if strings.IndexByte(command, '\r') >= 0 {
-		// The parser reads a carriage return as space where the shell
-		// keeps it in the word, so the two would read different commands.
-		return nil, errCarriageReturn
-	}
 	if strings.IndexByte(command, 0) >= 0 {
 		// A shell given the command as an argument stops at a NUL, and
 		// one reading it from a file drops the NUL and joins the words
@@ -118,10 +113,15 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		return nil, errNUL
 	}
 	s := splitter{config: c}
-	if err := s.script(command, 0); err != nil {
+	err = s.script(command, 0)
+	var u *unreadable
+	switch {
+	case errors.As(err, &u):
+		s.unread(command, command, u.why, u, 0)
+		return s.subjects, nil
+	case err != nil:
 		return nil, err
-	}
-	if len(s.subjects) == 0 {
+	case len(s.subjects) == 0:
 		return nil, errEmpty
 	}
 	return s.subjects, nil
@@ -143,9 +143,5 @@ var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant
 func parse(src string) (*syntax.File, error) {
 	p := parsers.Get().(*syntax.Parser)
 	defer parsers.Put(p)
-	f, err := p.Parse(strings.NewReader(src), "")
-	if err != nil {
-		return nil, fmt.Errorf("agentpolicy/shell: %w", err)
-	}
-	return f, nil
+	return p.Parse(strings.NewReader(src), "")
 }

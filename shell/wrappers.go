@@ -67,6 +67,9 @@ func (w wrapper) unwrap(base string, args []word) effects {
 	case len(rest) > 0:
 		e.commands = append(e.commands, rest)
 	}
+	if base == "xargs" {
+		e.unseen = firstOf(e.unseen, xargsUnseen(options, rest))
+	}
 	return e
 }
 
@@ -244,6 +247,7 @@ options:
 	case code && i < len(args):
 		e.unseen = name + " -c runs a string made when it runs"
 	case code:
+		e.unseen = name + " -c has no string: what runs it, xargs or find, supplies one"
 	case stdin || i >= len(args):
 		e.unseen = name + " reads its commands from standard input"
 	case !args[i].literal:
