@@ -25,12 +25,12 @@ var literalCases = []struct {
 	{"echo \"$(cat <<'EOF'\nEOF\n)\"", []want{run("echo ''", "echo \"$(cat <<'EOF'\nEOF\n)\"")}},
 	// An unquoted delimiter: the body is expanded, and its substitution runs.
 	{"git commit -m \"$(cat <<EOF\n$(rm -rf x)\nEOF\n)\"", []want{
-		run("git commit -m $(cat <<EOF\n$(rm -rf x)\nEOF\n)", "git commit -m \"$(cat <<EOF\n$(rm -rf x)\nEOF\n)\""), same("cat"), same("rm -rf x")}},
+		run("git commit -m $(cat <<EOF\n$(rm -rf x)\nEOF\n)", "git commit -m \"$(cat <<EOF\n$(rm -rf x)\nEOF\n)\""), same("cat"), same("rm -rf x"), write("x")}},
 	// More than the here-document: a file, another command, a redirect.
 	{"git commit -m \"$(cat .env <<'EOF'\nx\nEOF\n)\"", []want{
 		run("git commit -m $(cat .env <<'EOF'\nx\nEOF\n)", "git commit -m \"$(cat .env <<'EOF'\nx\nEOF\n)\""), same("cat .env")}},
 	{"git commit -m \"$(cat <<'EOF'\nx\nEOF\nrm -rf y\n)\"", []want{
-		run("git commit -m $(cat <<'EOF'\nx\nEOF\nrm -rf y\n)", "git commit -m \"$(cat <<'EOF'\nx\nEOF\nrm -rf y\n)\""), same("cat"), same("rm -rf y")}},
+		run("git commit -m $(cat <<'EOF'\nx\nEOF\nrm -rf y\n)", "git commit -m \"$(cat <<'EOF'\nx\nEOF\nrm -rf y\n)\""), same("cat"), same("rm -rf y"), write("y")}},
 	{"git commit -m \"$(cat <<'EOF' > f\nx\nEOF\n)\"", []want{
 		run("git commit -m $(cat <<'EOF' > f\nx\nEOF\n)", "git commit -m \"$(cat <<'EOF' > f\nx\nEOF\n)\""), same("cat"), write("f")}},
 	{"git commit -m \"$(rm <<'EOF'\nx\nEOF\n)\"", []want{

@@ -123,15 +123,15 @@ func fedBy(e oracleExec, byPid map[int]oracleExec) string {
 		case "find":
 			return "{}"
 		case "xargs":
-			return xargsReplace(p.Argv[1:])
+			return xargsReplaceString(p.Argv[1:])
 		}
 	}
 	return ""
 }
 
-// xargsReplace is the word xargs replaces with each input line, "{}" by
+// xargsReplaceString is the word xargs replaces with each input line, "{}" by
 // default: -I R, -IR, --replace=R, -i, -iR, --replace.
-func xargsReplace(args []string) string {
+func xargsReplaceString(args []string) string {
 	for i, a := range args {
 		switch {
 		case a == "-I" && i+1 < len(args):

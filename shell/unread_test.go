@@ -17,9 +17,9 @@ var unreadCases = []struct {
 	want    []want
 }{
 	{"npm test &&", []want{hidden("npm test &&", "npm test &&", "the command does not parse: 1:10: `&&` must be followed by a statement"), base("npm test", "npm test")}},
-	{"rm -rf / ||", []want{hidden("rm -rf / ||", "rm -rf / ||", "the command does not parse: 1:10: `||` must be followed by a statement"), base("rm -rf /", "rm -rf /")}},
+	{"rm -rf / ||", []want{hidden("rm -rf / ||", "rm -rf / ||", "the command does not parse: 1:10: `||` must be followed by a statement"), base("rm -rf /", "rm -rf /"), {tool: "write", value: "/", text: "/", constrain: true}}},
 	{"npm test\r\n", []want{hidden("npm test\r\n", "npm test\r\n", "the command has a carriage return, which the parser and bash read differently"), base("npm test", "npm test")}},
-	{"ls\r\nrm x\r\n", []want{hidden("ls\r\nrm x\r\n", "ls\r\nrm x\r\n", "the command has a carriage return, which the parser and bash read differently"), base("ls", "ls"), base("rm x", "rm x")}},
+	{"ls\r\nrm x\r\n", []want{hidden("ls\r\nrm x\r\n", "ls\r\nrm x\r\n", "the command has a carriage return, which the parser and bash read differently"), base("ls", "ls"), base("rm x", "rm x"), {tool: "write", value: "x", text: "x", constrain: true}}},
 	{"ls;;", []want{hidden("ls;;", "ls;;", "the command does not parse: 1:3: `;;` can only be used in a case clause"), base("ls", "ls")}},
 	{"echo 'x", []want{hidden("echo 'x", "echo 'x", "the command does not parse: 1:6: reached EOF without closing quote `'`")}},
 	{"ls\nif", []want{hidden("ls\nif", "ls\nif", "the command does not parse: 2:1: `if` must be followed by a statement list")}},
