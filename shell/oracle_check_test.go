@@ -33,7 +33,12 @@ import (
 //     way of running a command (flock -c, find -exec sh -c, sed's e, awk's
 //     system(), tar's exec actions all run "sh -c STRING"): the commands it
 //     runs are recorded and checked in turn, the shell itself is not.
-//  4. Every file created, deleted or modified under the working directory,
+//  4. bash starts cat to print "$(cat <<'EOF' … EOF)", the form Claude
+//     Code writes a commit message in, which the splitter reads as the
+//     text cat prints: a cat with no arguments is named by that form in
+//     the command. (cat is real in the sandbox, so the text reaches the
+//     command that reads it.)
+//  5. Every file created, deleted or modified under the working directory,
 //     HOME or /tmp is named by a write subject: the path itself, a
 //     directory it lies in (rm -r, cp -r), or, for a directory created on
 //     the way, a path inside it (mkdir -p). A relative path is read
@@ -63,15 +68,20 @@ func checkable(subjects []agentpolicy.Subject) bool {
 	return true
 }
 
-// checkResult lists every way what bash did departs from the subjects.
-func checkResult(subjects []agentpolicy.Subject, res *oracleResult) []string {
+// literalCat is the form of rule 4: a substitution of cat reading a
+// here-document whose delimiter is quoted.
+var literalCat = regexp.MustCompile(`\$\(\s*cat\s*<<-?\s*['"\\]`)
+
+// checkResult lists every way what bash did with command departs from the
+// subjects.
+func checkResult(command string, subjects []agentpolicy.Subject, res *oracleResult) []string {
 	var commands, writes []string
 	for _, s := range subjects {
 		switch s.Tool {
 		case "":
 			commands = append(commands, subjectMember(s, "command"))
 		case "write":
-			writes = append(writes, resolvePath(subjectMember(s, "path")))
+			writes = append(writes, resolvePath(subjectMember(s, "path"), s.Text))
 		}
 	}
 	var problems []string
@@ -85,6 +95,9 @@ func checkResult(subjects []agentpolicy.Subject, res *oracleResult) []string {
 		}
 		if filepath.Base(parent.Exe) == "xargs" && name == "echo" && slices.ContainsFunc(commands, isXargs) {
 			continue // rule 2: xargs given no command runs echo
+		}
+		if name == "cat" && len(e.Argv) == 1 && literalCat.MatchString(command) {
+			continue // rule 4: the text of a commit message
 		}
 		replace := fedBy(e, byPid)
 		if !slices.ContainsFunc(commands, func(c string) bool { return execMatches(e, c, replace) }) {
@@ -291,10 +304,11 @@ func changeCovered(c oracleChange, writes []string) bool {
 	return false
 }
 
-// resolvePath is the sandbox path a write subject names.
-func resolvePath(p string) string {
+// resolvePath is the sandbox path a write subject names, given the path
+// and how the command wrote it: a tilde the shell expands is HOME.
+func resolvePath(p, written string) string {
 	switch {
-	case p == "~" || strings.HasPrefix(p, "~/"):
+	case (p == "~" || strings.HasPrefix(p, "~/")) && strings.HasPrefix(written, "~"):
 		p = oracleHome + p[1:]
 	case !filepath.IsAbs(p):
 		p = filepath.Join(oracleWorkDir, p)

@@ -53,7 +53,7 @@ var oracleFiles = []oracleFile{
 var realPrograms = []string{
 	"bash", "sh", "dash",
 	"env", "timeout", "nice", "nohup", "setsid", "xargs", "flock",
-	"find", "sed", "awk", "sort", "tee", "tar",
+	"find", "sed", "awk", "sort", "tee", "tar", "cat",
 	"touch", "cp", "mv", "rm", "mkdir", "rmdir", "ln", "dd", "truncate", "install", "chmod",
 }
 

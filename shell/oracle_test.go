@@ -86,7 +86,7 @@ func TestOracle(t *testing.T) {
 				if res.TimedOut {
 					counts["timed out"]++
 				}
-				if problems := checkResult(j.subjects, res); len(problems) > 0 {
+				if problems := checkResult(j.in.command, j.subjects, res); len(problems) > 0 {
 					found = append(found, disagreement{j.in.source, j.in.command, res, j.subjects, problems})
 				}
 				mu.Unlock()
