@@ -11,6 +11,10 @@ import (
 // and substitutions. It is seeded, so every run makes the same commands.
 type oracleGenerator struct {
 	r *rand.Rand
+	// plain is set for a command of literal words only, which the
+	// splitter can read in full and so lets run: the ones the oracle
+	// checks most closely.
+	plain bool
 }
 
 // newOracleGenerator is a generator from a fixed seed.
@@ -43,6 +47,7 @@ var (
 
 // command is one generated command.
 func (g *oracleGenerator) command() string {
+	g.plain = g.chance(2)
 	c := g.list(0)
 	if g.chance(5) {
 		c += "\n" + g.hereDocument()
@@ -90,7 +95,11 @@ func (g *oracleGenerator) pipeline(depth int) string {
 	case 3:
 		return "for f in " + g.word() + " " + g.word() + "; do " + g.list(depth+1) + "; done"
 	case 4:
-		return "cd " + g.pick("dir", "empty", "..", "-", "~", "\"$HOME\"", "$x", "/tmp", "dir/..") + " && " + g.list(depth+1)
+		dir := g.pick("dir", "empty", "..", "-", "/tmp", "dir/..", "./dir", "'dir'", "d\\ir")
+		if !g.plain && g.chance(2) {
+			dir = g.pick("~", "\"$HOME\"", "$x", "$(echo dir)", "d*")
+		}
+		return "cd " + dir + g.pick(" && ", "; ", "\n") + g.list(depth+1)
 	case 5:
 		return g.wrapper(depth)
 	case 6:
@@ -165,6 +174,9 @@ func (g *oracleGenerator) redirect(depth int) string {
 // word is an argument: a file, an option, an expansion or a substitution,
 // spelt in one of the ways the shell reads alike.
 func (g *oracleGenerator) word() string {
+	if g.plain {
+		return g.spell(g.pick(g.pick(genFiles...), g.pick(genOptions...)))
+	}
 	switch g.r.IntN(10) {
 	case 0, 1, 2:
 		return g.spell(g.pick(genFiles...))
