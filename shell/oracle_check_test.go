@@ -38,7 +38,13 @@ import (
 //     text cat prints: a cat with no arguments is named by that form in
 //     the command. (cat is real in the sandbox, so the text reaches the
 //     command that reads it.)
-//  5. Every file created, deleted or modified under the working directory,
+//  5. git keeps its objects, refs, logs and index under .git: a change
+//     there while git ran is git's own state, and a git-* helper git starts,
+//     itself or through a shell (git-upload-pack for a fetch from a path),
+//     is a part of git. .git/config and .git/hooks
+//     are not, since they name programs git runs: a change to them must be
+//     named as any other.
+//  6. Every file created, deleted or modified under the working directory,
 //     HOME or /tmp is named by a write subject: the path itself, a
 //     directory it lies in (rm -r, cp -r), or, for a directory created on
 //     the way, a path inside it (mkdir -p). A relative path is read
@@ -96,6 +102,9 @@ func checkResult(command string, subjects []agentpolicy.Subject, res *oracleResu
 		if filepath.Base(parent.Exe) == "xargs" && name == "echo" && slices.ContainsFunc(commands, isXargs) {
 			continue // rule 2: xargs given no command runs echo
 		}
+		if strings.HasPrefix(name, "git-") && startedBy(e, byPid, "git") {
+			continue // rule 5: a helper of git's own
+		}
 		if name == "cat" && len(e.Argv) == 1 && literalCat.MatchString(command) {
 			continue // rule 4: the text of a commit message
 		}
@@ -104,7 +113,11 @@ func checkResult(command string, subjects []agentpolicy.Subject, res *oracleResu
 			problems = append(problems, fmt.Sprintf("ran %s, which no command subject names", showExec(e)))
 		}
 	}
+	gitRan := slices.ContainsFunc(res.Execs, func(e oracleExec) bool { return filepath.Base(e.Exe) == "git" })
 	for _, c := range res.Changes {
+		if gitRan && gitState(c.Path) {
+			continue // rule 5
+		}
 		if !changeCovered(c, writes) {
 			problems = append(problems, fmt.Sprintf("%s %s, which no write subject names", c.Kind, c.Path))
 		}
@@ -126,6 +139,17 @@ func subjectMember(s agentpolicy.Subject, name string) string {
 	}
 	v, _ := m[name].(string)
 	return v
+}
+
+// startedBy reports whether a program named name started e, directly or
+// through others.
+func startedBy(e oracleExec, byPid map[int]oracleExec, name string) bool {
+	for p, ok := byPid[e.Ppid]; ok; p, ok = byPid[p.Ppid] {
+		if filepath.Base(p.Exe) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // fedBy is the word that find or xargs replaces with a file name when one
@@ -289,6 +313,14 @@ func expansionEnd(text string, i int) int {
 		}
 	}
 	return i
+}
+
+// gitState reports whether path is git's own state in the working
+// directory's repository: anything under .git but its configuration and
+// hooks.
+func gitState(path string) bool {
+	git := oracleWorkDir + "/.git/"
+	return strings.HasPrefix(path, git) && path != git+"config" && path != git+"hooks" && !strings.HasPrefix(path, git+"hooks/")
 }
 
 // changeCovered reports whether a write subject names the changed file.

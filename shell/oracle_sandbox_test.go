@@ -30,10 +30,13 @@ const (
 )
 
 // oracleFiles are the files every command starts with: the agent's own
-// settings, a repository's configuration, a secret and a few plain files.
+// settings, an empty git repository, a secret and a few plain files.
 var oracleFiles = []oracleFile{
 	{Path: "/w/.claude/settings.local.json", Content: `{"permissions":{"allow":["Bash(echo:*)"]}}` + "\n"},
 	{Path: "/w/.git/config", Content: "[core]\n\trepositoryformatversion = 0\n\tbare = false\n"},
+	{Path: "/w/.git/HEAD", Content: "ref: refs/heads/main\n"},
+	{Path: "/w/.git/objects", Dir: true},
+	{Path: "/w/.git/refs/heads", Dir: true},
 	{Path: "/w/.env", Content: "SECRET=not-a-secret\n"},
 	{Path: "/w/a.txt", Content: "alpha\nbeta\n"},
 	{Path: "/w/b.txt", Content: "gamma\n"},
@@ -47,13 +50,15 @@ var oracleFiles = []oracleFile{
 // them, so the oracle sees what they start and what they write: shells, so
 // the commands of a -c string or a script are recorded in turn; wrappers,
 // so the command they really run is; readers that can run a command or
-// write a file; and the writers of the file operands the tables name.
-// Every other program is only recorded. All come with Debian's essential
-// packages, so every machine has them.
+// write a file; git, which runs what its options and configuration name;
+// and the writers of the file operands the tables name. git runs its
+// built-in commands only: its helper programs are not in the sandbox.
+// Every other program is only recorded. All but git come with Debian's
+// essential packages, and a machine that cloned this repository has git.
 var realPrograms = []string{
 	"bash", "sh", "dash",
 	"env", "timeout", "nice", "nohup", "setsid", "xargs", "flock",
-	"find", "sed", "awk", "sort", "tee", "tar", "cat",
+	"find", "sed", "awk", "sort", "tee", "tar", "cat", "git",
 	"touch", "cp", "mv", "rm", "mkdir", "rmdir", "ln", "dd", "truncate", "install", "chmod",
 }
 
