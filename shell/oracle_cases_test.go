@@ -109,12 +109,30 @@ var oracleClasses = []struct {
 	{"stdin", "source /dev/stdin <<< 'touch pwned'", "cat <<< 'touch pwned'"},
 	{"stdin", "eval \"$(cat list)\"", "echo \"$(cat list)\""},
 
-	// 6. git as a program runner. git is only recorded in the sandbox, so
-	// the oracle sees the call but not what git would run.
+	// 6. git as a program runner. git is real in the sandbox, in an empty
+	// repository without a remote or a terminal.
 	{"git", "git -c core.pager='touch pwned' log", "git -c user.name=x log"},
-	{"git", "git --upload-pa='touch pwned' fetch", "git fetch origin"},
-	{"git", "GIT_SSH_COMMAND='touch pwned' git fetch", "GIT_DIR=.git git status"},
+	{"git", "git --upload-pa='touch pwned' fetch .", "git fetch origin"},
+	{"git", "git fetch --upload-pack='touch pwned' .", "git fetch --quiet ."},
+	{"git", "GIT_SSH_COMMAND='touch pwned' git fetch ssh://h/r", "GIT_DIR=.git git status"},
+	{"git", "git -c core.sshCommand='touch pwned' fetch ssh://h/r", "git -c core.quotepath=off status"},
 	{"git", "git diff --output=pwned", "git diff --stat"},
+	{"git", "git diff --out=pwned", "git diff --name-only"},
+	{"git", "git diff --no-index --output=pwned a.txt b.txt", "git diff --no-index a.txt b.txt"},
+	{"git", "git -c alias.x='!touch pwned' x", "git -c color.ui=never status"},
+	{"git", "git -c core.fsmonitor='touch pwned' status", "git -c core.abbrev=12 status"},
+	{"git", "git --config-env=core.fsmonitor=PWD status", "git --no-pager status"},
+	{"git", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='touch pwned' git status", "GIT_PAGER=cat git status"},
+	{"git", "git -c diff.external='touch pwned' diff --no-index a.txt b.txt", "git -c diff.renames=false diff --no-index a.txt b.txt"},
+	{"git", "git -c protocol.ext.allow=always fetch 'ext::touch pwned'", "git fetch --dry-run ."},
+	{"git", "git config core.fsmonitor 'touch pwned'", "git config --get core.bare"},
+	{"git", "git config --add core.pager x", "git config --list"},
+	{"git", "git config -f .claude/settings.local.json a.b c", "git config -f .git/config --get core.bare"},
+	{"git", "git config --global alias.st '!touch pwned'", "git config --global --get alias.st"},
+	{"git", "git init newrepo", "git rev-parse --git-dir"},
+	{"git", "git --exec-path=. status", "git --exec-path"},
+	{"git", "git -C dir init", "git -C dir status"},
+	{"git", "git add a.txt", "git status --short"},
 
 	// 7. Readers that write or execute. sed, awk, sort, tar, find, tee
 	// and the file commands are real in the sandbox.
