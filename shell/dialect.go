@@ -44,6 +44,9 @@ func (s *splitter) shellScript(base, src string, depth int) error {
 	if err := s.script(src, depth); err != nil {
 		return err
 	}
+	if s.again {
+		return nil
+	}
 	if base == "zsh" {
 		return s.unreadAs(start, &unreadable{why: "the splitter reads bash, not zsh", reading: src})
 	}
@@ -55,7 +58,7 @@ func (s *splitter) shellScript(base, src string, depth int) error {
 	if err != nil {
 		return s.unreadAs(start, &unreadable{why: base + " does not read it as bash: " + err.Error(), reading: src})
 	}
-	other := splitter{config: s.config, posix: lang == syntax.LangPOSIX}
+	other := splitter{config: s.config, posix: lang == syntax.LangPOSIX, again: true, dirs: places{outer: s.dirs.outer}}
 	if err := other.walk(f, src, depth); err != nil {
 		if errors.Is(err, errDeep) {
 			return err

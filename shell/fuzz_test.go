@@ -77,7 +77,7 @@ func simpleCommands(command string) (int, bool) {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.Redirect, *syntax.BraceExp, *syntax.ForClause,
-			*syntax.ArithmExp, *syntax.ArrayElem:
+			*syntax.ArithmExp, *syntax.ArrayElem, *syntax.ExtGlob:
 			// Each may add a subject of its own.
 			flat = false
 		case *syntax.Assign:

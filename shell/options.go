@@ -135,15 +135,19 @@ func (f optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 	return p
 }
 
-// risky reports whether the table holds an option that is not inert.
+// risky reports whether the table holds an option that writes a file,
+// runs a program or changes anything: one a word made when the command
+// runs may turn out to be. An option that names a file the command reads
+// is not among them, since a word made when it runs is a read known only
+// then in any case, a subject that asks under the read tool.
 func (f optionTable) risky() bool {
 	for _, o := range f.short {
-		if o.effect != inert {
+		if o.effect != inert && o.effect != readsArg {
 			return true
 		}
 	}
 	for _, o := range f.long {
-		if o.effect != inert {
+		if o.effect != inert && o.effect != readsArg {
 			return true
 		}
 	}

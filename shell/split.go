@@ -17,18 +17,24 @@ var errDeep = errors.New("agentpolicy/shell: the command nests too deeply to be 
 // splitter collects the subjects of one call.
 type splitter struct {
 	*config
-	// src is the script being read, which positions index, and file
-	// its syntax.
+	// src is the script being read, which positions index, and tree
+	// its syntax tree.
 	src  string
-	file *syntax.File
+	tree *syntax.File
 	// vars is what the script sets its variables to, read when first
 	// needed, and integers the variables it declares with -i so far.
 	vars     *varValues
 	integers map[string]bool
 	// posix marks a reading in the POSIX dialect, which has no brace
 	// expansion.
-	posix    bool
+	posix bool
+	// again marks a second reading of a script, whose nested strings are
+	// read once, without second readings of their own, so the cost stays
+	// linear in how deep strings nest.
+	again    bool
 	subjects []agentpolicy.Subject
+	// dirs are the directories the commands of src run in.
+	dirs places
 }
 
 // script adds the subjects of every command in src, a script run as
@@ -55,8 +61,9 @@ func (s *splitter) script(src string, depth int) error {
 // walk adds the subjects of the commands in f, parsed from src.
 func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	outer := *s
-	s.src, s.file, s.vars, s.integers = src, f, nil, nil
-	defer func() { s.src, s.file, s.vars, s.integers = outer.src, outer.file, outer.vars, outer.integers }()
+	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
+	defer func() { s.src, s.tree, s.vars, s.integers = outer.src, outer.tree, outer.vars, outer.integers }()
+	defer s.locate(f, src)()
 	nesting := 0
 	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -115,6 +122,13 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 		}
 	case *syntax.Redirect:
 		s.redirect(n)
+		if n.Hdoc != nil {
+			s.addUnseen(n.Hdoc, quotesUnseen(n.Hdoc.Parts))
+		}
+	case *syntax.DblQuoted:
+		s.addUnseen(n, quotesUnseen(n.Parts))
+	case *syntax.ExtGlob:
+		s.addUnseen(n, extglobUnseen(n))
 	case *syntax.ParamExp:
 		s.addUnseen(n, firstOf(expansionUnseen(n), s.paramUnseen(n)))
 	case *syntax.ForClause:
@@ -236,7 +250,7 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		s.add(s.field, text, text, unseen, false, "")
 		return nil
 	}
-	return s.run(command{words: words, text: text, unseen: unseen}, depth)
+	return s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c)}, depth)
 }
 
 // command is one command that will run.
@@ -247,6 +261,11 @@ type command struct {
 	// unseen is a reason the command hides code that is known before its
 	// name is read, from the assignments it runs with, say.
 	unseen string
+	// where is the directory it runs in.
+	where where
+	// appended marks a command xargs runs, which gets more words when it
+	// runs.
+	appended bool
 }
 
 // run adds the subjects of one command: the command as written, its base
@@ -260,7 +279,13 @@ func (s *splitter) run(cmd command, depth int) error {
 	if i := strings.LastIndexByte(base, '/'); i >= 0 && i < len(base)-1 {
 		base = base[i+1:]
 	}
-	e := effectsOf(base, cmd.words[1:])
+	args := cmd.words[1:]
+	if cmd.appended {
+		// xargs appends words it reads: options or files, as the
+		// command reads them.
+		args = append(args[:len(args):len(args)], xargsWords)
+	}
+	e := effectsOf(base, args)
 	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]), namesUnseen(base, cmd.words[1:]), streamUnseen(base, cmd.words[1:]))
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
@@ -270,25 +295,27 @@ func (s *splitter) run(cmd command, depth int) error {
 	if base != name.value {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
 	}
+	readTool, writeTool := s.operandTargets()
+	for _, w := range e.reads {
+		s.file(readTool, w, cmd.where)
+	}
+	for _, w := range e.writes {
+		s.file(writeTool, w, cmd.where)
+	}
 	if err := s.runNamed(cmd, depth); err != nil {
 		return err
 	}
-	readTool, writeTool := s.operandTargets()
-	for _, w := range e.reads {
-		s.fileSubject(readTool, w)
-	}
-	for _, w := range e.writes {
-		s.fileSubject(writeTool, w)
-	}
 	for _, inner := range e.commands {
-		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen}, depth+1); err != nil {
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: base == "xargs"}, depth+1); err != nil {
 			return err
 		}
 	}
+	outer := s.dirs.outer
+	s.dirs.outer = cmd.where
+	defer func() { s.dirs.outer = outer }()
 	for _, src := range e.scripts {
 		err := s.shellScript(base, src, depth+1)
-		var u *unreadable
-		if errors.As(err, &u) {
+		if u, ok := err.(*unreadable); ok {
 			s.unread(normalised, cmd.text, base+" runs a string the splitter cannot read: "+u.why, u, depth+1)
 			continue
 		}
@@ -385,13 +412,15 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
-	s.add(t.field, w.value, s.text(r.Word), pathUnseen(w), false, t.tool)
+	s.pathSubjects(t, w.value, s.text(r.Word), pathUnseen(w), s.dirs.of(r))
 }
 
 // deviceFiles are redirect targets that are no file a rule guards; an
 // empty target is none either, since the shell refuses it.
 var deviceFiles = map[string]bool{
 	"/dev/null": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/tty": true,
+	"/dev/fd/0": true, "/dev/fd/1": true, "/dev/fd/2": true,
+	"/proc/self/fd/0": true, "/proc/self/fd/1": true, "/proc/self/fd/2": true,
 }
 
 // isDescriptor reports whether a duplication's word names a descriptor,

@@ -21,15 +21,16 @@ var appendSafe = map[string]bool{
 	"true": true, "false": true,
 }
 
-// xargsUnseen is why the command xargs runs, inner, hides code: xargs
-// appends the words it reads to a program that is not known to be safe
-// with any arguments, or, with -I, -i or --replace, puts them in the
-// program's name.
-func xargsUnseen(options, inner []word) string {
+// xargsUnseen is why the command xargs runs, inner, the last words of
+// its arguments args, hides code: xargs appends the words it reads to a
+// program that is not known to be safe with any arguments, or, with -I,
+// -i or --replace, puts them in the program's name.
+func xargsUnseen(args, inner []word) string {
 	if len(inner) == 0 {
 		// xargs runs echo.
 		return ""
 	}
+	options := args[:len(args)-len(inner)]
 	name := inner[0].value
 	if replace := xargsReplace(options); replace != "" && strings.Contains(name, replace) {
 		return "xargs puts the words it reads in the name of the command it runs"

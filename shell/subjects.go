@@ -120,15 +120,14 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		return nil, errNUL
 	}
 	s := splitter{config: c}
-	err = s.script(command, 0)
-	var u *unreadable
-	switch {
-	case errors.As(err, &u):
+	if err := s.script(command, 0); err != nil {
+		u, ok := err.(*unreadable)
+		if !ok {
+			return nil, err
+		}
 		s.unread(command, command, u.why, u, 0)
-		return s.subjects, nil
-	case err != nil:
-		return nil, err
-	case len(s.subjects) == 0:
+	}
+	if len(s.subjects) == 0 {
 		return nil, errEmpty
 	}
 	return s.subjects, nil

@@ -35,7 +35,7 @@ type varValues struct {
 // assignedValues reads the variables of the script being walked, once.
 func (s *splitter) assignedValues() *varValues {
 	if s.vars == nil {
-		s.vars = scanValues(s.file, s)
+		s.vars = scanValues(s.tree, s)
 	}
 	return s.vars
 }

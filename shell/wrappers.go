@@ -85,10 +85,7 @@ func (w wrapper) unwrap(base string, args []word) effects {
 		e.commands = append(e.commands, rest)
 	}
 	if base == "xargs" {
-		// The options are the words before the operands, which the
-		// parser does not permute for a wrapper.
-		options := args[:len(args)-len(p.operands)]
-		e.unseen = firstOf(e.unseen, xargsUnseen(options, rest))
+		e.unseen = firstOf(e.unseen, xargsUnseen(args, rest))
 	}
 	return e
 }
@@ -313,46 +310,98 @@ func trapEffects(args []word) effects {
 	return effects{wrapper: true, scripts: []string{action.value}}
 }
 
+// commandOptions are the options of su, runuser and script: -c gives
+// the string a shell runs; su's -s names the shell; script's -I, -O, -B,
+// -T and -t name files it writes.
+var commandOptions = map[string]optionTable{
+	"su": flagSet(map[effect]string{
+		inert: "c: command: session-command: f fast g: group: G: supp-group: l login m p preserve-environment P pty w: whitelist-environment: h help V version",
+		runs:  "s: shell:",
+	}),
+	"runuser": flagSet(map[effect]string{
+		inert: "u: user: c: command: session-command: f fast g: group: G: supp-group: l login m p preserve-environment P pty w: whitelist-environment: h help V version",
+		runs:  "s: shell:",
+	}),
+	"script": flagSet(map[effect]string{
+		inert:     "a append c: command: e return f flush force E: echo: m: logging-format: o: output-limit: q quiet h help V version",
+		writesArg: "I: log-in: O: log-out: B: log-io: T: log-timing: t:: timing::",
+	}),
+}
+
 // commandOption reads su, runuser and script, which run the string
 // given with -c through a shell, and otherwise start a shell that reads
-// standard input.
+// standard input; "runuser -u USER CMD…" runs the command.
 func commandOption(base string, args []word) effects {
 	e := effects{wrapper: true, privileged: base != "script"}
-	for i := 0; i < len(args); i++ {
-		v := args[i].value
-		var code []word
-		switch {
-		case (v == "-c" || v == "--command" || v == "--session-command") && i+1 < len(args):
-			code = args[i+1 : i+2]
-		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
-			_, value, _ := strings.Cut(v, "=")
-			code = []word{{value: value, literal: args[i].literal}}
-		case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
-			code = []word{{value: v[2:], literal: args[i].literal}}
-		default:
-			continue
-		}
-		e.scripts, e.unseen = shellString(base+" -c", code, "")
+	p := commandOptions[base].parseFlags(base, args, true)
+	if p.opaque != "" {
+		e.unseen = p.opaque
 		return e
 	}
-	e.unseen = base + " starts a shell that reads standard input"
+	if g, ok := p.first(runs); ok {
+		e.unseen = base + " " + g.written + " names the shell it runs"
+		return e
+	}
+	_, e.writes = optionFiles(p)
+	if p.has("h", "help", "V", "version") {
+		return e
+	}
+	operands := p.operands
+	for _, g := range p.options {
+		if g.name == "c" || g.name == "command" || g.name == "session-command" {
+			e.scripts, e.unseen = shellString(base+" -c", []word{g.value}, "")
+		}
+	}
+	switch {
+	case base == "script":
+		// The operand is the file it writes the session to.
+		e.writes = append(e.writes, operands...)
+	case base == "runuser" && p.has("u", "user") && len(operands) > 0:
+		e.commands = nonEmpty(operands)
+	case len(operands) > 1 && !(len(operands) == 2 && operands[0].value == "-"):
+		// Words after the user go to the user's shell as its arguments.
+		e.unseen = firstOf(e.unseen, base+" passes words after the user to a shell")
+	}
+	if len(e.scripts) == 0 && len(e.commands) == 0 {
+		e.unseen = firstOf(e.unseen, base+" starts a shell that reads standard input")
+	}
 	return e
 }
 
+// flockOptions are flock's options; -c runs a string through a shell.
+var flockOptions = flagSet(map[effect]string{
+	inert: "s shared x exclusive e u unlock n nonblock nb w: wait: timeout: E: conflict-exit-code: o close F no-fork verbose h help V version c: command:",
+})
+
 // flockEffects reads flock: "flock FILE CMD…" runs the command, and
-// "flock FILE -c STRING" the string through a shell.
+// "flock FILE -c STRING" the string through a shell; the lock file is
+// created if it is missing, a file flock writes. "flock FD" runs nothing.
 func flockEffects(args []word) effects {
 	e := effects{wrapper: true}
-	for i, a := range args {
-		if (a.value == "-c" || a.value == "--command") && i+1 < len(args) {
-			e.scripts, e.unseen = shellString("flock -c", args[i+1:i+2], "")
+	p := flockOptions.parseFlags("flock", args, false)
+	if p.opaque != "" {
+		e.unseen = p.opaque
+		return e
+	}
+	rest := p.operands
+	if len(rest) == 0 {
+		return e
+	}
+	if file := rest[0]; !file.literal || !isDescriptor(file.value) {
+		e.writes = rest[:1]
+	}
+	rest = rest[1:]
+	for _, g := range p.options {
+		if g.name == "c" || g.name == "command" {
+			e.scripts, e.unseen = shellString("flock -c", []word{g.value}, "")
 			return e
 		}
 	}
-	i, _ := skipOptions(args, "wE", []string{"--timeout", "--wait", "--conflict-exit-code"}, "")
-	if i+1 < len(args) {
-		e.commands = append(e.commands, args[i+1:])
+	if len(rest) > 1 && rest[0].literal && (rest[0].value == "-c" || rest[0].value == "--command") {
+		e.scripts, e.unseen = shellString("flock -c", rest[1:2], "")
+		return e
 	}
+	e.commands = nonEmpty(rest)
 	return e
 }
 
@@ -360,30 +409,13 @@ func flockEffects(args []word) effects {
 // or as a command with -x.
 func watchEffects(args []word) effects {
 	e := effects{wrapper: true}
-	execute := false
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i].value
-		if a == "--" {
-			i++
-			break
-		}
-		if a == "-x" || a == "--exec" {
-			execute = true
-			continue
-		}
-		if a == "-n" || a == "--interval" || a == "-q" || a == "--equexit" {
-			i++
-			continue
-		}
-		if !strings.HasPrefix(a, "-") {
-			break
-		}
-	}
-	rest := args[min(i, len(args)):]
+	p := watchOptions.parseFlags("watch", args, false)
+	rest := p.operands
 	switch {
+	case p.opaque != "":
+		e.unseen = p.opaque
 	case len(rest) == 0:
-	case execute:
+	case p.has("x", "exec"):
 		e.commands = [][]word{rest}
 	case !allLiteral(rest):
 		e.unseen = "watch runs a string made when it runs"
@@ -392,3 +424,8 @@ func watchEffects(args []word) effects {
 	}
 	return e
 }
+
+// watchOptions are procps watch's options.
+var watchOptions = flagSet(map[effect]string{
+	inert: "b beep c color C no-color d differences:: e errexit g chgexit q: equexit: n: interval: p precise r no-rerun t no-title w no-wrap x exec h help v version",
+})
