@@ -29,8 +29,8 @@ type splitter struct {
 	// expansion.
 	posix bool
 	// again marks a second reading of a script, whose nested strings are
-	// read once, without second readings of their own, so the cost stays
-	// linear in how deep strings nest.
+	// read once, without second readings of their own, so the cost does
+	// not double at every level strings nest.
 	again    bool
 	subjects []agentpolicy.Subject
 	// dirs are the directories the commands of src run in.
@@ -60,9 +60,10 @@ func (s *splitter) script(src string, depth int) error {
 
 // walk adds the subjects of the commands in f, parsed from src.
 func (s *splitter) walk(f *syntax.File, src string, depth int) error {
-	outer := *s
+	// A string run as code is a script of its own, read inside another.
+	outerSrc, outerTree, outerVars, outerIntegers := s.src, s.tree, s.vars, s.integers
 	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
-	defer func() { s.src, s.tree, s.vars, s.integers = outer.src, outer.tree, outer.vars, outer.integers }()
+	defer func() { s.src, s.tree, s.vars, s.integers = outerSrc, outerTree, outerVars, outerIntegers }()
 	defer s.locate(f, src)()
 	nesting := 0
 	var err error

@@ -85,6 +85,8 @@ var splitCases = []splitCase{
 	{"nested", "f() { rm -rf /; }; f", []want{same("rm -rf /"), write("/"), same("f")}},
 	{"nested", "function g { curl x; }; g", []want{same("curl x"), same("g")}},
 	{"nested", "[[ -f x ]] && rm x", []want{same("[[ -f x ]]"), same("rm x"), write("x")}},
+	{"nested", "[ -f x ] && rm x", []want{same("[ -f x ]"), same("rm x"), write("x")}},
+	{"unseen", "/bin/[r]m x", []want{hidden("/bin/[r]m x", "/bin/[r]m x", "the command name /bin/[r]m is a pattern the shell expands"), {value: "[r]m x", text: "/bin/[r]m x", constrain: true, unseen: "the command name /bin/[r]m is a pattern the shell expands"}}},
 	{"nested", "[[ $(rm q) == x ]]", []want{same("[[ $(rm q) == x ]]"), same("rm q"), write("q")}},
 	{"nested", "echo $(echo $(rm deep))", []want{same("echo $(echo $(rm deep))"), same("echo $(rm deep)"), same("rm deep"), write("deep")}},
 	{"nested", "time rm x", []want{same("rm x"), write("x")}},
