@@ -37,10 +37,14 @@ func TestOracle(t *testing.T) {
 		subjects []agentpolicy.Subject
 	}
 	var jobs []job
+	var found []disagreement
 	counts := map[string]int{}
 	for _, in := range inputs {
-		subjects, err := split(commandArgs(in.command))
+		subjects, panicked, err := splitSafely(split, in.command)
 		switch {
+		case panicked != nil:
+			found = append(found, disagreement{in.source, in.command, &oracleResult{}, nil,
+				[]string{fmt.Sprintf("the splitter panicked: %v", panicked)}})
 		case err != nil:
 			counts["blocked"]++
 		case !checkable(subjects):
@@ -53,7 +57,6 @@ func TestOracle(t *testing.T) {
 	workers := min(runtime.GOMAXPROCS(0), 2)
 	queue := make(chan job)
 	var mu sync.Mutex
-	var found []disagreement
 	var failure error
 	var cpu time.Duration
 	var wg sync.WaitGroup
@@ -128,6 +131,14 @@ func TestOracle(t *testing.T) {
 		}
 		t.Errorf("bash and the splitter disagree:\n%s", d)
 	}
+}
+
+// splitSafely splits command, and returns what a panic of the splitter
+// carried rather than ending the test.
+func splitSafely(split agentpolicy.Subjects, command string) (subjects []agentpolicy.Subject, panicked any, err error) {
+	defer func() { panicked = recover() }()
+	subjects, err = split(commandArgs(command))
+	return subjects, nil, err
 }
 
 // oracleGenerated is how many generated commands the oracle runs, in
