@@ -44,7 +44,11 @@ import (
 //     is a part of git. .git/config and .git/hooks
 //     are not, since they name programs git runs: a change to them must be
 //     named as any other.
-//  6. Every file created, deleted or modified under the working directory,
+//  6. tar compresses through the program its -z, -j, -J, --zstd or -a
+//     names, a fixed compressor that reads and writes only tar's streams:
+//     that program is part of tar. (A program -I or --use-compress-program
+//     names is the command's own and must be a subject.)
+//  7. Every file created, deleted or modified under the working directory,
 //     HOME or /tmp is named by a write subject: the path itself, a
 //     directory it lies in (rm -r, cp -r), or, for a directory created on
 //     the way, a path inside it (mkdir -p). A relative path is read
@@ -73,6 +77,10 @@ func checkable(subjects []agentpolicy.Subject) bool {
 	}
 	return true
 }
+
+// compressors are the programs tar's compression options name.
+var compressors = map[string]bool{"gzip": true, "bzip2": true, "xz": true, "lzip": true, "lzma": true,
+	"lzop": true, "zstd": true, "compress": true}
 
 // literalCat is the form of rule 4: a substitution of cat reading a
 // here-document whose delimiter is quoted.
@@ -104,6 +112,9 @@ func checkResult(command string, subjects []agentpolicy.Subject, res *oracleResu
 		}
 		if strings.HasPrefix(name, "git-") && startedBy(e, byPid, "git") {
 			continue // rule 5: a helper of git's own
+		}
+		if compressors[name] && startedBy(e, byPid, "tar") {
+			continue // rule 6: tar's own compressor
 		}
 		if name == "cat" && len(e.Argv) == 1 && literalCat.MatchString(command) {
 			continue // rule 4: the text of a commit message

@@ -157,8 +157,40 @@ func oracleInputs(t *testing.T, short bool) []oracleInput {
 		add("class/"+c.class, c.attack)
 		add("class/"+c.class+"/twin", c.twin)
 	}
-	for _, c := range splitCases {
-		add("table/"+c.class, c.command)
+	for _, table := range [][]splitCase{splitCases, cwdCases, gitCases, optionCases, readerCases, awkCases} {
+		for _, c := range table {
+			add("table/"+c.class, c.command)
+		}
+	}
+	for _, c := range arithCases {
+		add("table/arith", c.command)
+	}
+	for _, c := range continuationCases {
+		add("table/continuation", c.command)
+	}
+	for _, c := range dialectCases {
+		add("table/dialect", c.command)
+	}
+	for _, c := range quoteCases {
+		add("table/quote", c.command)
+	}
+	for _, c := range literalCases {
+		add("table/literal", c.command)
+	}
+	for _, c := range readOnlyCases {
+		add("table/readonly", c.command)
+	}
+	for _, c := range stdinCases {
+		add("table/stdin", c.command)
+	}
+	for _, c := range unreadCases {
+		add("table/unread", c.command)
+	}
+	for _, c := range namedCases {
+		add("table/named", c.command)
+	}
+	for _, c := range pathCases {
+		add("table/path", "echo x > "+c.target)
 	}
 	for _, c := range classPairs {
 		add("table/"+c.class, c.harmless)
