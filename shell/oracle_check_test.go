@@ -36,7 +36,8 @@ import (
 //  4. bash starts cat to print "$(cat <<'EOF' … EOF)", the form Claude
 //     Code writes a commit message in, which the splitter reads as the
 //     text cat prints: a cat with no arguments is named by that form in
-//     the command. (cat is real in the sandbox, so the text reaches the
+//     the command, read as bash reads it, without its backslash-newlines.
+//     (cat is real in the sandbox, so the text reaches the
 //     command that reads it.)
 //  5. git keeps its objects, refs, logs and index under .git: a change
 //     there while git ran is git's own state, and a git-* helper git starts,
@@ -116,7 +117,7 @@ func checkResult(command string, subjects []agentpolicy.Subject, res *oracleResu
 		if compressors[name] && startedBy(e, byPid, "tar") {
 			continue // rule 6: tar's own compressor
 		}
-		if name == "cat" && len(e.Argv) == 1 && literalCat.MatchString(command) {
+		if name == "cat" && len(e.Argv) == 1 && literalCat.MatchString(strings.ReplaceAll(command, "\\\n", "")) {
 			continue // rule 4: the text of a commit message
 		}
 		replace := fedBy(e, byPid)
