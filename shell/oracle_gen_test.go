@@ -238,3 +238,86 @@ func (g *oracleGenerator) continuations(c string) string {
 	}
 	return c
 }
+
+// genOption is one option of a real wrapper: its short and long names
+// (either may be empty) and the value it takes, if any; optional says the
+// value may only be attached (-eX, --eof=X).
+type genOption struct {
+	short, long, value string
+	optional           bool
+}
+
+// genWrappers are the options of the wrappers that run for real in the
+// sandbox, as their manuals list them, and what follows them before the
+// command: the tools read them with getopt_long, which takes clusters,
+// attached values and any unambiguous abbreviation of a long name.
+var genWrappers = map[string]struct {
+	options []genOption
+	operand string
+}{
+	"env": {[]genOption{{"i", "ignore-environment", "", false}, {"0", "null", "", false}, {"u", "unset", "X", false},
+		{"C", "chdir", "dir", false}, {"v", "debug", "", false}, {"", "default-signal", "TERM", true},
+		{"", "ignore-signal", "TERM", true}, {"", "block-signal", "TERM", true}, {"", "list-signal-handling", "", false}}, "A=1"},
+	"timeout": {[]genOption{{"k", "kill-after", "1", false}, {"s", "signal", "TERM", false}, {"v", "verbose", "", false},
+		{"", "foreground", "", false}, {"", "preserve-status", "", false}}, "5"},
+	"nice": {[]genOption{{"n", "adjustment", "1", false}}, ""},
+	"xargs": {[]genOption{{"0", "null", "", false}, {"d", "delimiter", ",", false}, {"E", "", "Z", false}, {"e", "eof", "Z", true},
+		{"I", "", "R", false}, {"i", "replace", "R", true}, {"L", "max-lines", "1", false}, {"l", "", "1", true},
+		{"n", "max-args", "1", false}, {"P", "max-procs", "1", false}, {"r", "no-run-if-empty", "", false},
+		{"s", "max-chars", "1000", false}, {"t", "verbose", "", false}, {"x", "exit", "", false}, {"a", "arg-file", "list", false},
+		{"", "process-slot-var", "V", false}}, ""},
+	"setsid": {[]genOption{{"c", "ctty", "", false}, {"f", "fork", "", false}, {"w", "wait", "", false}}, ""},
+	"flock": {[]genOption{{"s", "shared", "", false}, {"x", "exclusive", "", false}, {"n", "nonblock", "", false},
+		{"w", "timeout", "1", false}, {"E", "conflict-exit-code", "1", false}, {"o", "close", "", false}}, "a.txt"},
+}
+
+// wrapperOptions is a real wrapper with options spelt as getopt_long reads
+// them, before the wrapper's operand and a command.
+func (g *oracleGenerator) wrapperOptions() string {
+	names := []string{"env", "timeout", "nice", "xargs", "setsid", "flock"}
+	name := g.pick(names...)
+	w := genWrappers[name]
+	words := []string{name}
+	for n := g.r.IntN(4); n > 0; n-- {
+		o := w.options[g.r.IntN(len(w.options))]
+		words = append(words, g.spellOption(o, words)...)
+	}
+	if w.operand != "" {
+		words = append(words, w.operand)
+	}
+	words = append(words, g.pick("rm -f ./missing", "touch pwned", "ls", "-- rm -f ./missing", "R"))
+	return strings.Join(words, " ")
+}
+
+// spellOption writes o in one of the ways getopt_long reads it: a short
+// name alone, with its value attached or apart, or clustered onto the
+// flag before it; a long name whole or abbreviated, its value after = or
+// apart.
+func (g *oracleGenerator) spellOption(o genOption, before []string) []string {
+	if o.long == "" || o.short != "" && g.chance(2) {
+		switch {
+		case o.value == "":
+			if last := before[len(before)-1]; len(before) > 1 && g.chance(2) && len(last) == 2 && last[0] == '-' && last[1] != '-' {
+				before[len(before)-1] += o.short // cluster onto the flag before
+				return nil
+			}
+			return []string{"-" + o.short}
+		case o.optional || g.chance(2):
+			return []string{"-" + o.short + o.value}
+		default:
+			return []string{"-" + o.short, o.value}
+		}
+	}
+	long := o.long
+	if g.chance(2) {
+		long = long[:3+g.r.IntN(len(long)-2)] // any abbreviation, unambiguous or not
+	}
+	switch {
+	case o.value == "":
+		return []string{"--" + long}
+	case o.optional || g.chance(2):
+		return []string{"--" + long + "=" + o.value}
+	default:
+		return []string{"--" + long, o.value}
+	}
+}

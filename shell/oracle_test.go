@@ -231,6 +231,9 @@ func oracleInputs(t *testing.T, short bool) []oracleInput {
 	for range n {
 		add("generated", g.command())
 	}
+	for range n / 4 {
+		add("options", g.wrapperOptions())
+	}
 
 	seen := map[string]bool{}
 	unique := inputs[:0]
