@@ -12,6 +12,7 @@ require (
 
 require (
 	github.com/ChristopherDavenport/agenttool v0.0.22 // indirect
+	github.com/benhoyt/goawk v1.29.1 // indirect
 	mvdan.cc/sh/v3 v3.14.1 // indirect
 )
 

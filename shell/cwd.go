@@ -39,9 +39,9 @@ func (p places) of(n syntax.Node) where {
 	return p.outer
 }
 
-// locate reads where each command and redirect of f runs and returns the
-// function that restores what was known before.
-func (s *splitter) locate(f *syntax.File, src string) func() {
+// locate reads where each command and redirect of f runs and returns
+// what was known before, for restore.
+func (s *splitter) locate(f *syntax.File, src string) places {
 	saved := s.dirs
 	s.dirs.at = nil
 	if changesDirText(src) || strings.Contains(src, "CDPATH") {
@@ -49,7 +49,12 @@ func (s *splitter) locate(f *syntax.File, src string) func() {
 		d.stmts(f.Stmts, s.dirs.outer)
 		s.dirs.at = d.at
 	}
-	return func() { s.dirs = saved }
+	return saved
+}
+
+// restore puts back what locate found the directories to be before.
+func (s *splitter) restore(saved places) {
+	s.dirs = saved
 }
 
 // dirWalk follows the directory through a script.
@@ -375,6 +380,24 @@ func (s *splitter) pathSubjects(t target, value, text, unseen string, in where) 
 		if deviceFiles[p] {
 			continue
 		}
+		if why == "" && s.links[p] {
+			s.add(t.field, p, text, "the path "+p+" is a link an earlier command made, which may point anywhere", false, t.tool)
+			continue
+		}
 		s.add(t.field, p, text, why, false, t.tool)
+	}
+}
+
+// madeLinks notes the paths ln or cp -s made links at, so a later path
+// through one asks: the link may name a file a rule guards.
+func (s *splitter) madeLinks(links []word, in where) {
+	for _, w := range links {
+		paths, _ := in.paths(w.value)
+		for _, p := range paths {
+			if s.links == nil {
+				s.links = map[string]bool{}
+			}
+			s.links[p] = true
+		}
 	}
 }

@@ -49,6 +49,9 @@ var gitReadOnlyOptions = map[string]string{
 	"config list":    "global system local worktree file= f= blob= includes no-includes show-origin show-scope name-only z null",
 }
 
+// gitActions are the subcommands listed with an action in the table.
+var gitActions = map[string]bool{"stash": true, "remote": true, "worktree": true, "config": true}
+
 // gitReadOnlySets are the tables above, read once.
 var gitReadOnlySets = func() map[string]map[string]bool {
 	sets := map[string]map[string]bool{}
@@ -66,7 +69,7 @@ var gitReadOnlySets = func() map[string]map[string]bool {
 // change nothing: the subcommand is in the table and every option is one
 // of its inert options, given as the table writes it.
 func gitReadOnly(sub string, rest []word) bool {
-	if len(rest) > 0 {
+	if len(rest) > 0 && gitActions[sub] {
 		if set, ok := gitReadOnlySets[sub+" "+rest[0].value]; ok {
 			return gitOptionsIn(set, rest[1:])
 		}

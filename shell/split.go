@@ -35,6 +35,8 @@ type splitter struct {
 	subjects []agentpolicy.Subject
 	// dirs are the directories the commands of src run in.
 	dirs places
+	// links are the paths ln made links at, earlier in the call.
+	links map[string]bool
 }
 
 // script adds the subjects of every command in src, a script run as
@@ -64,7 +66,7 @@ func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	outerSrc, outerTree, outerVars, outerIntegers := s.src, s.tree, s.vars, s.integers
 	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
 	defer func() { s.src, s.tree, s.vars, s.integers = outerSrc, outerTree, outerVars, outerIntegers }()
-	defer s.locate(f, src)()
+	defer s.restore(s.locate(f, src))
 	nesting := 0
 	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -303,11 +305,23 @@ func (s *splitter) run(cmd command, depth int) error {
 	for _, w := range e.writes {
 		s.file(writeTool, w, cmd.where)
 	}
+	if base == "ln" || base == "cp" && e.links {
+		s.madeLinks(e.writes, cmd.where)
+	}
 	if err := s.runNamed(cmd, depth); err != nil {
 		return err
 	}
 	for _, inner := range e.commands {
-		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: base == "xargs"}, depth+1); err != nil {
+		// The words xargs appends stay appended to the command a wrapper
+		// it runs runs in turn.
+		appended := base == "xargs"
+		if n := len(inner); cmd.appended && n > 0 && inner[n-1] == xargsWords {
+			inner, appended = inner[:n-1], true
+		}
+		if len(inner) == 0 {
+			continue
+		}
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: appended}, depth+1); err != nil {
 			return err
 		}
 	}
@@ -366,9 +380,21 @@ func subscriptCode(args []word) string {
 	return ""
 }
 
-// span is the source of words as written, from the first to the last.
+// span is the source of words as written, from the first to the last
+// that stands in it. Words the splitter made, which stand nowhere in the
+// source (pos and end 0), are shown normalised when no written word
+// brackets them.
 func (s *splitter) span(words []word) string {
-	return s.src[words[0].pos:words[len(words)-1].end]
+	start, end := uint(len(s.src)), uint(0)
+	for _, w := range words {
+		if w.end > w.pos {
+			start, end = min(start, w.pos), max(end, w.end)
+		}
+	}
+	if start >= end || end > uint(len(s.src)) {
+		return join(words)
+	}
+	return s.src[start:end]
 }
 
 // firstOf is the first reason that is not empty.

@@ -442,6 +442,9 @@ func nameUnseen(name word) string {
 		return "the command name " + name.value + " is a pattern the shell expands"
 	case strings.Contains(name.value, "{}"):
 		return "the command name " + name.value + " is replaced by find or xargs when it runs"
+	case name.tilde && name.value != "~" && !strings.HasPrefix(name.value, "~/"):
+		// ~+ is the working directory, ~- the previous one, ~user a home.
+		return "the command name " + name.value + " starts with a tilde bash expands when it runs"
 	}
 	return ""
 }
