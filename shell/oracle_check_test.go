@@ -349,10 +349,11 @@ func changeCovered(c oracleChange, writes []string) bool {
 }
 
 // resolvePath is the sandbox path a write subject names, given the path
-// and how the command wrote it: a tilde the shell expands is HOME.
+// and how the command wrote it: a leading tilde is HOME, as a path rule
+// reads it, unless the command quoted it, when it is a name.
 func resolvePath(p, written string) string {
 	switch {
-	case (p == "~" || strings.HasPrefix(p, "~/")) && strings.HasPrefix(written, "~"):
+	case (p == "~" || strings.HasPrefix(p, "~/")) && !strings.ContainsAny(written[:min(1, len(written))], `"'\$`):
 		p = oracleHome + p[1:]
 	case !filepath.IsAbs(p):
 		p = filepath.Join(oracleWorkDir, p)
