@@ -69,7 +69,7 @@ var recordedNames = []string{
 	"sudo", "doas", "su", "runuser", "script", "git", "rg", "fd", "fdfind", "python3", "python", "node",
 	"npm", "npx", "perl", "ruby", "zsh", "ksh", "mksh", "yash", "gawk", "nawk", "curl", "wget",
 	"rsync", "ssh", "scp", "vim", "vi", "ex", "man", "zip", "watch", "unbuffer", "ionice", "taskset",
-	"stdbuf", "time", "make", "go", "docker", "kubectl", "jq", "pwned",
+	"stdbuf", "time", "make", "go", "docker", "kubectl", "jq",
 }
 
 // oracleFile is one file or directory of the starting layout.
