@@ -50,7 +50,7 @@ var wrappers = map[string]wrapper{
 	"stdbuf":   wrap("i: input: o: output: e: error: help version", "", "help", "version"),
 	"ionice":   wrap("c: class: n: classdata: p: pid: P: pgid: t ignore u: uid: h help V version", "", "p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version"),
 	"setsid":   wrap("c ctty f fork w wait h help V version", "", "h", "help", "V", "version"),
-	"xargs":    {options: flagSet(map[effect]string{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), none: []string{"help", "version", "show-limits"}},
+	"xargs":    {options: flagSet(map[effect]string{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), none: []string{"help", "version"}},
 	"taskset":  {options: flagSet(map[effect]string{inert: "a all-tasks p pid c cpu-list h help V version"}), operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
 	"unbuffer": wrap("p", ""),
 }
@@ -201,7 +201,8 @@ func envEffects(args []word) effects {
 		}
 		return e
 	}
-	if p.has("help", "version", "list-signal-handling") {
+	// --list-signal-handling prints the list and still runs the command.
+	if p.has("help", "version") {
 		return e
 	}
 	rest := p.operands
