@@ -25,7 +25,9 @@ type oracleInput struct {
 // program is a recorder (oracle_sandbox_test.go), and fails on any program
 // that ran or file that changed that the subjects do not name
 // (oracle_check_test.go). With -short it runs a sample of the generated
-// commands. ORACLE_FINDINGS=FILE writes every disagreement to FILE.
+// commands. ORACLE_FINDINGS=FILE writes every disagreement to FILE;
+// ORACLE_SEED and ORACLE_GENERATED set the generator's seed and how many
+// commands it makes, to explore beyond the fixed set.
 func TestOracle(t *testing.T) {
 	start := time.Now()
 	layout := layOracle(t)
@@ -219,7 +221,14 @@ func oracleInputs(t *testing.T, short bool) []oracleInput {
 	}
 	// Each command of the tables again with a backslash-newline somewhere,
 	// which bash deletes before it reads anything else.
-	g := newOracleGenerator(22)
+	seed := uint64(22)
+	if v := os.Getenv("ORACLE_SEED"); v != "" {
+		seed, err = strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			t.Fatalf("ORACLE_SEED: %v", err)
+		}
+	}
+	g := newOracleGenerator(seed)
 	tables := inputs
 	for _, in := range tables {
 		add("continued/"+in.source, g.continuations(in.command))
@@ -227,6 +236,11 @@ func oracleInputs(t *testing.T, short bool) []oracleInput {
 	n := oracleGenerated
 	if short {
 		n = oracleGeneratedShort
+	}
+	if v := os.Getenv("ORACLE_GENERATED"); v != "" {
+		if n, err = strconv.Atoi(v); err != nil {
+			t.Fatalf("ORACLE_GENERATED: %v", err)
+		}
 	}
 	for range n {
 		add("generated", g.command())
