@@ -269,12 +269,36 @@ var genWrappers = map[string]struct {
 	"setsid": {[]genOption{{"c", "ctty", "", false}, {"f", "fork", "", false}, {"w", "wait", "", false}}, ""},
 	"flock": {[]genOption{{"s", "shared", "", false}, {"x", "exclusive", "", false}, {"n", "nonblock", "", false},
 		{"w", "timeout", "1", false}, {"E", "conflict-exit-code", "1", false}, {"o", "close", "", false}}, "a.txt"},
+	// Readers that write: their operand is a file, not a command.
+	"sort": {[]genOption{{"o", "output", "pwned", false}, {"r", "reverse", "", false}, {"n", "numeric-sort", "", false},
+		{"u", "unique", "", false}, {"k", "key", "1", false}, {"t", "field-separator", ",", false}, {"m", "merge", "", false},
+		{"c", "check", "", false}, {"s", "stable", "", false}, {"T", "temporary-directory", "dir", false}}, "a.txt"},
+	"sed": {[]genOption{{"n", "quiet", "", false}, {"i", "in-place", ".bak", true}, {"E", "regexp-extended", "", false},
+		{"s", "separate", "", false}, {"e", "expression", "1d", false}, {"z", "null-data", "", false},
+		{"l", "line-length", "5", false}, {"u", "unbuffered", "", false}, {"", "posix", "", false},
+		{"", "follow-symlinks", "", false}, {"", "debug", "", false}, {"", "sandbox", "", false}}, "p"},
+	"tee": {[]genOption{{"a", "append", "", false}, {"i", "ignore-interrupts", "", false}, {"p", "", "", false},
+		{"", "output-error", "warn", true}}, ""},
+	"touch": {[]genOption{{"a", "", "", false}, {"c", "no-create", "", false}, {"m", "", "", false},
+		{"r", "reference", "a.txt", false}, {"d", "date", "2000-01-01", false}, {"h", "no-dereference", "", false}}, ""},
+	"cp": {[]genOption{{"t", "target-directory", "dir", false}, {"T", "no-target-directory", "", false}, {"n", "no-clobber", "", false},
+		{"r", "recursive", "", false}, {"f", "force", "", false}, {"s", "symbolic-link", "", false}, {"l", "link", "", false},
+		{"b", "", "", false}, {"S", "suffix", ".old", false}, {"u", "update", "", false}, {"v", "verbose", "", false}}, "a.txt"},
 }
 
-// wrapperOptions is a real wrapper with options spelt as getopt_long reads
-// them, before the wrapper's operand and a command.
+// genFileCommands are the wrappers above that take files, not a command:
+// the files follow their options.
+var genFileCommands = map[string][]string{
+	"sort": {"a.txt", "b.txt .env", "-- a.txt"}, "sed": {"a.txt", ".env a.txt", "-- b.txt"},
+	"tee": {"pwned", ".env", "-- out.txt", ""}, "touch": {"pwned", "a.txt", ".claude/settings.local.json"},
+	"cp": {"b.txt", "new.txt", ".env", "dir"},
+}
+
+// wrapperOptions is a real wrapper or writer with options spelt as
+// getopt_long reads them, before the wrapper's operand and a command, or
+// the writer's files.
 func (g *oracleGenerator) wrapperOptions() string {
-	names := []string{"env", "timeout", "nice", "xargs", "setsid", "flock"}
+	names := []string{"env", "timeout", "nice", "xargs", "setsid", "flock", "sort", "sed", "tee", "touch", "cp"}
 	name := g.pick(names...)
 	w := genWrappers[name]
 	words := []string{name}
@@ -284,6 +308,13 @@ func (g *oracleGenerator) wrapperOptions() string {
 	}
 	if w.operand != "" {
 		words = append(words, w.operand)
+	}
+	if files, ok := genFileCommands[name]; ok {
+		words = append(words, g.pick(files...))
+		if name == "tee" {
+			return "echo x | " + strings.Join(words, " ")
+		}
+		return strings.Join(words, " ")
 	}
 	words = append(words, g.pick("rm -f ./missing", "touch pwned", "ls", "-- rm -f ./missing", "R"))
 	return strings.Join(words, " ")
