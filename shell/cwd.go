@@ -325,6 +325,10 @@ func (in where) paths(p string) (paths []string, unknown string) {
 		return []string{p}, ""
 	case in.unknown != "":
 		return []string{p}, in.unknown
+	case strings.HasPrefix(p, "~"):
+		// A tilde the shell left as it is ("~/x", \~/x) names a
+		// directory "~" here, not the home a path rule reads "~/" as.
+		p = "./" + p
 	}
 	for _, d := range in.all() {
 		if d == "" {

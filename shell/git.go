@@ -139,12 +139,50 @@ func gitEffects(args []word) effects {
 	case "filter-branch", "filter-repo", "difftool", "mergetool", "instaweb", "web--browse":
 		e.unseen = firstOf(e.unseen, "git "+sub.value+" runs commands of its own")
 	}
+	e.unseen = firstOf(e.unseen, gitElsewhere(p, e.reads, e.writes))
 	// Another repository's configuration may run commands of its own:
 	// Claude Code asks for git -C, and the table does not call it
 	// read-only.
 	elsewhere := p.has("C", "git-dir", "work-tree")
 	e.readOnly = e.unseen == "" && len(e.writes) == 0 && !elsewhere && allKnown(args) && gitReadOnly(sub.value, rest)
 	return e
+}
+
+// gitElsewhere resolves the files git reads and writes against its -C
+// options, each relative to the one before, as git changes directory for
+// each before it reads anything else. It is why the files cannot be known:
+// a -C made when the command runs, or --git-dir or --work-tree, which move
+// the repository and its configuration away from the directory the paths
+// name.
+func gitElsewhere(p parsed, reads, writes []word) string {
+	dir := ""
+	for _, g := range p.options {
+		switch {
+		case g.name == "git-dir" || g.name == "work-tree":
+			if len(reads)+len(writes) > 0 {
+				return "git --" + g.name + " moves the files git reads and writes"
+			}
+		case g.name == "C":
+			if why := pathUnseen(g.value); why != "" {
+				return why
+			}
+			dir = path.Join(dir, g.value.value)
+			if path.IsAbs(g.value.value) {
+				dir = g.value.value
+			}
+		}
+	}
+	if dir == "" {
+		return ""
+	}
+	for _, list := range [][]word{reads, writes} {
+		for i, w := range list {
+			if !path.IsAbs(w.value) && !strings.HasPrefix(w.value, "~") {
+				list[i].value = path.Join(dir, w.value)
+			}
+		}
+	}
+	return ""
 }
 
 // gitRuns is why a subcommand's words make git run a program: an option
@@ -322,7 +360,9 @@ func gitConfigFile(sub word, rest []word) word {
 	for i, w := range rest {
 		switch {
 		case w.value == "--global":
-			file.value = "~/.gitconfig"
+			// $XDG_CONFIG_HOME/git/config or $HOME/.gitconfig: which,
+			// and where, is known only when git runs.
+			file.value, file.literal = "~/.gitconfig", false
 		case w.value == "--system":
 			file.value = "/etc/gitconfig"
 		case (w.value == "-f" || w.value == "--file") && i+1 < len(rest):

@@ -112,6 +112,25 @@ func installs(p parsed) (reads, writes []word) {
 	return copies(p)
 }
 
+// withBackups is a command that keeps a backup of every file it would
+// replace when given -b, --backup, -S or --suffix: cp, mv, ln, install. The
+// backup's name comes from VERSION_CONTROL and SIMPLE_BACKUP_SUFFIX as
+// much as from the command line (FILE~, FILE.~1~, FILE with the suffix),
+// and it lands wherever the target does, so the files it writes are known
+// only when it runs.
+func withBackups(prog *program) *program {
+	prog.check = func(base string, p parsed) string {
+		for _, g := range p.options {
+			switch g.name {
+			case "b", "backup", "S", "suffix":
+				return base + " " + g.written + " writes backups named when it runs"
+			}
+		}
+		return ""
+	}
+	return prog
+}
+
 // moves is mv, which removes every source as well as writing the target.
 func moves(p parsed) (reads, writes []word) { return nil, p.operands }
 
