@@ -140,10 +140,13 @@ type pathMatcher struct {
 	// for none.
 	tool string
 	// patterns maps a specifier's memory to its compiled form. It is
-	// replaced, never changed, so a lookup takes no lock; mu serialises
-	// the replacements.
+	// replaced, never changed, so a lookup takes no lock. A specifier it
+	// lacks is kept in pending, under mu, until pending holds as many as
+	// the table: the table is then rebuilt with both, so filling it costs
+	// time in proportion to what it holds, not its square.
 	patterns atomic.Pointer[specTable]
 	mu       sync.Mutex
+	pending  map[specKey]*pathPattern
 	// byText compiles a specifier seen first in other memory, once by
 	// its text for every matcher that shares it.
 	byText *patterns
@@ -273,11 +276,11 @@ func (t *specTable) get(k specKey) *pathPattern {
 	}
 }
 
-// with returns a table holding t's entries and k, growing it to keep it
-// at most half full.
-func (t *specTable) with(k specKey, pp *pathPattern) *specTable {
+// with returns a table holding t's entries and more, growing it to keep
+// it at most half full.
+func (t *specTable) with(more map[specKey]*pathPattern) *specTable {
 	size := max(len(t.slots), 16)
-	for (t.n+1)*2 > size {
+	for (t.n+len(more))*2 > size {
 		size *= 2
 	}
 	next := &specTable{slots: make([]specSlot, size)}
@@ -286,7 +289,9 @@ func (t *specTable) with(k specKey, pp *pathPattern) *specTable {
 			next.put(s.key, s.pp)
 		}
 	}
-	next.put(k, pp)
+	for k, pp := range more {
+		next.put(k, pp)
+	}
 	return next
 }
 
@@ -317,14 +322,24 @@ func sameBytes(a, b []byte) bool {
 // compiling it on first use, and adds it to the table.
 func (m *pathMatcher) pattern(spec string) *pathPattern {
 	key := specKey{unsafe.StringData(spec), len(spec)}
-	pp := m.text(spec)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	table := m.patterns.Load()
-	if table.n >= 2*maxCachedPatterns {
+	if pp := m.pending[key]; pp != nil {
 		return pp
 	}
-	m.patterns.Store(table.with(key, pp))
+	pp := m.text(spec)
+	table := m.patterns.Load()
+	if table.n+len(m.pending) >= 2*maxCachedPatterns {
+		return pp
+	}
+	if m.pending == nil {
+		m.pending = map[specKey]*pathPattern{}
+	}
+	m.pending[key] = pp
+	if len(m.pending) >= max(table.n, 16) {
+		m.patterns.Store(table.with(m.pending))
+		clear(m.pending)
+	}
 	return pp
 }
 
