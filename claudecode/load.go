@@ -505,7 +505,11 @@ func (l *loader) settings() *Settings {
 		s.mode = ModeDefault
 	case s.mode == ModeAuto && (modeFrom == ScopeProject || modeFrom == ScopeLocal || disableAuto):
 		s.mode = ModeDefault
-	case s.mode == ModeBypass && disableBypass:
+	case s.mode == ModeBypass && (modeFrom == ScopeProject || modeFrom == ScopeLocal || disableBypass):
+		// Claude Code 2.1.328 takes bypassPermissions from the user's own
+		// file, the command line and managed settings, never from a file
+		// a repository can carry (recorded: testdata/claudecode).
+
 		s.mode = ModeDefault
 	}
 	if knownMode(string(l.opts.Mode)) {

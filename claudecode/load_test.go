@@ -442,7 +442,10 @@ func TestLoadMode(t *testing.T) {
 		// ask for acceptEdits, which still asks outside the project.
 		{"bypass from an untrusted project", map[Scope]string{ScopeProject: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeDefault, true},
 		{"bypass from an untrusted project over user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"plan"}}`, ScopeProject: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModePlan, true},
-		{"bypass from a trusted project", map[Scope]string{ScopeProject: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeBypass, false},
+		// Nor may a trusted one, nor the local file: Claude Code takes
+		// bypassPermissions from the user's own file alone of the three.
+		{"bypass from a trusted project ignored", map[Scope]string{ScopeProject: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeDefault, false},
+		{"bypass from local ignored", map[Scope]string{ScopeLocal: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeDefault, false},
 		{"bypass from the user, project untrusted", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeBypass, true},
 		{"acceptEdits from an untrusted project", map[Scope]string{ScopeProject: `{"permissions":{"defaultMode":"acceptEdits"}}`}, ModeAcceptEdits, true},
 	}

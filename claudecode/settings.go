@@ -203,8 +203,9 @@ func (f *File) ruleSet(tools []string) agentpolicy.RuleSet {
 
 // Mode returns the mode a session runs in: [LoadOptions.Mode] when it
 // names one, else permissions.defaultMode of the most authoritative file
-// that sets it, "auto" from a project or local file ignored and a mode a
-// file disables replaced by [ModeDefault] (spec §1.5, §3.4).
+// that sets it, "auto" and "bypassPermissions" from a project or local
+// file ignored and a mode a file disables replaced by [ModeDefault]
+// (spec §1.5, §3.4).
 func (s *Settings) Mode() Mode { return s.mode }
 
 // AdditionalDirectories returns the working directories the files add,

@@ -60,7 +60,7 @@ var programs = map[string]*program{
 	"wc":   reader(readsAll, "c bytes m chars l lines L max-line-length w words total:", map[effect]string{readsArg: "files0-from:"}),
 	"sort": {flags: optionsOf("b ignore-leading-blanks d dictionary-order f ignore-case g general-numeric-sort i ignore-nonprinting M month-sort h human-numeric-sort n numeric-sort R random-sort r reverse sort: V version-sort batch-size: c check:: C m merge k: key: s stable S: buffer-size: t: field-separator: T: temporary-directory: parallel: u unique z zero-terminated debug",
 		map[effect]string{readsArg: "random-source: files0-from:", writesArg: "o: output:", runs: "compress-program:"}), permute: true, readOnly: true, files: readsAll},
-	"uniq":     {flags: optionsOf("c count d repeated D all-repeated:: f: skip-fields: group:: i ignore-case s: skip-chars: u unique z zero-terminated w: check-chars:", nil), permute: true, readOnly: true, files: inThenOut},
+	"uniq":     {flags: optionsOf("c count d repeated D all-repeated:: f: skip-fields: group:: i ignore-case s: skip-chars: u unique z zero-terminated w: check-chars:", nil), permute: true, files: inThenOut},
 	"cut":      reader(readsAll, "b: bytes: c: characters: d: delimiter: f: fields: n complement s only-delimited output-delimiter: z zero-terminated", nil),
 	"paste":    reader(readsAll, "d: delimiters: s serial z zero-terminated", nil),
 	"comm":     reader(readsAll, "1 2 3 check-order nocheck-order output-delimiter: total z zero-terminated", nil),

@@ -36,7 +36,10 @@ var readOnlyCases = []struct {
 	{"sort -no out f", false},
 	{"sort --out=out f", false},
 	{"sort --compress-program=gzip f", false},
-	{"uniq -c f", true},
+	// uniq's second operand is a file it writes; Claude Code asks for
+	// uniq with a file at all, so it is no read-only command here either.
+	{"uniq -c f", false},
+	{"uniq -c f out", false},
 	{"cut -d: -f1 /etc/passwd", true},
 	{"tr a-z A-Z", true},
 	{"base64 -d f", true},
