@@ -36,11 +36,21 @@ type Case struct {
 	// (or starting with @HOME@/ or @EXTRA@/) and its content; a path
 	// ending in "/" is a directory.
 	Files map[string]string `json:"files,omitempty"`
-	// Tool and Input are the one call the model makes.
+	// Before are calls the model makes first, whose outcomes are not
+	// recorded: a Read of the file an Edit changes, as Claude Code's Edit
+	// and Write refuse a file the session has not read.
+	Before []Call `json:"before,omitempty"`
+	// Tool and Input are the call the case records.
 	Tool  string         `json:"tool"`
 	Input map[string]any `json:"input"`
 	// Note says what the case shows, when its name does not.
 	Note string `json:"note,omitempty"`
+}
+
+// Call is one tool call of a case.
+type Call struct {
+	Tool  string         `json:"tool"`
+	Input map[string]any `json:"input"`
 }
 
 // Recorded is Claude Code's answer to one case, as recorded.json keeps it.

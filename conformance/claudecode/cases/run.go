@@ -29,12 +29,16 @@ func Run(ctx context.Context, root string, c Case) (Recorded, error) {
 			return Recorded{}, err
 		}
 	}
-	input, _ := t.ExpandValue(c.Input).(map[string]any)
+	var calls []claude.ToolCall
+	for _, call := range append(c.Before, Call{Tool: c.Tool, Input: c.Input}) {
+		input, _ := t.ExpandValue(call.Input).(map[string]any)
+		calls = append(calls, claude.ToolCall{Name: call.Tool, Input: input})
+	}
 	s := claude.Session{
 		Dir:     t.Project,
 		Home:    t.Home,
 		Mode:    c.Mode,
-		Calls:   []claude.ToolCall{{Name: c.Tool, Input: input}},
+		Calls:   calls,
 		Timeout: 90 * time.Second,
 	}
 	if c.Managed != nil {
@@ -44,7 +48,7 @@ func Run(ctx context.Context, root string, c Case) (Recorded, error) {
 	if err != nil {
 		return Recorded{}, fmt.Errorf("agentpolicy/conformance/cases: %s: %w", c.Name, err)
 	}
-	o := res.Outcomes[0]
+	o := res.Outcomes[len(res.Outcomes)-1]
 	return Recorded{Decision: o.Decision, Text: t.Placeholders(o.Text)}, nil
 }
 

@@ -114,6 +114,7 @@ func TestDecision(t *testing.T) {
 		{"exit code 1", false, true, Allow},
 		{"Permission to use Bash with command touch x has been denied.", true, true, Deny},
 		{"Permission to use Bash has been denied because Claude Code is running in don't ask mode.", true, true, Deny},
+		{"<tool_use_error>File is in a directory that is denied by your permission settings.</tool_use_error>", true, true, Deny},
 		{"WebFetch denied access to domain:example.com.", true, true, Deny},
 		{"PreToolUse:Bash hook error: blocked by policy", true, true, Deny},
 		{"Agent type 'x' has been denied by permission rule 'Agent(x)' from projectSettings.", false, true, Deny},

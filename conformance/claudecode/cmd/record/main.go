@@ -62,47 +62,89 @@ func record(casesPath, out, run string, parallel int) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	results, errs := runAll(ctx, todo, max(parallel, 1))
-	for i, c := range todo {
-		if errs[i] != nil {
-			fmt.Fprintln(os.Stderr, errs[i])
-			continue
-		}
-		recorded[c.Name] = results[i]
-	}
-	fmt.Fprintf(os.Stderr, "record: %d cases in %s, %d failed\n", len(todo), time.Since(start).Round(time.Second), countErrs(errs))
-	if err := write(out, prune(recorded, all)); err != nil {
+	r := &recorder{out: out, all: all, recorded: recorded}
+	r.runAll(ctx, todo, max(parallel, 1))
+	fmt.Fprintf(os.Stderr, "record: %d cases in %s, %d failed\n", len(todo), time.Since(start).Round(time.Second), r.failed)
+	if err := r.write(); err != nil {
 		return err
 	}
-	if n := countErrs(errs); n > 0 {
-		return fmt.Errorf("record: %d cases could not be recorded", n)
+	if r.failed > 0 {
+		return fmt.Errorf("record: %d cases could not be recorded", r.failed)
 	}
 	return nil
 }
 
-// runAll runs the cases, parallel at a time, each in a scratch tree.
-func runAll(ctx context.Context, todo []cases.Case, parallel int) ([]cases.Recorded, []error) {
-	results := make([]cases.Recorded, len(todo))
-	errs := make([]error, len(todo))
-	sem := make(chan struct{}, parallel)
+// recorder gathers the answers of the cases run and writes the recording,
+// every few cases as well as at the end, so a long run that is stopped
+// keeps what it recorded.
+type recorder struct {
+	out string
+	all []cases.Case
+
+	mu       sync.Mutex
+	recorded map[string]cases.Recorded
+	done     int
+	failed   int
+}
+
+// runAll runs the cases in the file's order, parallel at a time, each in
+// a scratch tree of its own.
+func (r *recorder) runAll(ctx context.Context, todo []cases.Case, parallel int) {
+	queue := make(chan cases.Case)
 	var wg sync.WaitGroup
-	for i, c := range todo {
+	for range parallel {
 		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			root, err := os.MkdirTemp("", "agentpolicy-cc-")
-			if err != nil {
-				errs[i] = err
-				return
+			for c := range queue {
+				r.run(ctx, c)
 			}
-			defer os.RemoveAll(root)
-			began := time.Now()
-			results[i], errs[i] = cases.Run(ctx, root, c)
-			fmt.Fprintf(os.Stderr, "%-60s %-5s %s\n", c.Name, results[i].Decision, time.Since(began).Round(100*time.Millisecond))
 		})
 	}
+	for _, c := range todo {
+		queue <- c
+	}
+	close(queue)
 	wg.Wait()
-	return results, errs
+}
+
+func (r *recorder) run(ctx context.Context, c cases.Case) {
+	root, err := os.MkdirTemp("", "agentpolicy-cc-")
+	if err != nil {
+		r.fail(err)
+		return
+	}
+	defer os.RemoveAll(root)
+	began := time.Now()
+	rec, err := cases.Run(ctx, root, c)
+	if err != nil {
+		r.fail(err)
+		return
+	}
+	fmt.Fprintf(os.Stderr, "%-70s %-5s %s\n", c.Name, rec.Decision, time.Since(began).Round(100*time.Millisecond))
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.recorded[c.Name] = rec
+	if r.done++; r.done%10 == 0 && r.out != "-" {
+		if err := r.writeLocked(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+		}
+	}
+}
+
+func (r *recorder) fail(err error) {
+	fmt.Fprintln(os.Stderr, err)
+	r.mu.Lock()
+	r.failed++
+	r.mu.Unlock()
+}
+
+func (r *recorder) write() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.writeLocked()
+}
+
+func (r *recorder) writeLocked() error {
+	return write(r.out, prune(r.recorded, r.all))
 }
 
 // prune drops recordings of cases the file no longer holds.
@@ -126,15 +168,9 @@ func write(out string, recorded map[string]cases.Recorded) error {
 		_, err := os.Stdout.Write(data)
 		return err
 	}
-	return os.WriteFile(out, data, 0o644)
-}
-
-func countErrs(errs []error) int {
-	n := 0
-	for _, err := range errs {
-		if err != nil {
-			n++
-		}
+	tmp := out + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
 	}
-	return n
+	return os.Rename(tmp, out)
 }
