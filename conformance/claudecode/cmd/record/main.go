@@ -29,15 +29,16 @@ func main() {
 	casesPath := flag.String("cases", filepath.Join(dir, "cases.json"), "the cases file")
 	out := flag.String("o", filepath.Join(dir, "recorded.json"), `the recording to write ("-" prints it)`)
 	run := flag.String("run", "", "record only the cases whose names match this regular expression, keeping the rest of the recording")
-	parallel := flag.Int("parallel", 2, "cases run at a time")
+	parallel := flag.Int("parallel", 2, "sessions run at a time")
+	size := flag.Int("calls", 12, "the most cases one session runs")
 	flag.Parse()
-	if err := record(*casesPath, *out, *run, *parallel); err != nil {
+	if err := record(*casesPath, *out, *run, *parallel, *size); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
 
-func record(casesPath, out, run string, parallel int) error {
+func record(casesPath, out, run string, parallel, size int) error {
 	all, err := cases.Load(casesPath)
 	if err != nil {
 		return err
@@ -63,7 +64,7 @@ func record(casesPath, out, run string, parallel int) error {
 	defer stop()
 	start := time.Now()
 	r := &recorder{out: out, all: all, recorded: recorded}
-	r.runAll(ctx, todo, max(parallel, 1))
+	r.runAll(ctx, cases.Group(todo, max(size, 1)), max(parallel, 1))
 	fmt.Fprintf(os.Stderr, "record: %d cases in %s, %d failed\n", len(todo), time.Since(start).Round(time.Second), r.failed)
 	if err := r.write(); err != nil {
 		return err
@@ -87,10 +88,10 @@ type recorder struct {
 	failed   int
 }
 
-// runAll runs the cases in the file's order, parallel at a time, each in
-// a scratch tree of its own.
-func (r *recorder) runAll(ctx context.Context, todo []cases.Case, parallel int) {
-	queue := make(chan cases.Case)
+// runAll runs the sessions in the file's order, parallel at a time, each
+// in a scratch tree of its own.
+func (r *recorder) runAll(ctx context.Context, runs [][]cases.Case, parallel int) {
+	queue := make(chan []cases.Case)
 	var wg sync.WaitGroup
 	for range parallel {
 		wg.Go(func() {
@@ -99,41 +100,44 @@ func (r *recorder) runAll(ctx context.Context, todo []cases.Case, parallel int) 
 			}
 		})
 	}
-	for _, c := range todo {
-		queue <- c
+	for _, cs := range runs {
+		queue <- cs
 	}
 	close(queue)
 	wg.Wait()
 }
 
-func (r *recorder) run(ctx context.Context, c cases.Case) {
+func (r *recorder) run(ctx context.Context, cs []cases.Case) {
 	root, err := os.MkdirTemp("", "agentpolicy-cc-")
 	if err != nil {
-		r.fail(err)
+		r.fail(len(cs), err)
 		return
 	}
 	defer os.RemoveAll(root)
 	began := time.Now()
-	rec, err := cases.Run(ctx, root, c)
+	recs, err := cases.Run(ctx, root, cs)
 	if err != nil {
-		r.fail(err)
+		r.fail(len(cs), err)
 		return
 	}
-	fmt.Fprintf(os.Stderr, "%-70s %-5s %s\n", c.Name, rec.Decision, time.Since(began).Round(100*time.Millisecond))
+	took := time.Since(began).Round(100 * time.Millisecond)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.recorded[c.Name] = rec
-	if r.done++; r.done%10 == 0 && r.out != "-" {
+	for i, c := range cs {
+		fmt.Fprintf(os.Stderr, "%-70s %-5s %s\n", c.Name, recs[i].Decision, took)
+		r.recorded[c.Name] = recs[i]
+	}
+	if r.done++; r.done%5 == 0 && r.out != "-" {
 		if err := r.writeLocked(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 		}
 	}
 }
 
-func (r *recorder) fail(err error) {
+func (r *recorder) fail(n int, err error) {
 	fmt.Fprintln(os.Stderr, err)
 	r.mu.Lock()
-	r.failed++
+	r.failed += n
 	r.mu.Unlock()
 }
 
