@@ -38,6 +38,12 @@ var protectedPaths = []string{
 //   - reads inside the working directories, the project directory and the
 //     additional directories, are allowed in every mode but
 //     bypassPermissions, whose default allows them anyway;
+//   - so are the commands of Claude Code's read-only set (spec §4.6), as
+//     the shell's tables know them: "ls -la", "git status", "cat a.txt",
+//     whose files are still decided as reads;
+//   - so is a file a command writes there, "b.txt" of "cp a.txt b.txt",
+//     once a rule allows the command, where a redirect's target is an
+//     edit;
 //   - in acceptEdits, so are edits inside them;
 //   - a write to a protected path, ".git", ".bashrc", ".claude" but for
 //     ".claude/worktrees" and the rest of spec §3.5, at any depth, asks,
@@ -51,12 +57,13 @@ func (s *Settings) Builtin() []agentpolicy.RuleSet {
 	if s.mode == ModeBypass {
 		return []agentpolicy.RuleSet{protected, dirs}
 	}
+	dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Bash", Spec: readOnlyField + ":true"})
 	for _, dir := range append([]string{s.cwd}, s.dirs...) {
 		spec, ok := underDir(dir)
 		if !ok {
 			continue
 		}
-		dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Read", Spec: spec})
+		dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Read", Spec: spec}, agentpolicy.Rule{Tool: operandTool, Spec: spec})
 		if s.mode == ModeAcceptEdits {
 			dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Edit", Spec: spec})
 		}

@@ -52,11 +52,15 @@ type document struct {
 func decode(path string, data []byte) (document, error) {
 	var doc document
 	var top map[string]json.RawMessage
+	if trimmed := bytes.TrimSpace(data); json.Valid(trimmed) && (len(trimmed) == 0 || trimmed[0] != '{') {
+		// Valid JSON of another shape: an array, a string, a number.
+		return doc, &FileError{Path: path, Err: errors.New("not a settings object: the top level is not a JSON object")}
+	}
 	if err := json.Unmarshal(data, &top); err != nil {
 		return doc, syntaxError(path, data, err)
 	}
 	if top == nil {
-		return doc, &FileError{Path: path, Err: errors.New("the top level is not an object")}
+		return doc, &FileError{Path: path, Err: errors.New("not a settings object: the top level is null")}
 	}
 	shape := func(key string, v any) error {
 		if err := json.Unmarshal(top[key], v); err != nil {
@@ -129,8 +133,13 @@ func syntaxError(path string, data []byte, err error) error {
 	return &FileError{Path: path, Line: line, Column: column, Err: fmt.Errorf("invalid JSON: %w", err)}
 }
 
-func knownMode(m string) bool {
-	switch Mode(m) {
+func knownMode(m string) bool { return Mode(m).Known() }
+
+// Known reports whether Claude Code knows the mode: one of the modes
+// above, or "manual", its other name for [ModeDefault]. A file's unknown
+// defaultMode is ignored.
+func (m Mode) Known() bool {
+	switch m {
 	case ModeDefault, "manual", ModeAcceptEdits, ModePlan, ModeAuto, ModeDontAsk, ModeBypass:
 		return true
 	}

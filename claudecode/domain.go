@@ -3,11 +3,13 @@ package claudecode
 import (
 	"encoding/json"
 	"errors"
-	"net"
+	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/ChristopherDavenport/agentpolicy"
+	"golang.org/x/net/idna"
 )
 
 // DomainMatcher returns the matcher of Claude Code's WebFetch specifier
@@ -52,12 +54,19 @@ func DomainMatcher(field string) agentpolicy.Matcher {
 // errNoHost is why a URL without a host cannot be decided.
 var errNoHost = errors.New("agentpolicy/claudecode: the URL names no host")
 
-// URLHost returns the host a fetch of raw reaches, in the form
-// [DomainMatcher] compares: lower case, without one trailing dot, an IPv6
-// address without brackets. It refuses what two URL parsers could read as
-// different hosts, a backslash, whitespace or a control character
-// anywhere, and a URL that is not absolute http or https, since the
-// policy must decide the host the fetch will reach.
+// URLHost returns the host a fetch of raw reaches, read as Claude Code's
+// URL parser (the WHATWG URL standard) reads it, in the form
+// [DomainMatcher] compares: mapped by UTS #46 as
+// browsers map a name for lookup (full-width letters to ASCII, "。" to
+// ".", a soft hyphen to nothing, case folded) and written in ASCII, so
+// "ｅｘａｍｐｌｅ.com" and "bücher.example" are "example.com" and
+// "xn--bcher-kva.example"; an IPv4 address in any form the standard
+// accepts ("2130706433", "0x7f.1") in dotted decimal; an IPv6 address
+// without brackets in its shortest form; one trailing dot dropped. It
+// refuses what two URL parsers could read as different hosts, a backslash,
+// whitespace or a control character anywhere, a URL that is not absolute
+// http or https, a host the standard refuses, and a host holding a
+// percent-escape, which the standard would decode first.
 func URLHost(raw string) (string, error) {
 	if strings.ContainsFunc(raw, func(r rune) bool { return r == '\\' || r <= ' ' || r == 0x7f }) {
 		return "", errors.New("agentpolicy/claudecode: the URL holds a backslash, a space or a control character")
@@ -69,36 +78,111 @@ func URLHost(raw string) (string, error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return "", errors.New("agentpolicy/claudecode: the URL is not http or https")
 	}
-	host := normaliseHost(u.Hostname())
+	if strings.HasPrefix(u.Host, "[") {
+		addr, err := netip.ParseAddr(u.Hostname())
+		if err != nil || !addr.Is6() || addr.Zone() != "" {
+			return "", errors.New("agentpolicy/claudecode: the host " + u.Host + " is not an IPv6 address")
+		}
+		return addr.String(), nil
+	}
+	return domainHost(u.Hostname())
+}
+
+// lookup is UTS #46 processing as the WHATWG URL standard's "domain to
+// ASCII" applies it: nontransitional, hyphens and DNS lengths unchecked,
+// the joiner and bidi rules checked, and ASCII beyond letters, digits and
+// hyphens left to the forbidden code points below.
+var lookup = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false),
+	idna.StrictDomainName(false), idna.CheckHyphens(false), idna.CheckJoiners(true), idna.VerifyDNSLength(false))
+
+// forbiddenInDomain are the ASCII code points the URL standard refuses in
+// a domain after mapping, beside the control characters.
+const forbiddenInDomain = " #/:<>?@[\\]^|%"
+
+// domainHost reads a host that is not bracketed as the URL standard does:
+// mapped to ASCII, then read as an IPv4 address when its last label is a
+// number.
+func domainHost(host string) (string, error) {
 	if host == "" {
 		return "", errNoHost
 	}
-	if numericHost(host) && net.ParseIP(host) == nil {
-		return "", errors.New("agentpolicy/claudecode: the host " + host + " is an address in a form fetchers rewrite")
+	ascii, err := lookup.ToASCII(host)
+	if err != nil {
+		return "", errors.New("agentpolicy/claudecode: the host " + host + " is not a domain name: " + err.Error())
 	}
-	return host, nil
+	control := func(r rune) bool { return r < ' ' || r == 0x7f }
+	if strings.Trim(ascii, ".") == "" || strings.ContainsAny(ascii, forbiddenInDomain) || strings.ContainsFunc(ascii, control) {
+		return "", errors.New("agentpolicy/claudecode: the host " + host + " holds a character no domain name may")
+	}
+	if numericHost(strings.TrimSuffix(ascii, ".")) {
+		return ipv4Host(ascii)
+	}
+	return normaliseHost(ascii), nil
 }
 
-// numericHost reports whether a browser-style URL parser would read the
-// host as an IPv4 address: its last label is a number, decimal, octal or
-// "0x" hexadecimal. Such a parser rewrites "2130706433" or "0x7f.1" to
-// "127.0.0.1", so only the dotted form net.ParseIP accepts is decided.
+// numericHost reports whether the URL standard reads a host as an IPv4
+// address: its last label is a number, decimal or "0x" hexadecimal.
 func numericHost(host string) bool {
 	last := host[strings.LastIndexByte(host, '.')+1:]
 	if hex, ok := strings.CutPrefix(last, "0x"); ok {
-		last = hex
-		return !strings.ContainsFunc(last, func(r rune) bool { return !strings.ContainsRune("0123456789abcdef", r) })
+		return !strings.ContainsFunc(hex, func(r rune) bool { return !strings.ContainsRune("0123456789abcdef", r) })
 	}
 	return last != "" && !strings.ContainsFunc(last, func(r rune) bool { return r < '0' || r > '9' })
 }
 
-// normaliseHost lower-cases a host or pattern, drops one trailing dot and
-// the brackets and port of an IPv6 literal.
+// ipv4Host parses an IPv4 address as the URL standard does: one to four
+// numbers, each decimal, "0x" hexadecimal or "0" octal, the last filling
+// the bytes the others leave; it returns the address in dotted decimal.
+func ipv4Host(host string) (string, error) {
+	bad := errors.New("agentpolicy/claudecode: the host " + host + " is not an IPv4 address")
+	parts := strings.Split(strings.TrimSuffix(host, "."), ".")
+	if len(parts) > 4 {
+		return "", bad
+	}
+	var value uint64
+	for i, part := range parts {
+		n, ok := ipv4Number(part)
+		last := i == len(parts)-1
+		if !ok || !last && n > 255 || last && n >= 1<<(8*(5-len(parts))) {
+			return "", bad
+		}
+		if last {
+			value += n
+		} else {
+			value += n << (8 * (3 - i))
+		}
+	}
+	return netip.AddrFrom4([4]byte{byte(value >> 24), byte(value >> 16), byte(value >> 8), byte(value)}).String(), nil
+}
+
+// ipv4Number reads one number of an IPv4 address: decimal, "0x"
+// hexadecimal, or octal after a leading "0".
+func ipv4Number(s string) (uint64, bool) {
+	base := 10
+	switch {
+	case strings.HasPrefix(s, "0x"):
+		s, base = s[2:], 16
+		if s == "" {
+			return 0, true
+		}
+	case len(s) > 1 && s[0] == '0':
+		s, base = s[1:], 8
+	}
+	n, err := strconv.ParseUint(s, base, 64)
+	return n, err == nil && n < 1<<32
+}
+
+// normaliseHost lower-cases a host or pattern and drops one trailing dot;
+// an IPv6 literal loses its brackets and port and is written in its
+// shortest form, so every spelling of one address compares equal.
 func normaliseHost(s string) string {
 	if strings.HasPrefix(s, "[") {
 		if end := strings.IndexByte(s, ']'); end > 0 {
 			s = s[1:end]
 		}
+	}
+	if addr, err := netip.ParseAddr(s); err == nil && addr.Is6() {
+		return addr.String()
 	}
 	return strings.TrimSuffix(strings.ToLower(s), ".")
 }

@@ -297,6 +297,12 @@ func (l *loader) parse(scope Scope, name, path string, data []byte, slashAnchor 
 		l.problems = append(l.problems, Problem{Path: path, Index: -1, Reason: "unknown permissions.defaultMode " + doc.defaultMode})
 		doc.defaultMode = ""
 	}
+	if Mode(doc.defaultMode) == ModeBypass && !trusted {
+		// Claude Code does not let a folder the user has not trusted turn
+		// its prompts off; the file's other modes still apply.
+		l.problems = append(l.problems, Problem{Path: path, Index: -1, Reason: "permissions.defaultMode bypassPermissions is ignored until the project is trusted"})
+		doc.defaultMode = ""
+	}
 	l.files = append(l.files, f)
 	l.scalars = append(l.scalars, scalars{
 		scope:         scope,
@@ -473,7 +479,55 @@ func (l *loader) settings() *Settings {
 			}
 		}
 	}
+	for _, f := range s.files {
+		f.reachDirectories(s.dirs)
+	}
 	return s
+}
+
+// reachDirectories writes each relative path rule of the file's deny and
+// ask lists again for every additional directory, anchored there as it is
+// at the working directory, since Claude Code holds a file in an
+// additional directory to them too (spec §11): a deny of ".env" refuses
+// "<dir>/.env". A "!" carve-out stays relative to the working directory,
+// so it takes nothing back in another directory.
+func (f *File) reachDirectories(dirs []string) {
+	for i := range f.Entries {
+		e := &f.Entries[i]
+		if e.family == "" || e.List == Allow {
+			continue
+		}
+		var more []agentpolicy.Rule
+		for _, dir := range dirs {
+			for _, r := range e.Rules {
+				if spec, ok := anchorIn(dir, r.Spec); ok {
+					more = append(more, agentpolicy.Rule{Tool: r.Tool, Spec: spec})
+				}
+			}
+		}
+		e.Rules = append(e.Rules, more...)
+		if e.List == Deny {
+			f.deny = append(f.deny, more...)
+		} else {
+			f.ask = append(f.ask, more...)
+		}
+	}
+}
+
+// anchorIn is a relative path specifier anchored at an absolute directory
+// as [Paths] anchors it at the working directory: a pattern without a "/"
+// at any depth under it, any other pattern at the directory itself.
+func anchorIn(dir, spec string) (string, bool) {
+	base, ok := underDir(dir)
+	if !ok {
+		return "", false
+	}
+	spec = strings.TrimPrefix(spec, "./")
+	pattern, _, _ := strings.Cut(spec, " !")
+	if !strings.Contains(strings.TrimSuffix(pattern, "/"), "/") {
+		spec = "**/" + spec
+	}
+	return strings.TrimSuffix(base, "**") + spec, true
 }
 
 // precedence returns the scalars least authoritative first, so the last

@@ -261,22 +261,22 @@ func TestLoadLocalSymlinkGated(t *testing.T) {
 	if len(files) != 1 || files[0].Scope != ScopeLocal || files[0].Source.Trusted {
 		t.Fatalf("files = %+v, want the local file read untrusted", files)
 	}
-	if v := w.decide("Bash", cmd("ls")); outcome(v) != "ask" {
-		t.Errorf("ls under the gated local allow: %s (%s), want ask", outcome(v), v.Reason)
+	if v := w.decide("Bash", cmd("make")); outcome(v) != "ask" {
+		t.Errorf("make under the gated local allow: %s (%s), want ask", outcome(v), v.Reason)
 	}
 }
 
 func TestLoadManagedRulesOnly(t *testing.T) {
 	w := newWorld(t)
-	w.write(w.scopeFile(ScopeManaged), `{"allowManagedPermissionRulesOnly": true, "permissions": {"allow": ["Bash(ls)"]}}`)
-	w.write(w.scopeFile(ScopeUser), lists{Allow: []string{"Bash(make *)"}, Deny: []string{"Bash(ls)"}}.file())
-	w.opts.Settings = []string{lists{Allow: []string{"Bash(pwd)"}}.file()}
+	w.write(w.scopeFile(ScopeManaged), `{"allowManagedPermissionRulesOnly": true, "permissions": {"allow": ["Bash(make)"]}}`)
+	w.write(w.scopeFile(ScopeUser), lists{Allow: []string{"Bash(npm *)"}, Deny: []string{"Bash(make)"}}.file())
+	w.opts.Settings = []string{lists{Allow: []string{"Bash(go test)"}}.file()}
 	s := w.load()
 	if !s.ManagedRulesOnly() {
 		t.Fatal("ManagedRulesOnly is off")
 	}
 	eng := w.engine(s)
-	for command, want := range map[string]string{"ls": "allow", "make all": "ask", "pwd": "ask"} {
+	for command, want := range map[string]string{"make": "allow", "npm test": "ask", "go test": "ask"} {
 		if v := w.would(eng, "Bash", cmd(command)); outcome(v) != want {
 			t.Errorf("%s: got %s (%s), want %s", command, outcome(v), v.Reason, want)
 		}
@@ -298,6 +298,9 @@ func TestLoadRejectsInvalid(t *testing.T) {
 		{"settings.json", 4, 5, "invalid JSON"},
 		{"shape.json", 0, 0, "permissions.allow is not an array"},
 		{"trailing.json", 1, 42, "invalid JSON"},
+		{"array.json", 0, 0, "not a settings object"},
+		{"null.json", 0, 0, "not a settings object"},
+		{"string.json", 0, 0, "not a settings object"},
 	}
 	for _, r := range rows {
 		w := newWorld(t)
@@ -418,25 +421,34 @@ func TestLoadGitRoot(t *testing.T) {
 
 func TestLoadMode(t *testing.T) {
 	rows := []struct {
-		name  string
-		files map[Scope]string
-		want  Mode
+		name      string
+		files     map[Scope]string
+		want      Mode
+		untrusted bool
 	}{
-		{"none", nil, ModeDefault},
-		{"user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"acceptEdits"}}`}, ModeAcceptEdits},
-		{"manual alias", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"manual"}}`}, ModeDefault},
-		{"project over user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"acceptEdits"}}`, ScopeProject: `{"permissions":{"defaultMode":"plan"}}`}, ModePlan},
-		{"local over project", map[Scope]string{ScopeLocal: `{"permissions":{"defaultMode":"dontAsk"}}`, ScopeProject: `{"permissions":{"defaultMode":"plan"}}`}, ModeDontAsk},
-		{"managed over all", map[Scope]string{ScopeManaged: `{"permissions":{"defaultMode":"default"}}`, ScopeLocal: `{"permissions":{"defaultMode":"dontAsk"}}`}, ModeDefault},
-		{"auto from user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"auto"}}`}, ModeAuto},
-		{"auto from local ignored", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"plan"}}`, ScopeLocal: `{"permissions":{"defaultMode":"auto"}}`}, ModeDefault},
-		{"auto disabled", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"auto"}}`, ScopeProject: `{"disableAutoMode":"disable"}`}, ModeDefault},
-		{"bypass", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeBypass},
-		{"bypass disabled", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`, ScopeProject: `{"permissions":{"disableBypassPermissionsMode":"disable"}}`}, ModeDefault},
-		{"unknown", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"yolo"}}`}, ModeDefault},
+		{"none", nil, ModeDefault, false},
+		{"user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"acceptEdits"}}`}, ModeAcceptEdits, false},
+		{"manual alias", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"manual"}}`}, ModeDefault, false},
+		{"project over user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"acceptEdits"}}`, ScopeProject: `{"permissions":{"defaultMode":"plan"}}`}, ModePlan, false},
+		{"local over project", map[Scope]string{ScopeLocal: `{"permissions":{"defaultMode":"dontAsk"}}`, ScopeProject: `{"permissions":{"defaultMode":"plan"}}`}, ModeDontAsk, false},
+		{"managed over all", map[Scope]string{ScopeManaged: `{"permissions":{"defaultMode":"default"}}`, ScopeLocal: `{"permissions":{"defaultMode":"dontAsk"}}`}, ModeDefault, false},
+		{"auto from user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"auto"}}`}, ModeAuto, false},
+		{"auto from local ignored", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"plan"}}`, ScopeLocal: `{"permissions":{"defaultMode":"auto"}}`}, ModeDefault, false},
+		{"auto disabled", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"auto"}}`, ScopeProject: `{"disableAutoMode":"disable"}`}, ModeDefault, false},
+		{"bypass", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeBypass, false},
+		{"bypass disabled", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`, ScopeProject: `{"permissions":{"disableBypassPermissionsMode":"disable"}}`}, ModeDefault, false},
+		{"unknown", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"yolo"}}`}, ModeDefault, false},
+		// An untrusted project may not turn the prompts off; it may
+		// ask for acceptEdits, which still asks outside the project.
+		{"bypass from an untrusted project", map[Scope]string{ScopeProject: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeDefault, true},
+		{"bypass from an untrusted project over user", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"plan"}}`, ScopeProject: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModePlan, true},
+		{"bypass from a trusted project", map[Scope]string{ScopeProject: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeBypass, false},
+		{"bypass from the user, project untrusted", map[Scope]string{ScopeUser: `{"permissions":{"defaultMode":"bypassPermissions"}}`}, ModeBypass, true},
+		{"acceptEdits from an untrusted project", map[Scope]string{ScopeProject: `{"permissions":{"defaultMode":"acceptEdits"}}`}, ModeAcceptEdits, true},
 	}
 	for _, r := range rows {
 		w := newWorld(t)
+		w.opts.Trusted = !r.untrusted
 		for scope, content := range r.files {
 			w.write(w.scopeFile(scope), content)
 		}

@@ -11,11 +11,10 @@ import (
 )
 
 // Options says how [Settings.Matchers] reads the paths a file tool is
-// given.
+// given. Paths and patterns are compared without regard to case on every
+// platform, as Claude Code compares them (spec §11): a deny of ".env"
+// refuses ".ENV", and ".Git" is protected as ".git" is.
 type Options struct {
-	// FoldCase matches paths without regard to case, for a host on a
-	// case-insensitive file system; see [Paths.FoldCase].
-	FoldCase bool
 	// Windows reads Windows paths in their POSIX form; see
 	// [Paths.Windows].
 	Windows bool
@@ -68,11 +67,11 @@ func (s *Settings) Engine(policy agentpolicy.Policy, o Options, opts ...agentpol
 // matchers is [Settings.Matchers], with the index of each matcher that has
 // one, by tool.
 func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[string]agentpolicy.Index) {
-	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: o.FoldCase, Windows: o.Windows, Links: o.Links}
+	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: true, Windows: o.Windows, Links: o.Links}
 	compiled := newPatterns(p)
 	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{
-		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects},
+		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.quotedAllow())},
 		"WebFetch":  {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
 		"WebSearch": {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
 		"Agent":     {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
@@ -91,6 +90,7 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		{"Write", "file_path", PathSubjects("file_path", p)},
 		{"MultiEdit", "file_path", PathSubjects("file_path", p)},
 		{"NotebookEdit", "notebook_path", PathSubjects("notebook_path", p)},
+		{operandTool, "file_path", nil},
 		{"Glob", "path", globSubjects(p)},
 		{"Grep", "path", pathSubjects("path", p, true)},
 	} {
@@ -99,6 +99,19 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		indexes[f.tool] = pm.index()
 	}
 	return m, indexes
+}
+
+// quotedAllow reports whether a file holds a quoted Bash allow rule, which
+// reads the command as written.
+func (s *Settings) quotedAllow() bool {
+	for _, f := range s.files {
+		for _, r := range f.allow {
+			if r.Tool == "Bash" && strings.HasPrefix(r.Spec, writtenField+":") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // parameterIndex is the index of withParameters(tool, own) for a built-in
@@ -158,6 +171,9 @@ func matchParameter(spec string, args json.RawMessage) bool {
 	var text string
 	if json.Unmarshal(raw, &text) != nil {
 		text = string(raw)
+	}
+	if param == writtenField {
+		return matchCommand(want, text)
 	}
 	return matchStars(want, text)
 }

@@ -24,10 +24,11 @@ type Paths struct {
 	// Home is the user's home directory, what "~/" stands for, in rules
 	// and in a tool's path.
 	Home string
-	// FoldCase compares paths and patterns without regard to case. Claude
-	// Code is observed to match case-sensitively (spec §5.7), which is the
-	// zero value; a host on a case-insensitive file system sets it, since
-	// there ".ENV" opens the file a deny of ".env" protects.
+	// FoldCase compares paths and patterns without regard to case, as
+	// Claude Code 2.1.328 compares them on every platform (spec §11), so
+	// a deny of ".env" also refuses ".ENV", which a case-insensitive file
+	// system opens as the same file. [Settings] always sets it; the zero
+	// value compares exactly.
 	FoldCase bool
 	// Windows reads a tool's "C:\Users\a" as "/c/Users/a", the POSIX form
 	// Claude Code converts Windows paths to before matching.
@@ -393,6 +394,10 @@ type glob struct {
 	// a path or what is inside it, "" when the pattern cannot match
 	// anything; self matches the path alone.
 	pattern, self string
+	// starLast marks a pattern whose last segment ends in "*": doublestar
+	// reads "a*/**" as needing at least one character for the star, so
+	// such a pattern is tried as self too, where "a*" matches "a".
+	starLast bool
 	// prefix is the literal directory path the pattern begins with, and
 	// needle a run of literal text every match contains; both are tested
 	// before the pattern is run.
@@ -500,7 +505,19 @@ func (p Paths) anchored(spec string) glob {
 	if !doublestar.ValidatePattern(pattern) {
 		return glob{base: b}
 	}
-	return glob{base: b, pattern: pattern, self: self, prefix: literalPrefix(rest), needle: longestLiteral(rest)}
+	return glob{base: b, pattern: pattern, self: self, starLast: endsInStar(self),
+		prefix: literalPrefix(rest), needle: longestLiteral(rest)}
+}
+
+// endsInStar reports whether a pattern's last segment ends in a "*" that
+// is neither escaped nor part of "**".
+func endsInStar(s string) bool {
+	rest, ok := strings.CutSuffix(s, "*")
+	if !ok || strings.HasSuffix(rest, "*") {
+		return false
+	}
+	slashes := len(rest) - len(strings.TrimRight(rest, `\`))
+	return slashes%2 == 0
 }
 
 // escapeBraces makes "{" and "}" literal, since gitignore has no
@@ -586,7 +603,7 @@ func (pp *pathPattern) excepted(l *located) bool {
 // it.
 func (g *glob) match(l *located) bool {
 	rel, ok := g.relative(l)
-	return ok && doublestar.MatchUnvalidated(g.pattern, rel)
+	return ok && (doublestar.MatchUnvalidated(g.pattern, rel) || g.starLast && doublestar.MatchUnvalidated(g.self, rel))
 }
 
 // exact reports whether the glob matches the path itself, not only a

@@ -219,13 +219,35 @@ func TestDomainMatcherStandalone(t *testing.T) {
 		{"domain:example.com", "ftp://example.com/", false},
 		{"domain:example.com", "//example.com/", false},
 		{"domain:127.0.0.1", "http://127.0.0.1/", true},
-		{"domain:*", "http://2130706433/", false},
-		{"domain:*", "http://0x7f.1/", false},
-		{"domain:*", "http://127.1/", false},
-		{"domain:*", "http://017700000001/", false},
+		// Hosts are read as the WHATWG URL parser reads them: every IPv4
+		// spelling it accepts is the dotted address.
+		{"domain:127.0.0.1", "http://2130706433/", true},
+		{"domain:127.0.0.1", "http://0x7f.1/", true},
+		{"domain:127.0.0.1", "http://127.1/", true},
+		{"domain:127.0.0.1", "http://017700000001/", true},
+		{"domain:127.0.0.1", "http://0177.0.0.1./", true},
+		{"domain:127.0.0.1", "http://127.0.0.2/", false},
+		{"domain:*", "http://256.256.256.256/", false},
 		{"domain:*", "http://1.example/", true},
 		{"domain:*", "http://example.0x/", false},
 		{"domain:*", "http://[::ffff:127.0.0.1]/", true},
+		{"domain:[::ffff:7f00:1]", "http://[::ffff:127.0.0.1]/", true},
+		{"domain:[::1]", "http://[0:0:0:0:0:0:0:1]:8080/", true},
+		{"domain:127.0.0.1", "http://[::ffff:127.0.0.1]/", false},
+		// UTS #46 maps a name before lookup.
+		{"domain:example.com", "https://ｅｘａｍｐｌｅ.com/", true},
+		{"domain:example.com", "https://ＥＸＡＭＰＬＥ.com/", true},
+		{"domain:example.com", "https://example。com/", true},
+		{"domain:example.com", "https://exam\u00adple.com/", true},
+		// A percent-escape in a host is refused, which Go's URL parser
+		// will not decode: stricter than the standard, never looser.
+		{"domain:*", "https://%65xample.com/", false},
+		{"domain:example.com", "https://examp1e.com/", false},
+		{"domain:xn--bcher-kva.example", "https://bücher.example/", true},
+		{"domain:xn--bcher-kva.example", "https://xn--bcher-kva.example/", true},
+		{"domain:xn--bcher-kva.example", "https://bucher.example/", false},
+		{"domain:*", "https://exa%2Fmple.com/", false},
+		{"domain:*", "https://a\u200db.example/", false},
 	}
 	for _, r := range rows {
 		if got := m(r.spec, fetchArgs(r.url)); got != r.match {

@@ -67,6 +67,14 @@ func TestPathRules(t *testing.T) {
 		// A bare directory name excludes what is inside it, as a
 		// gitignore line does.
 		{list: Deny, rule: "Read(secrets)", tool: "Read", args: file("<cwd>/app/secrets/k"), match: true},
+		// A trailing "*" stands for nothing too: ".env*" covers ".env".
+		{rule: "Read(**/.env*)", tool: "Read", args: file("<cwd>/.env"), match: true},
+		{rule: "Read(**/.env*)", tool: "Read", args: file("<cwd>/app/.env.local"), match: true},
+		{rule: "Read(**/.env*)", tool: "Read", args: file("<cwd>/app/x.env"), match: false},
+		{rule: "Read(.env*)", tool: "Read", args: file("<cwd>/app/.env"), match: true},
+		{rule: "Read(secrets/key*)", tool: "Read", args: file("<cwd>/secrets/key"), match: true},
+		{rule: "Read(secrets/key*)", tool: "Read", args: file("<cwd>/secrets/ke"), match: false},
+		{rule: `Read(secrets/key\*)`, tool: "Read", args: file("<cwd>/secrets/key"), match: false},
 	}
 	for _, r := range rows {
 		checkRow(t, r)

@@ -253,17 +253,25 @@ func (s *Settings) Policy(mcpTools ...string) (agentpolicy.Policy, error) {
 	return p.WithDefault(s.mode.Default()), nil
 }
 
+// editTool is the rule name of the Edit tool alone, which a bare Edit or
+// Edit(*) allow rule approves: Claude Code lets those approve no Write
+// (spec §11), where the Edit rule name reaches every tool that writes a
+// file. No settings rule may name it.
+const editTool = "Edit.tool"
+
 // Aliases returns the tools each Claude Code rule name governs (spec
 // §2.2), for [agentpolicy.WithAliases]: Read rules reach Grep and Glob,
-// Edit rules every tool that writes a file, and Task is the old name of
+// Edit rules every tool that writes a file, "Edit.tool" (what a bare Edit
+// allow rule becomes) the Edit tool alone, and Task is the old name of
 // Agent. A Read deny also refuses edits, so [Settings] writes it as an
 // Edit rule beside the Read one; that reaches NotebookEdit too, which
 // Claude Code leaves out, since one name governs the same tools in every
 // list here.
 func (s *Settings) Aliases() map[string][]string {
 	return map[string][]string{
-		"Read": {"Read", "Grep", "Glob"},
-		"Edit": {"Edit", "MultiEdit", "Write", "NotebookEdit"},
-		"Task": {"Agent"},
+		"Read":   {"Read", "Grep", "Glob"},
+		"Edit":   {"Edit", "MultiEdit", "Write", "NotebookEdit", operandTool},
+		editTool: {"Edit"},
+		"Task":   {"Agent"},
 	}
 }

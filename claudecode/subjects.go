@@ -10,6 +10,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/ChristopherDavenport/agentpolicy"
 	"github.com/ChristopherDavenport/agentpolicy/shell"
@@ -247,19 +248,43 @@ func skillSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	}, nil
 }
 
-// splitCommand is Claude Code's Bash splitter: a subject per command, a
-// redirect's target decided under the Edit rules when it writes and the
-// Read rules when it reads (spec §4.6).
+// splitCommand is Claude Code's Bash splitter: a subject per command,
+// marked read-only when the shell's tables know it changes nothing, and
+// a subject for each file a command or a redirect writes, decided under
+// the Edit rules, and for each it reads, under the Read rules (spec
+// §4.6), so a Read or Edit deny rule reaches "cp .env x" as it reaches
+// "cat .env".
 var splitCommand = shell.Subjects(
 	shell.WithField("command"),
 	shell.WithWriteTool("Edit", "file_path"),
 	shell.WithReadTool("Read", "file_path"),
+	shell.WithReadOnlyField(readOnlyField),
 )
+
+// readOnlyField is the member the splitter sets on a command Claude Code
+// runs without a rule (spec §4.6), which [Settings.Builtin] allows.
+const readOnlyField = "read_only"
 
 // bashSubjects splits a Bash call into its commands and keeps the call's
 // other arguments as a constraint, for parameter rules such as
-// "Bash(run_in_background:true)".
-func bashSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
+// "Bash(run_in_background:true)". With written set, each command's
+// subject also carries its text as written, for quoted allow rules.
+func bashSubjects(written bool) agentpolicy.Subjects {
+	return func(args json.RawMessage) ([]agentpolicy.Subject, error) {
+		subjects, err := splitBash(args)
+		if err != nil {
+			return nil, err
+		}
+		if written {
+			withWritten(subjects)
+		}
+		return appendParameters(subjects, args, "command")
+	}
+}
+
+// splitBash splits a Bash call into the subjects of its commands and of
+// the files they and their redirects read and write.
+func splitBash(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	subjects, err := splitCommand(args)
 	if err != nil {
 		return nil, err
@@ -276,49 +301,49 @@ func bashSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 			}
 		}
 	}
-	subjects = append(subjects, fileCommands(subjects)...)
-	return appendParameters(subjects, args, "command")
+	markOperands(subjects)
+	return subjects, nil
+}
+
+// operandTool is the tool a file a command writes is decided under, as
+// opposed to a redirect's target: Claude Code runs "cp a.txt b.txt" under
+// an allow rule for cp when b.txt is inside the working directories and
+// not protected, but asks before "echo x > out.txt" whatever allows echo.
+// The Edit rules reach it ([Settings.Aliases]), and [Settings.Builtin]
+// allows it inside the working directories.
+const operandTool = "Edit.operand"
+
+// markOperands moves the files a command writes, which the splitter
+// decides under the Edit tool as it decides a redirect's target, to
+// [operandTool]. An operand's text lies within its command's, where a
+// redirect's lies after it: both are slices of the one command the
+// splitter read, so their memory tells them apart.
+func markOperands(subjects []agentpolicy.Subject) {
+	var command string
+	for i := range subjects {
+		s := &subjects[i]
+		switch {
+		case s.Tool == "" && !s.Constrain:
+			command = s.Text
+		case s.Tool == "Edit" && within(s.Text, command):
+			s.Tool = operandTool
+		}
+	}
+}
+
+// within reports whether the memory of inner lies inside that of outer.
+func within(inner, outer string) bool {
+	if len(inner) == 0 || len(outer) == 0 {
+		return false
+	}
+	start := uintptr(unsafe.Pointer(unsafe.StringData(outer)))
+	at := uintptr(unsafe.Pointer(unsafe.StringData(inner)))
+	return at >= start && at+uintptr(len(inner)) <= start+uintptr(len(outer))
 }
 
 // maxCommand is the longest command Claude Code decides by its rules; a
 // longer one is always asked about (spec §4.3).
 const maxCommand = 10000
-
-// fileCommandTools are the commands whose operands Claude Code holds to
-// the Read or Edit deny rules (spec §4.6), and the rule name each is read
-// under.
-var fileCommandTools = map[string]string{"cat": "Read", "head": "Read", "tail": "Read", "tee": "Edit"}
-
-// fileCommands returns, for each recognised file command of the split, its
-// operands as constraint subjects of the file tool, so a Read or Edit deny
-// or ask rule reaches "cat .env" as it reaches a redirect. Operands are the
-// words after the name that are not options; a constraint only restricts,
-// so a word that is not a path costs nothing.
-func fileCommands(subjects []agentpolicy.Subject) []agentpolicy.Subject {
-	var out []agentpolicy.Subject
-	for _, sub := range subjects {
-		if sub.Tool != "" {
-			continue
-		}
-		command, _, _ := agentpolicy.Field(sub.Args, "command")
-		words := strings.Fields(command)
-		if len(words) == 0 {
-			continue
-		}
-		tool, ok := fileCommandTools[words[0]]
-		if !ok {
-			continue
-		}
-		for _, w := range words[1:] {
-			if !strings.HasPrefix(w, "-") {
-				s := pathSubject("file_path", w, w)
-				s.Tool, s.Constrain = tool, true
-				out = append(out, s)
-			}
-		}
-	}
-	return out
-}
 
 // changesDirectory reports whether a command of the split moves the
 // shell's working directory, after which a relative redirect target is no

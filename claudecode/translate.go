@@ -70,6 +70,12 @@ func translate(list, text string, o origin) (translation, error) {
 		return translateGlob(list, name, spec)
 	case strings.HasPrefix(name, "mcp__"):
 		return translateMCP(list, name, spec)
+	case name == editTool:
+		return translation{}, errors.New("not a Claude Code tool")
+	case name == "Edit" && list == Allow && (spec == "" || spec == "*"):
+		// Claude Code lets a bare Edit, or Edit(*), approve the Edit tool
+		// alone, where Edit(**) reaches Write too (spec §11).
+		return one(editTool, ""), nil
 	case spec == "":
 		if name == "Task" {
 			name = "Agent"
@@ -86,6 +92,9 @@ func translate(list, text string, o origin) (translation, error) {
 	}
 	switch name {
 	case "Bash":
+		if quotes(spec) {
+			return translateQuoted(list, spec)
+		}
 		return translateBash(list, spec)
 	case "Read", "Edit":
 		return translatePath(list, name, spec, o)
@@ -191,7 +200,8 @@ func translateParameter(tool, spec string) (translation, bool, error) {
 // rule: the text before the first ":" names an input field of the tool.
 func isParameter(tool, spec string) bool {
 	param, _, ok := strings.Cut(spec, ":")
-	return ok && slices.Contains(fields[tool], strings.TrimSpace(param))
+	param = strings.TrimSpace(param)
+	return ok && (slices.Contains(fields[tool], param) || tool == "Bash" && (param == writtenField || param == readOnlyField))
 }
 
 // translateBash reads a command pattern (spec §4.1). Claude Code's

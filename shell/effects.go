@@ -18,6 +18,10 @@ type effects struct {
 	// strings it runs as shell code.
 	commands [][]word
 	scripts  []string
+	// reads and writes are the files it reads and writes, as words.
+	reads, writes []word
+	// readOnly marks a command the tables know changes nothing.
+	readOnly bool
 }
 
 // effectsOf reads what the command named base does with its arguments.
@@ -69,12 +73,25 @@ func effectsOf(base string, args []word) effects {
 	case (base == "mapfile" || base == "readarray") && hasOption(args, "C", "", nil):
 		return effects{unseen: base + " -C runs a string for every line it reads"}
 	case setsVariables[base] != "":
-		return effects{unseen: variablesSet(base, args)}
+		why := variablesSet(base, args)
+		// printf prints unless -v names a variable it sets instead.
+		printsOnly := base == "printf" && (len(args) == 0 || !strings.HasPrefix(args[0].value, "-v"))
+		return effects{unseen: why, readOnly: printsOnly && why == "" && allKnown(args)}
 	case interpreter(base) != "":
 		return interpreterEffects(base, args)
 	}
+	if prog := programs[base]; prog != nil {
+		return prog.effectsOf(base, args)
+	}
+	if printsOnly[base] {
+		return effects{readOnly: allKnown(args)}
+	}
 	return effects{unseen: riskyOption(base, args)}
 }
+
+// printsOnly are the builtins that read no option that changes anything
+// and print, or test, their words: every word is text to them.
+var printsOnly = map[string]bool{"echo": true, "true": true, "false": true, "test": true, "[": true, ":": true}
 
 // findEffects reads find: the commands -exec and its kin run, and the
 // actions that delete or write files.

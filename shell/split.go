@@ -209,8 +209,16 @@ func (s *splitter) run(cmd command, depth int) error {
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
 	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
+	// A command named by a path may be any program, whatever its name.
+	s.markReadOnly(e.readOnly && unseen == "" && base == name.value)
 	if base != name.value {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
+	}
+	for _, w := range e.reads {
+		s.file(s.read, w)
+	}
+	for _, w := range e.writes {
+		s.file(s.write, w)
 	}
 	for _, inner := range e.commands {
 		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen}, depth+1); err != nil {

@@ -22,6 +22,9 @@ type config struct {
 	// write and read say which tool a redirect's target is decided
 	// under; a zero target leaves redirects of that kind out.
 	write, read target
+	// readOnly is the member that marks a command the tables know to be
+	// read-only, "" for none.
+	readOnly string
 }
 
 // target is a tool and the member of its arguments that holds a path.

@@ -116,6 +116,10 @@ func (p *loadedPolicy) explain(ctx context.Context, tool string, raw json.RawMes
 	if err := p.checkTool(tool); err != nil {
 		return explanation{}, err
 	}
+	p, err := p.forTool(tool)
+	if err != nil {
+		return explanation{}, err
+	}
 	args, err := callArgs(tool, raw, command)
 	if err != nil {
 		return explanation{}, err
@@ -132,6 +136,26 @@ func (p *loadedPolicy) explain(ctx context.Context, tool string, raw json.RawMes
 		x.grant = p.alwaysAllow(ctx, v, args, x.subjects)
 	}
 	return x, nil
+}
+
+// forTool is the loaded policy for a call of the tool: for an MCP tool,
+// the policy with the allow rules over a whole server or a glob of its
+// tools ("mcp__github", "mcp__github__get_*") expanded over the tool's
+// name, as Claude Code applies them to every tool of the server.
+func (p *loadedPolicy) forTool(tool string) (*loadedPolicy, error) {
+	if !strings.HasPrefix(tool, "mcp__") {
+		return p, nil
+	}
+	policy, err := p.settings.Policy(tool)
+	if err != nil {
+		return nil, err
+	}
+	q := *p
+	q.policy = policy
+	if q.engine, err = q.build(q.matchers); err != nil {
+		return nil, err
+	}
+	return &q, nil
 }
 
 // bareTools are Claude Code tools that take no specifier (spec §2.2), so

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ChristopherDavenport/agentpolicy"
@@ -53,7 +54,10 @@ func (f *settingsFlags) load() (*loadedPolicy, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &loadedPolicy{settings: s, matchers: s.Matchers(claudecode.Options{})}
+	// A file tool's call is decided on the path asked for and on the file
+	// its symbolic links lead to, as Claude Code decides it: a link in a
+	// cloned repository to ~/.ssh/id_rsa is read as what it points to.
+	p := &loadedPolicy{settings: s, matchers: s.Matchers(claudecode.Options{Links: hostFiles})}
 	if p.policy, err = s.Policy(); err != nil {
 		return nil, err
 	}
@@ -70,16 +74,18 @@ func (p *loadedPolicy) build(matchers map[string]agentpolicy.ToolMatcher) (*agen
 }
 
 // written is a rule as its settings file writes it, "Bash(git push *)",
-// where the engine reads "Bash(git push:*)": the text of the file's entry
-// the rule came from, or the rule itself when no entry gave it.
+// where the engine reads "Bash(git push:*)", and "Edit(docs/**)" for the
+// Write rule it became: the text of the file's entry the rule came from,
+// or the rule itself when no entry gave it.
 func (p *loadedPolicy) written(r agentpolicy.Rule) string {
+	aliases := p.settings.Aliases()
 	for _, f := range p.settings.Files() {
 		if f.Source.Name != r.Source.Name {
 			continue
 		}
 		for _, e := range f.Entries {
 			for _, er := range e.Rules {
-				if er.Tool == r.Tool && er.Spec == r.Spec {
+				if er.Spec == r.Spec && (er.Tool == r.Tool || slices.Contains(aliases[er.Tool], r.Tool)) {
 					return e.Text
 				}
 			}

@@ -1,0 +1,136 @@
+package shell
+
+import "strings"
+
+// The file operands of the commands in the table: which operands a
+// command reads and which it writes, decided under the read and write
+// tools as a redirect's target is.
+
+// fileOperands picks, from a command line read against its table, the
+// operands that are files the command reads and those it writes.
+type fileOperands func(p parsed) (reads, writes []word)
+
+// noFiles is a command whose operands are no files: echo, basename.
+func noFiles(parsed) (reads, writes []word) { return nil, nil }
+
+// readsAll is a command that reads every operand: cat, wc, ls.
+func readsAll(p parsed) (reads, writes []word) { return p.operands, nil }
+
+// writesAll is a command that writes, creates or removes every operand:
+// touch, mkdir, rm, tee.
+func writesAll(p parsed) (reads, writes []word) { return nil, p.operands }
+
+// writesAfterFirst is a command whose first operand is a mode or an owner
+// and whose others it changes: chown, chgrp.
+func writesAfterFirst(p parsed) (reads, writes []word) {
+	if len(p.operands) == 0 {
+		return nil, nil
+	}
+	return nil, p.operands[1:]
+}
+
+// chmodFiles are the files chmod changes: every operand when a mode was
+// given as an option ("chmod -x f"), else all but the first, the mode.
+func chmodFiles(p parsed) (reads, writes []word) {
+	for _, g := range p.options {
+		if len(g.name) == 1 && strings.Contains(chmodModes, g.name) {
+			return nil, p.operands
+		}
+	}
+	return writesAfterFirst(p)
+}
+
+// chmodModes are the letters of a mode chmod reads as an option, "-x".
+const chmodModes = "rwxXstugoa01234567"
+
+// inThenOut is uniq, which reads its first operand and writes its second.
+func inThenOut(p parsed) (reads, writes []word) {
+	ops := p.operands
+	switch len(ops) {
+	case 0:
+		return nil, nil
+	case 1:
+		return ops, nil
+	}
+	return ops[:1], ops[1:2]
+}
+
+// copies is cp, ln and install: they read every source and write the
+// last operand, unless a target directory was given as an option, whose
+// value is then the file written.
+func copies(p parsed) (reads, writes []word) {
+	ops := p.operands
+	if _, ok := p.first(writesArg); ok || len(ops) < 2 {
+		return ops, nil
+	}
+	return ops[:len(ops)-1], ops[len(ops)-1:]
+}
+
+// moves is mv, which removes every source as well as writing the target.
+func moves(p parsed) (reads, writes []word) { return nil, p.operands }
+
+// readsAfterScript is a command whose first operand is a pattern or a
+// script, and the rest files it reads, unless one of the named options
+// gave the script, when every operand is a file: grep, sed.
+func readsAfterScript(names ...string) fileOperands {
+	return func(p parsed) (reads, writes []word) {
+		if p.has(names...) || len(p.operands) == 0 {
+			return p.operands, nil
+		}
+		return p.operands[1:], nil
+	}
+}
+
+// files are the files a command line reads and writes: its file operands
+// and the values of its options that name files.
+func (prog *program) filesOf(p parsed) (reads, writes []word) {
+	reads, writes = prog.files(p)
+	for _, g := range p.options {
+		switch {
+		case !g.hasValue:
+		case g.effect == readsArg:
+			reads = append(reads, g.value)
+		case g.effect == writesArg:
+			writes = append(writes, g.value)
+		}
+	}
+	return reads, writes
+}
+
+// fileUnseen is why a path operand is known only when the command runs,
+// "" when it is literal.
+func fileUnseen(w word) string {
+	switch {
+	case !w.literal:
+		return "the path " + w.value + " is known only when it runs"
+	case w.pattern:
+		return "the path " + w.value + " is a pattern the shell expands"
+	case strings.HasPrefix(w.value, "~"):
+		return "the path " + w.value + " starts with a ~ the shell expands"
+	case strings.Contains(w.value, "{}"):
+		return "the path " + w.value + " holds {}, which find and xargs replace with the names they read"
+	}
+	return ""
+}
+
+// file adds the subject of a file a command reads or writes, under the
+// tool of t, when one is configured; "-", standard input or output, and
+// the device files are none.
+func (s *splitter) file(t target, w word) {
+	if t.tool == "" || procSubst(w) || w.literal && (w.value == "" || w.value == "-" || deviceFiles[w.value]) {
+		return
+	}
+	text := w.value
+	if w.end > w.pos && int(w.end) <= len(s.src) {
+		text = s.src[w.pos:w.end]
+	}
+	s.add(t.field, w.value, text, fileUnseen(w), false, t.tool)
+}
+
+// procSubst reports whether a word is a process substitution, <(…) or
+// >(…), which the shell replaces with a /dev/fd path to a pipe: no option
+// and no file a rule guards, while the commands in it are subjects of
+// their own.
+func procSubst(w word) bool {
+	return !w.literal && (strings.HasPrefix(w.value, "<(") || strings.HasPrefix(w.value, ">("))
+}
