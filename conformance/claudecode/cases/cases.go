@@ -10,6 +10,7 @@
 package cases
 
 import (
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -28,6 +29,9 @@ type Case struct {
 	User    json.RawMessage `json:"user,omitempty"`
 	Project json.RawMessage `json:"project,omitempty"`
 	Local   json.RawMessage `json:"local,omitempty"`
+	// MCP connects the stand-in MCP server (mcpserver.js) as the user's
+	// server "standin", with the tools echo and write_note.
+	MCP bool `json:"mcp,omitempty"`
 	// Trust accepts the project's trust dialog.
 	Trust bool `json:"trust"`
 	// Mode is --permission-mode; empty passes none.
@@ -131,6 +135,11 @@ func (t Tree) Write(c Case) error {
 			return err
 		}
 	}
+	if c.MCP {
+		if err := t.writeMCP(); err != nil {
+			return err
+		}
+	}
 	user, err := withoutPreflight(c.User)
 	if err != nil {
 		return fmt.Errorf("agentpolicy/conformance/cases: %s: user settings: %w", c.Name, err)
@@ -166,6 +175,25 @@ func withoutPreflight(user json.RawMessage) (json.RawMessage, error) {
 	}
 	settings["skipWebFetchPreflight"] = true
 	return json.Marshal(settings)
+}
+
+//go:embed mcpserver.js
+var mcpServer []byte
+
+// writeMCP writes the stand-in MCP server into the tree and registers it
+// in HOME/.claude.json as the user's server "standin".
+func (t Tree) writeMCP() error {
+	script := filepath.Join(t.Root, "mcp", "server.js")
+	if err := writeFile(script, mcpServer); err != nil {
+		return err
+	}
+	config, err := json.Marshal(map[string]any{"mcpServers": map[string]any{
+		"standin": map[string]any{"type": "stdio", "command": "node", "args": []string{script}},
+	}})
+	if err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(t.Home, ".claude.json"), config)
 }
 
 // ManagedDir is the directory a case's managed-settings.json is written

@@ -39,7 +39,7 @@ func Group(cs []Case, size int) [][]Case {
 
 // setup is what a session's cases must share, as one string.
 func (c Case) setup() string {
-	key, _ := json.Marshal([]any{c.Managed, c.User, c.Project, c.Local, c.Trust, c.Mode, c.Files})
+	key, _ := json.Marshal([]any{c.Managed, c.User, c.Project, c.Local, c.MCP, c.Trust, c.Mode, c.Files})
 	return string(key)
 }
 
