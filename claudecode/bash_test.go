@@ -57,10 +57,9 @@ func TestBashCompound(t *testing.T) {
 		{lists{Ask: []string{"Bash(git clean *)"}}, "cd /tmp && git clean -f", "ask"},
 		{lists{Ask: []string{"Bash(git clean *)"}, Allow: []string{"Bash(echo *)"}}, `echo "$(git clean -f)"`, "ask"},
 		{lists{Deny: []string{"Bash(rm *)"}, Allow: []string{"Bash"}}, "for f in a b; do rm $f; done", "deny"},
-		// Claude Code asks about a dangling &&; the splitter cannot parse
-		// it, and the engine refuses a call it cannot split, which is the
-		// stricter outcome.
-		{lists{Allow: []string{"Bash(npm *)"}}, "npm test &&", "deny"},
+		// Claude Code asks about a dangling &&, which no allow rule
+		// approves.
+		{lists{Allow: []string{"Bash(npm *)"}}, "npm test &&", "ask"},
 		{lists{Allow: []string{"Bash(git status:*)"}}, "git status && rm -rf /", "ask"},
 		{lists{Allow: []string{"Bash(git status:*)"}, Deny: []string{"Bash(rm:*)"}}, "git status; rm -rf /", "deny"},
 	}
@@ -102,13 +101,29 @@ func TestBashWrappers(t *testing.T) {
 		t.Errorf("git -c core.fsmonitor=x diff main: got %s (%s), want ask", outcome(v), v.Reason)
 	}
 	// Claude Code asks about FOO=bar npm test under an allow rule, since
-	// only known-safe variables are skipped; the shell module drops an
-	// assignment that changes nothing it knows about, so the rule allows
-	// it. The divergence is documented in the README.
+	// only known-safe variables are skipped; so does the importer.
 	w := newWorld(t)
 	w.write(w.scopeFile(ScopeProject), lists{Allow: []string{"Bash(npm test *)"}}.file())
-	if v := w.decide("Bash", cmd("FOO=bar npm test")); outcome(v) != "allow" {
-		t.Errorf("FOO=bar npm test: got %s (%s), want allow as documented", outcome(v), v.Reason)
+	for command, want := range map[string]string{
+		"FOO=bar npm test":              "ask",
+		"NODE_ENV=test LANG=C npm test": "allow",
+		"NODE_ENV=test FOO=1 npm test":  "ask",
+		`LANG="en US" npm test`:         "allow",
+		"LANG=$(id) npm test":           "ask",
+		// Claude Code removes no env, exec or sh -c before matching.
+		"env npm test":       "ask",
+		"exec npm test":      "ask",
+		"sh -c 'npm test'":   "ask",
+		"xargs -n1 npm test": "ask",
+		"nohup npm test":     "allow",
+		"/usr/bin/npm test":  "ask",
+		"timeout 5 npm test": "allow",
+		"nice -n 5 npm test": "allow",
+		"command npm test":   "allow",
+	} {
+		if v := w.decide("Bash", cmd(command)); outcome(v) != want {
+			t.Errorf("%s: got %s (%s), want %s", command, outcome(v), v.Reason, want)
+		}
 	}
 	// A variable that changes what runs is not dropped.
 	if v := w.decide("Bash", cmd("LD_PRELOAD=/tmp/x.so npm test")); outcome(v) == "allow" {
@@ -136,9 +151,12 @@ func TestBashRedirects(t *testing.T) {
 		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)", "Edit(out/**)"}}, "cd /etc && echo x > out/passwd", "ask"},
 		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)", "Edit(//tmp/**)"}}, "cd /etc && echo x > /tmp/f", "allow"},
 		{lists{Allow: []string{"Bash(echo *)", "Bash(cd *)"}, Deny: []string{"Edit(out/**)"}}, "cd sub && echo x > out/f", "deny"},
-		{lists{Allow: []string{"Bash(echo *)", "Edit(~/notes/**)"}}, "echo x > ~/notes/a", "allow"},
-		// Read and Edit deny rules reach the operands of cat, head, tail
-		// and tee, and nothing else of them.
+		// A target starting with ~ needs approval whatever the rules
+		// allow (spec §4.6).
+		{lists{Allow: []string{"Bash(echo *)", "Edit(~/notes/**)"}}, "echo x > ~/notes/a", "ask"},
+		{lists{Allow: []string{"Bash(echo *)", "Edit(//tmp/notes/**)"}}, "echo x > /tmp/notes/a", "allow"},
+		// Read and Edit deny rules reach the files a command reads and
+		// writes, and not a directory a recursive search reads.
 		{lists{Allow: []string{"Bash(cat *)"}, Deny: []string{"Read(.env)"}}, "cat -n app/.env", "deny"},
 		{lists{Allow: []string{"Bash(tail *)"}, Ask: []string{"Read(~/.ssh/**)"}}, "tail -f ~/.ssh/id_rsa", "ask"},
 		{lists{Allow: []string{"Bash(echo *)", "Bash(tee *)"}, Deny: []string{"Edit(//etc/**)"}}, "echo x | tee /etc/hosts", "deny"},

@@ -31,6 +31,11 @@ var protectedPaths = []string{
 	".ripgreprc", "pyrightconfig.json", ".mcp.json", ".claude.json",
 }
 
+// quietTools are the tools Claude Code runs without asking (spec §2.2):
+// launching a subagent, whose own calls are decided as any others, and
+// keeping its to-do list.
+var quietTools = []string{"Agent", "TodoWrite"}
+
 // Builtin returns the rules that stand for what Claude Code decides before
 // or without the files' rules (spec §3.3 to §3.5), which [Settings.Policy]
 // merges with them, under [WorkingDirectoriesSource] and [ProtectedSource]:
@@ -41,6 +46,7 @@ var protectedPaths = []string{
 //   - so are the commands of Claude Code's read-only set (spec §4.6), as
 //     the shell's tables know them: "ls -la", "git status", "cat a.txt",
 //     whose files are still decided as reads;
+//   - so are launching a subagent and keeping the to-do list;
 //   - so is a file a command writes there, "b.txt" of "cp a.txt b.txt",
 //     once a rule allows the command, where a redirect's target is an
 //     edit;
@@ -58,6 +64,9 @@ func (s *Settings) Builtin() []agentpolicy.RuleSet {
 		return []agentpolicy.RuleSet{protected, dirs}
 	}
 	dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Bash", Spec: readOnlyField + ":true"})
+	for _, tool := range quietTools {
+		dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: tool})
+	}
 	for _, dir := range append([]string{s.cwd}, s.dirs...) {
 		spec, ok := underDir(dir)
 		if !ok {

@@ -110,6 +110,9 @@ func TestObservedQuotedBashRules(t *testing.T) {
 		{lists{Allow: []string{`Bash(npm run "build" *)`}}, "Bash", cmd(`npm run "build"`), "allow"},
 		{lists{Allow: []string{`Bash(npm run "build" *)`}}, "Bash", cmd(`npm run "build" --watch`), "allow"},
 		{lists{Allow: []string{`Bash(npm run "build" *)`}}, "Bash", cmd(`npm run "build"x`), "ask"},
+		{lists{Allow: []string{`Bash(npm run "build":*)`}}, "Bash", cmd(`npm run "build" --watch`), "allow"},
+		{lists{Allow: []string{`Bash(npm run "build":*)`}}, "Bash", cmd(`npm run "build"`), "allow"},
+		{lists{Allow: []string{`Bash(npm run "build":*)`}}, "Bash", cmd(`npm run "build":x`), "ask"},
 		{secret, "Bash", cmd(`echo 'secret'`), "deny"},
 		{secret, "Bash", cmd(`echo secret`), "deny"},
 		{secret, "Bash", cmd(`echo "secret"`), "deny"},
@@ -170,5 +173,39 @@ func TestObservedFileOperands(t *testing.T) {
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(out.txt)"}}, "Bash", cmd("mv b.txt out.txt"), "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(out.txt)"}}, "Bash", cmd("touch out.txt"), "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(out.txt)"}}, "Bash", cmd("touch other.txt"), "allow"},
+	})
+}
+
+// TestObservedIssueTable is the table of issue 23: calls where the
+// importer once decided more loosely or more strictly than Claude Code.
+func TestObservedIssueTable(t *testing.T) {
+	commit := "git commit -m \"$(cat <<'EOF'\nFix the parser.\n\nIt read too much.\nEOF\n)\""
+	checkObserved(t, []observedRow{
+		{lists{Deny: []string{"Read(**/.env*)"}}, "Read", file("<cwd>/.env"), "deny"},
+		{lists{Allow: []string{"Bash(echo:*)"}, Deny: []string{"Bash(echo 'secret')"}}, "Bash", cmd("echo 'secret'"), "deny"},
+		{lists{Allow: []string{"Bash(echo *)", "Edit(./**)"}}, "Bash", cmd("echo '{}' > .claud?/settings.local.json"), "ask"},
+		{lists{Allow: []string{"Bash(echo *)", "Edit(./**)"}}, "Bash", cmd("echo '{}' > .claude/settings.local.json"), "ask"},
+		{lists{Allow: []string{"Bash(echo *)", "Edit(./**)"}}, "Bash", cmd("echo '{}' > settings.local.json"), "allow"},
+		{lists{Allow: []string{`Bash(echo "hello world")`}}, "Bash", cmd(`echo "hello world"`), "allow"},
+		{lists{}, "Bash", cmd("ls -la"), "allow"},
+		{lists{Allow: []string{"Bash(git log:*)"}}, "Bash", cmd("git log --oneline | head -20"), "allow"},
+		{lists{Allow: []string{"Bash(git commit:*)"}}, "Bash", cmd(commit), "allow"},
+		{lists{Allow: []string{"Bash(git commit:*)"}}, "Bash", cmd("git commit -m \"$(rm -f x)\""), "ask"},
+	})
+}
+
+// TestObservedPrefixedReadOnly: a read-only command after a wrapper or an
+// assignment asks, as Claude Code asks.
+func TestObservedPrefixedReadOnly(t *testing.T) {
+	checkObserved(t, []observedRow{
+		{lists{}, "Bash", cmd("ls"), "allow"},
+		{lists{}, "Bash", cmd("nice ls"), "ask"},
+		{lists{}, "Bash", cmd("env ls"), "ask"},
+		{lists{}, "Bash", cmd("FOO=bar ls"), "ask"},
+		{lists{}, "Bash", cmd("NODE_ENV=x ls"), "ask"},
+		{lists{}, "Bash", cmd("timeout 5 cat a.txt"), "ask"},
+		{lists{}, "Bash", cmd("ls && cat a.txt"), "allow"},
+		{lists{}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "allow"},
+		{lists{Deny: []string{"Agent(general-purpose)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "deny"},
 	})
 }

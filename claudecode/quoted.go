@@ -30,6 +30,9 @@ func quotes(spec string) bool {
 // command.
 func translateQuoted(list, spec string) (translation, error) {
 	if list == Allow {
+		if head, ok := strings.CutSuffix(spec, ":*"); ok {
+			spec = head + " *"
+		}
 		return one("Bash", writtenField+":"+spec), nil
 	}
 	t, err := translateBash(list, spec)

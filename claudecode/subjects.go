@@ -10,7 +10,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/ChristopherDavenport/agentpolicy"
 	"github.com/ChristopherDavenport/agentpolicy/shell"
@@ -250,16 +249,24 @@ func skillSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 
 // splitCommand is Claude Code's Bash splitter: a subject per command,
 // marked read-only when the shell's tables know it changes nothing, and
-// a subject for each file a command or a redirect writes, decided under
-// the Edit rules, and for each it reads, under the Read rules (spec
-// §4.6), so a Read or Edit deny rule reaches "cp .env x" as it reaches
-// "cat .env".
+// a subject for each file a command or a redirect reads, under the Read
+// rules, and writes, under the Edit rules (spec §4.6), so a Read or Edit
+// deny rule reaches "cp .env x" as it reaches "cat .env".
 var splitCommand = shell.Subjects(
 	shell.WithField("command"),
 	shell.WithWriteTool("Edit", "file_path"),
 	shell.WithReadTool("Read", "file_path"),
+	shell.WithOperandTools("Read", operandTool, "file_path"),
 	shell.WithReadOnlyField(readOnlyField),
 )
+
+// operandTool is the tool a file a command writes is decided under, as
+// opposed to a redirect's target: Claude Code runs "cp a.txt b.txt" under
+// an allow rule for cp when b.txt is inside the working directories and
+// not protected, but asks before "echo x > out.txt" whatever allows echo.
+// The Edit rules reach it ([Settings.Aliases]), and [Settings.Builtin]
+// allows it inside the working directories.
+const operandTool = "Edit.operand"
 
 // readOnlyField is the member the splitter sets on a command Claude Code
 // runs without a rule (spec §4.6), which [Settings.Builtin] allows.
@@ -294,6 +301,7 @@ func splitBash(args json.RawMessage) ([]agentpolicy.Subject, error) {
 			markRelativeTarget(&subjects[i])
 		}
 	}
+	holdPrefixes(subjects)
 	if command, _, _ := agentpolicy.Field(args, "command"); len(command) > maxCommand {
 		for i := range subjects {
 			if subjects[i].Unseen == "" {
@@ -301,44 +309,7 @@ func splitBash(args json.RawMessage) ([]agentpolicy.Subject, error) {
 			}
 		}
 	}
-	markOperands(subjects)
 	return subjects, nil
-}
-
-// operandTool is the tool a file a command writes is decided under, as
-// opposed to a redirect's target: Claude Code runs "cp a.txt b.txt" under
-// an allow rule for cp when b.txt is inside the working directories and
-// not protected, but asks before "echo x > out.txt" whatever allows echo.
-// The Edit rules reach it ([Settings.Aliases]), and [Settings.Builtin]
-// allows it inside the working directories.
-const operandTool = "Edit.operand"
-
-// markOperands moves the files a command writes, which the splitter
-// decides under the Edit tool as it decides a redirect's target, to
-// [operandTool]. An operand's text lies within its command's, where a
-// redirect's lies after it: both are slices of the one command the
-// splitter read, so their memory tells them apart.
-func markOperands(subjects []agentpolicy.Subject) {
-	var command string
-	for i := range subjects {
-		s := &subjects[i]
-		switch {
-		case s.Tool == "" && !s.Constrain:
-			command = s.Text
-		case s.Tool == "Edit" && within(s.Text, command):
-			s.Tool = operandTool
-		}
-	}
-}
-
-// within reports whether the memory of inner lies inside that of outer.
-func within(inner, outer string) bool {
-	if len(inner) == 0 || len(outer) == 0 {
-		return false
-	}
-	start := uintptr(unsafe.Pointer(unsafe.StringData(outer)))
-	at := uintptr(unsafe.Pointer(unsafe.StringData(inner)))
-	return at >= start && at+uintptr(len(inner)) <= start+uintptr(len(outer))
 }
 
 // maxCommand is the longest command Claude Code decides by its rules; a

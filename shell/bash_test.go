@@ -31,6 +31,8 @@ func TestWordsAgainstBash(t *testing.T) {
 		`echo $'\cA\c['`, `echo $'\777'`, `echo $'\xFF'`, `echo $'\uD800'`, `echo $'\U110000'`,
 		`echo $'\U7FFFFFFF\U200000\U3FFFFFF\U4000000'`, `echo $'a\UFFFFFFFF|\U80000000|'`, `echo $'\u7f\u80\u7ff\u800\uffff\U10000'`,
 		`echo {01..03}`, `echo {a..e..2}`, `echo {1..3}{a,b}`, `echo "{"a,b}`, `{,}rm x`, `echo {"",a}`,
+		commitForm, "git commit -m \"$(cat <<'EOF'\nfix: $(rm x) `y` \\\n\n\tbody \"q\"\n\n\nEOF\n)\"",
+		"echo \"a$(cat <<\\E\nb\nE\n)c\"",
 	} {
 		t.Run(command, func(t *testing.T) {
 			want, err := exec.Command(bash, "-c", "set -f; set -- "+command+"; printf '%s\\x00' \"$@\"").Output()

@@ -18,6 +18,9 @@ type program struct {
 	readOnly bool
 	// files picks the operands that are files it reads and writes.
 	files fileOperands
+	// check, when set, is why a command line read against the table runs
+	// code the options alone do not show: ssh's -o settings.
+	check func(base string, p parsed) string
 }
 
 // gnu are the options every GNU tool has.
@@ -128,7 +131,10 @@ func (prog *program) effectsOf(base string, args []word) effects {
 	p := prog.flags.parseFlags(base, args, prog.permute)
 	e := effects{unseen: p.opaque}
 	if g, ok := p.first(runs); ok {
-		e.unseen = firstOf(e.unseen, base+" "+g.written+" runs a program")
+		e.unseen = firstOf(e.unseen, base+" "+g.written+" may run a program")
+	}
+	if prog.check != nil {
+		e.unseen = firstOf(e.unseen, prog.check(base, p))
 	}
 	e.reads, e.writes = prog.filesOf(p)
 	e.readOnly = prog.readOnly && e.unseen == "" && allKnown(args)

@@ -56,10 +56,12 @@ func effectsOf(base string, args []word) effects {
 		return fdEffects(args)
 	case base == "sed" || base == "gsed":
 		return sedEffects(args)
-	case base == "awk" || base == "gawk" || base == "mawk" || base == "nawk":
+	case isAwkName(base):
 		return awkEffects(base, args)
 	case base == "git":
 		return gitEffects(args)
+	case base == "tar":
+		return tarEffects(args)
 	case base == "watch":
 		return watchEffects(args)
 	case base == "su" || base == "runuser" || base == "script":
@@ -86,31 +88,12 @@ func effectsOf(base string, args []word) effects {
 	if printsOnly[base] {
 		return effects{readOnly: allKnown(args)}
 	}
-	return effects{unseen: riskyOption(base, args)}
+	return effects{}
 }
 
 // printsOnly are the builtins that read no option that changes anything
 // and print, or test, their words: every word is text to them.
 var printsOnly = map[string]bool{"echo": true, "true": true, "false": true, "test": true, "[": true, ":": true}
-
-// findEffects reads find: the commands -exec and its kin run, and the
-// actions that delete or write files.
-func findEffects(args []word) effects {
-	var e effects
-	for i := 0; i < len(args); i++ {
-		switch a := args[i].value; a {
-		case "-exec", "-execdir", "-ok", "-okdir":
-			var inner []word
-			inner, i = commandUntil(args, i+1, ";", "+")
-			e.commands = append(e.commands, nonEmpty(inner)...)
-		case "-delete":
-			e.unseen = firstOf(e.unseen, "find -delete deletes files")
-		case "-fprint", "-fprint0", "-fprintf", "-fls":
-			e.unseen = firstOf(e.unseen, "find "+a+" writes a file")
-		}
-	}
-	return e
-}
 
 // fdEffects reads fd, whose -x and -X run a command for what it finds.
 func fdEffects(args []word) effects {

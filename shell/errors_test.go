@@ -18,11 +18,6 @@ func TestSubjectsErrors(t *testing.T) {
 	for _, c := range []struct {
 		name, args, want string
 	}{
-		{"unterminated quote", `{"command": "echo 'x"}`, "agentpolicy/shell: 1:6: reached EOF without closing quote"},
-		{"a dangling operator", `{"command": "ls &&"}`, "agentpolicy/shell: 1:4: `&&` must be followed by a statement"},
-		{"an unclosed substitution", `{"command": "echo $(ls"}`, "agentpolicy/shell: 1:6: reached EOF without matching `$(` with `)`"},
-		{"a second line", `{"command": "ls\nif"}`, "agentpolicy/shell: 2:1:"},
-		{"a bad -c string", `{"command": "sh -c 'echo \"x'"}`, "agentpolicy/shell: 1:6: reached EOF without closing quote"},
 		{"no field", `{"cmd": "ls"}`, `agentpolicy/shell: the arguments have no "command"`},
 		{"a repeated field", `{"command": "ls", "command": "rm -rf /"}`, "agentpolicy: ambiguous arguments"},
 		{"a field in another case", `{"command": "ls", "Command": "rm -rf /"}`, "agentpolicy: ambiguous arguments"},
@@ -30,7 +25,6 @@ func TestSubjectsErrors(t *testing.T) {
 		{"not JSON", `rm -rf /`, "agentpolicy: ambiguous arguments"},
 		{"an empty command", `{"command": ""}`, "agentpolicy/shell: the command runs nothing"},
 		{"only comments", `{"command": "# rm -rf /"}`, "agentpolicy/shell: the command runs nothing"},
-		{"a carriage return", `{"command": "ls\r"}`, "agentpolicy/shell: the command has a carriage return"},
 		{"a NUL byte", `{"command": "r\u0000m -rf /"}`, "agentpolicy/shell: the command has a NUL byte"},
 		{"nested too deep", mustArgs(deep), errDeep.Error()},
 		{"wrapped too deep", mustArgs(wrapped), errDeep.Error()},

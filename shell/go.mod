@@ -8,6 +8,7 @@ require (
 	github.com/ChristopherDavenport/agenttool v0.0.22
 	github.com/ChristopherDavenport/agentturn v0.0.22
 	github.com/ChristopherDavenport/openresponses v0.0.14
+	github.com/benhoyt/goawk v1.29.1
 	mvdan.cc/sh/v3 v3.14.1
 )
 

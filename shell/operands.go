@@ -6,6 +6,33 @@ import "strings"
 // command reads and which it writes, decided under the read and write
 // tools as a redirect's target is.
 
+// WithOperandTools decides the file operands of the commands the tables
+// know, and the values of their options that name files ("cp a b",
+// "sort -o out"), as calls of readTool and writeTool with the path in the
+// member field, while redirect targets stay under [WithReadTool] and
+// [WithWriteTool]. An empty tool name leaves those operands out. Without
+// it, file operands are decided under the redirects' tools.
+func WithOperandTools(readTool, writeTool, field string) Option {
+	return func(c *config) {
+		c.operandTools = true
+		c.operandRead, c.operandWrite = target{tool: readTool, field: field}, target{tool: writeTool, field: field}
+		if readTool == "" {
+			c.operandRead = target{}
+		}
+		if writeTool == "" {
+			c.operandWrite = target{}
+		}
+	}
+}
+
+// operandTargets are the tools the file operands are decided under.
+func (c *config) operandTargets() (read, write target) {
+	if c.operandTools {
+		return c.operandRead, c.operandWrite
+	}
+	return c.read, c.write
+}
+
 // fileOperands picks, from a command line read against its table, the
 // operands that are files the command reads and those it writes.
 type fileOperands func(p parsed) (reads, writes []word)
@@ -81,10 +108,18 @@ func readsAfterScript(names ...string) fileOperands {
 	}
 }
 
-// files are the files a command line reads and writes: its file operands
-// and the values of its options that name files.
+// filesOf are the files a command line reads and writes: its file
+// operands and the values of its options that name files.
 func (prog *program) filesOf(p parsed) (reads, writes []word) {
 	reads, writes = prog.files(p)
+	optReads, optWrites := optionFiles(p)
+	// The operands' slices may share an array: append to copies.
+	return append(reads[:len(reads):len(reads)], optReads...), append(writes[:len(writes):len(writes)], optWrites...)
+}
+
+// optionFiles are the values of the options that name files a command
+// reads and writes.
+func optionFiles(p parsed) (reads, writes []word) {
 	for _, g := range p.options {
 		switch {
 		case !g.hasValue:
@@ -98,16 +133,13 @@ func (prog *program) filesOf(p parsed) (reads, writes []word) {
 }
 
 // fileUnseen is why a path operand is known only when the command runs,
-// "" when it is literal.
+// "" when it is literal: a run-time value, or the {} that find -exec and
+// xargs -I replace with the names they read.
 func fileUnseen(w word) string {
-	switch {
-	case !w.literal:
-		return "the path " + w.value + " is known only when it runs"
-	case w.pattern:
-		return "the path " + w.value + " is a pattern the shell expands"
-	case strings.HasPrefix(w.value, "~"):
-		return "the path " + w.value + " starts with a ~ the shell expands"
-	case strings.Contains(w.value, "{}"):
+	if why := pathUnseen(w); why != "" {
+		return why
+	}
+	if strings.Contains(w.value, "{}") {
 		return "the path " + w.value + " holds {}, which find and xargs replace with the names they read"
 	}
 	return ""

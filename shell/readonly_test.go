@@ -64,6 +64,15 @@ var readOnlyCases = []struct {
 	{"rm x", false},
 	{"cp a b", false},
 	{"timeout 5 ls", true},
+	{"find . -name '*.go'", true},
+	{"find . -delete", false},
+	{"find . -fprint out", false},
+	{"sed -n 1p f", true},
+	{"sed -i s/a/b/ f", false},
+	{"awk '{print $1}' f", true},
+	{"awk '{print > \"out\"}' f", false},
+	{"rg -n TODO", true},
+	{"rg --pre cat TODO", false},
 }
 
 func TestReadOnlyField(t *testing.T) {

@@ -2,91 +2,54 @@ package shell
 
 import "strings"
 
+// sedOptions are GNU sed's options: -i edits its operands in place, and
+// a script in a file (-f) cannot be read.
+var sedOptions = flagSet(map[effect]string{
+	inert:    "n quiet silent debug e: expression: follow-symlinks l: line-length: posix E r regexp-extended s separate sandbox u unbuffered z null-data help version",
+	readsArg: "f: file:",
+	changes:  "i:: in-place::",
+})
+
 // sedEffects reads sed, a reader a policy may allow whose script can run
 // a command (the e command, the e flag of s) or write a file (w, W, the w
 // flag of s). A script the splitter reads is searched for those; one it
 // cannot read, from a file or made when the command runs, hides them.
-// With --sandbox, sed refuses them all.
+// With --sandbox, sed refuses them all. Its operands are files it reads,
+// or edits with -i.
 func sedEffects(args []word) effects {
+	p := sedOptions.parseFlags("sed", args, true)
+	e := effects{unseen: p.opaque}
 	var scripts []word
-	fromFile := false
-	var operands []word
-	for i := 0; i < len(args); i++ {
-		v := args[i].value
-		switch {
-		case v == "--sandbox":
-			return effects{}
-		case v == "--":
-			operands = append(operands, args[i+1:]...)
-			i = len(args)
-		case v == "--expression" || v == "--file" || v == "--line-length":
-			fromFile = fromFile || v == "--file"
-			if i+1 < len(args) && v == "--expression" {
-				scripts = append(scripts, args[i+1])
-			}
-			i++
-		case strings.HasPrefix(v, "--expression="):
-			scripts = append(scripts, word{value: strings.TrimPrefix(v, "--expression="), literal: args[i].literal})
-		case strings.HasPrefix(v, "--file="):
-			fromFile = true
-		case strings.HasPrefix(v, "--"):
-		case len(v) > 1 && v[0] == '-':
-			script, file, skip := sedCluster(v, args[i+1:])
-			if script != nil {
-				scripts = append(scripts, *script)
-			}
-			fromFile = fromFile || file
-			i += skip
-		default:
-			operands = append(operands, args[i])
+	for _, g := range p.options {
+		if g.name == "e" || g.name == "expression" {
+			scripts = append(scripts, g.value)
 		}
 	}
-	if len(scripts) == 0 && !fromFile && len(operands) > 0 {
-		scripts = operands[:1]
+	fromFile := p.has("f", "file")
+	files := p.operands
+	if len(scripts) == 0 && !fromFile && len(files) > 0 {
+		scripts, files = files[:1], files[1:]
 	}
+	sandbox := p.has("sandbox")
 	for _, s := range scripts {
-		if !s.literal {
-			return effects{unseen: "sed runs a script made when it runs"}
-		}
-		if why := sedScript(s.value); why != "" {
-			return effects{unseen: why}
-		}
-	}
-	if fromFile {
-		return effects{unseen: "sed -f reads a script that may run a command"}
-	}
-	return effects{}
-}
-
-// sedCluster reads one cluster of sed's short options: the script -e
-// gives, whether -f names a script file, and how many of the words after
-// the cluster it takes as arguments.
-func sedCluster(v string, next []word) (script *word, file bool, skip int) {
-	for j := 1; j < len(v); j++ {
-		switch v[j] {
-		case 'e', 'f', 'l':
-			var arg word
-			switch {
-			case j+1 < len(v):
-				arg = word{value: v[j+1:], literal: true}
-			case len(next) > 0:
-				arg, skip = next[0], 1
-			default:
-				return nil, v[j] == 'f', 0
-			}
-			switch v[j] {
-			case 'e':
-				return &arg, false, skip
-			case 'f':
-				return nil, true, skip
-			}
-			return nil, false, skip
-		case 'i':
-			// The rest of the cluster is the backup suffix.
-			return nil, false, 0
+		switch {
+		case !s.literal:
+			e.unseen = firstOf(e.unseen, "sed runs a script made when it runs")
+		case !sandbox:
+			e.unseen = firstOf(e.unseen, sedScript(s.value))
 		}
 	}
-	return nil, false, 0
+	if fromFile && !sandbox {
+		e.unseen = firstOf(e.unseen, "sed -f reads a script that may run a command")
+	}
+	e.reads, _ = optionFiles(p)
+	if p.has("i", "in-place") {
+		e.writes = files
+	} else {
+		e.reads = append(files[:len(files):len(files)], e.reads...)
+		e.readOnly = e.unseen == "" && allKnown(args)
+	}
+	return e
 }
 
 // sedScript is why a sed script runs a command or writes a file, "" when

@@ -29,14 +29,27 @@ func (s *splitter) script(src string, depth int) error {
 	if depth > maxDepth {
 		return errDeep
 	}
-	f, err := parse(src)
-	if err != nil {
+	if err := readable(src); err != nil {
 		return err
 	}
+	f, err := parse(src)
+	if err != nil {
+		return parseError(err, src)
+	}
+	start := len(s.subjects)
+	if err := s.walk(f, src, depth); err != nil {
+		return err
+	}
+	return s.continued(f, src, start, depth)
+}
+
+// walk adds the subjects of the commands in f, parsed from src.
+func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	outer := s.src
 	s.src = src
 	defer func() { s.src = outer }()
 	nesting := 0
+	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if err != nil {
 			return false
@@ -44,6 +57,12 @@ func (s *splitter) script(src string, depth int) error {
 		if n == nil {
 			nesting--
 			return true
+		}
+		if cs, ok := n.(*syntax.CmdSubst); ok {
+			if _, ok := literalText(cs); ok {
+				// It prints a literal text, read as part of its word.
+				return false
+			}
 		}
 		if nesting++; nesting > maxNesting {
 			err = errDeep
@@ -214,11 +233,12 @@ func (s *splitter) run(cmd command, depth int) error {
 	if base != name.value {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
 	}
+	readTool, writeTool := s.operandTargets()
 	for _, w := range e.reads {
-		s.file(s.read, w)
+		s.file(readTool, w)
 	}
 	for _, w := range e.writes {
-		s.file(s.write, w)
+		s.file(writeTool, w)
 	}
 	for _, inner := range e.commands {
 		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen}, depth+1); err != nil {
@@ -226,7 +246,13 @@ func (s *splitter) run(cmd command, depth int) error {
 		}
 	}
 	for _, src := range e.scripts {
-		if err := s.script(src, depth+1); err != nil {
+		err := s.script(src, depth+1)
+		var u *unreadable
+		if errors.As(err, &u) {
+			s.unread(normalised, cmd.text, base+" runs a string the splitter cannot read: "+u.why, u, depth+1)
+			continue
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -319,11 +345,7 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
-	unseen := ""
-	if !w.literal {
-		unseen = "the redirect target " + w.value + " is known only when it runs"
-	}
-	s.add(t.field, w.value, s.text(r.Word), unseen, false, t.tool)
+	s.add(t.field, w.value, s.text(r.Word), pathUnseen(w), false, t.tool)
 }
 
 // deviceFiles are redirect targets that are no file a rule guards; an

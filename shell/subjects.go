@@ -25,6 +25,10 @@ type config struct {
 	// readOnly is the member that marks a command the tables know to be
 	// read-only, "" for none.
 	readOnly string
+	// operandRead and operandWrite, when operandTools is set, are the
+	// tools file operands are decided under instead of read and write.
+	operandRead, operandWrite target
+	operandTools              bool
 }
 
 // target is a tool and the member of its arguments that holds a path.
@@ -88,9 +92,6 @@ func Subjects(opts ...Option) agentpolicy.Subjects {
 	return c.split
 }
 
-// errCarriageReturn is the split of a command with a carriage return.
-var errCarriageReturn = errors.New("agentpolicy/shell: the command has a carriage return, which the parser and the shell read differently")
-
 // errNUL is the split of a command with a NUL byte.
 var errNUL = errors.New("agentpolicy/shell: the command has a NUL byte, which shells read differently")
 
@@ -109,11 +110,6 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	// The subjects' texts are slices of the command, which Field may
 	// share with the caller's arguments.
 	command = strings.Clone(command)
-	if strings.IndexByte(command, '\r') >= 0 {
-		// The parser reads a carriage return as space where the shell
-		// keeps it in the word, so the two would read different commands.
-		return nil, errCarriageReturn
-	}
 	if strings.IndexByte(command, 0) >= 0 {
 		// A shell given the command as an argument stops at a NUL, and
 		// one reading it from a file drops the NUL and joins the words
@@ -121,10 +117,15 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		return nil, errNUL
 	}
 	s := splitter{config: c}
-	if err := s.script(command, 0); err != nil {
+	err = s.script(command, 0)
+	var u *unreadable
+	switch {
+	case errors.As(err, &u):
+		s.unread(command, command, u.why, u, 0)
+		return s.subjects, nil
+	case err != nil:
 		return nil, err
-	}
-	if len(s.subjects) == 0 {
+	case len(s.subjects) == 0:
 		return nil, errEmpty
 	}
 	return s.subjects, nil
@@ -146,9 +147,5 @@ var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant
 func parse(src string) (*syntax.File, error) {
 	p := parsers.Get().(*syntax.Parser)
 	defer parsers.Put(p)
-	f, err := p.Parse(strings.NewReader(src), "")
-	if err != nil {
-		return nil, fmt.Errorf("agentpolicy/shell: %w", err)
-	}
-	return f, nil
+	return p.Parse(strings.NewReader(src), "")
 }

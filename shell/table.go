@@ -2,9 +2,8 @@ package shell
 
 import "strings"
 
-// The tables of what hides code besides git: the variables that change
-// what a command runs and the options of readers that run a command.
-// shell/README.md lists them.
+// The table of the variables that change what a command runs;
+// shell/README.md lists it.
 
 // variables are the environment variables that change what runs, with
 // why.
@@ -62,7 +61,7 @@ var variables = map[string]string{
 
 // variablePrefixes are the beginnings of names of variables that change
 // what runs, with why.
-var variablePrefixes = []option{
+var variablePrefixes = []struct{ name, why string }{
 	{"DYLD_", "changes what the command loads"},
 	{"BASH_FUNC_", "defines a function the shell runs"},
 	{"GIT_CONFIG_KEY_", "sets git configuration that may run commands"},
@@ -83,80 +82,4 @@ func variableUnseen(name string) string {
 		}
 	}
 	return ""
-}
-
-// option is an option of the effects table and why it hides code.
-type option struct {
-	name, why string
-}
-
-// risky are options of commands that read or copy files which make them
-// run a command, in the order they are tried, so a reason is the same on
-// every split.
-var risky = map[string][]option{
-	"tar": {
-		{"--to-command", "runs a command"}, {"--checkpoint-action", "runs a command"},
-		{"-I", "runs a compression program"}, {"--use-compress-program", "runs a compression program"},
-		{"-F", "runs a script"}, {"--info-script", "runs a script"}, {"--new-volume-script", "runs a script"},
-		{"--rsh-command", "runs a command"}, {"--rmt-command", "runs a command"},
-	},
-	"rsync": {{"-e", "runs a remote shell command"}, {"--rsh", "runs a remote shell command"}, {"--rsync-path", "runs a command"}},
-	"rg":    {{"--pre", "runs a command on every file"}},
-	"sort":  {{"--compress-program", "runs a compression program"}},
-	"zip":   {{"-TT", "runs a command"}, {"--unzip-command", "runs a command"}},
-	"man":   {{"-P", "runs a pager"}, {"--pager", "runs a pager"}, {"-H", "runs a browser"}, {"--html", "runs a browser"}},
-	"vim":   editorOptions,
-	"vi":    editorOptions,
-	"nvim":  editorOptions,
-	"ex":    editorOptions,
-	"ssh": {
-		{"proxycommand", "runs a local command"}, {"localcommand", "runs a local command"},
-		{"knownhostscommand", "runs a local command"}, {"-F", "reads a configuration that may run a local command"},
-	},
-	"scp":  {{"proxycommand", "runs a local command"}, {"-S", "runs a program for the connection"}},
-	"sftp": {{"proxycommand", "runs a local command"}, {"-S", "runs a program for the connection"}},
-}
-
-// editorOptions are the options of vi and its kin that run an editor
-// command, which may be a shell command.
-var editorOptions = []option{{"-c", "runs an editor command"}, {"--cmd", "runs an editor command"}, {"+", "runs an editor command"}}
-
-// riskyOption is why one of the command's options makes it run a
-// command, "" when none does. An option matches as a word of its own,
-// joined to its value with "=", or, for a short one, joined directly; for
-// ssh and its kin a -o setting matches by name, whatever its case.
-func riskyOption(base string, args []word) string {
-	for _, w := range args {
-		for _, o := range risky[base] {
-			if optionMatches(o.name, w.value) {
-				return base + " " + optionName(o.name, w.value) + " " + o.why
-			}
-		}
-	}
-	return ""
-}
-
-// optionMatches reports whether the word v gives the option opt.
-func optionMatches(opt, v string) bool {
-	switch {
-	case opt == "+":
-		return len(v) > 1 && v[0] == '+'
-	case opt[0] != '-':
-		return strings.Contains(strings.ToLower(v), opt)
-	case v == opt || strings.HasPrefix(v, opt+"="):
-		return true
-	}
-	return len(opt) == 2 && strings.HasPrefix(v, opt)
-}
-
-// optionName is how a reason names the option: as the table does, the
-// word for a "+" command, the setting for a -o one.
-func optionName(opt, v string) string {
-	switch {
-	case opt == "+":
-		return v
-	case opt[0] == '-':
-		return opt
-	}
-	return "-o " + opt
 }

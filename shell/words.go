@@ -20,6 +20,12 @@ type word struct {
 	// pattern is set when an unquoted glob character makes the shell
 	// replace the word with the names of files.
 	pattern bool
+	// tilde is set when an unquoted tilde starts the word, or follows
+	// "=" or ":" in it, where the shell may replace it with a directory.
+	tilde bool
+	// braces is set when the word, read unexpanded, has braces the shell
+	// expands; a command's words are expanded before they are read.
+	braces bool
 	// holdsCode is set when a quoted or escaped part of the word holds
 	// "$(" or a backquote: text to the parser, code to whatever runs the
 	// value later.
@@ -101,8 +107,9 @@ func (s *splitter) wordOf(w *syntax.Word) word {
 		// are their own value.
 		switch p := w.Parts[0].(type) {
 		case *syntax.Lit:
-			if strings.IndexByte(p.Value, '\\') < 0 {
+			if strings.IndexByte(p.Value, '\\') < 0 && strings.IndexByte(p.Value, '{') < 0 {
 				out.value, out.pattern = p.Value, strings.ContainsAny(p.Value, "*?[")
+				out.tilde = hasTilde(p.Value, true)
 				out.holdsCode = strings.Contains(p.Value, "`")
 				return out
 			}
@@ -115,10 +122,11 @@ func (s *splitter) wordOf(w *syntax.Word) word {
 		}
 	}
 	var b strings.Builder
-	for _, p := range w.Parts {
+	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
 			out.pattern = unquote(&b, p.Value) || out.pattern
+			out.tilde = out.tilde || hasTilde(p.Value, i == 0)
 		case *syntax.SglQuoted:
 			if p.Dollar {
 				b.WriteString(ansiC(p.Value))
@@ -130,6 +138,12 @@ func (s *splitter) wordOf(w *syntax.Word) word {
 				if l, ok := q.(*syntax.Lit); ok {
 					b.WriteString(unquoteDouble(l.Value))
 					continue
+				}
+				if cs, ok := q.(*syntax.CmdSubst); ok {
+					if text, ok := literalText(cs); ok {
+						b.WriteString(text)
+						continue
+					}
 				}
 				out.literal = false
 				b.WriteString(s.text(q))
@@ -143,12 +157,41 @@ func (s *splitter) wordOf(w *syntax.Word) word {
 		}
 	}
 	out.value = b.String()
+	out.braces = expandsBraces(w)
 	if out.literal {
 		out.holdsCode = strings.Contains(out.value, "$(") || strings.Contains(out.value, "`")
 	} else {
 		out.holdsCode = literalHoldsCode(w)
 	}
 	return out
+}
+
+// hasTilde reports whether an unquoted literal has a tilde the shell may
+// expand: at the start of the word (first), or after "=" or ":", where
+// bash expands one in a word that reads as an assignment.
+func hasTilde(lit string, first bool) bool {
+	return first && strings.HasPrefix(lit, "~") || strings.Contains(lit, "=~") || strings.Contains(lit, ":~")
+}
+
+// expandsBraces reports whether brace expansion changes the word.
+func expandsBraces(w *syntax.Word) bool {
+	if !hasBraces(w) {
+		return false
+	}
+	split := &syntax.Word{Parts: slices.Clone(w.Parts)}
+	return syntax.SplitBraces(split) && expands(split.Parts)
+}
+
+// expands reports whether the parts hold a brace expansion that makes
+// other words than the one written: a sequence or a list of two or more,
+// not "{a}", which the shell leaves as it is.
+func expands(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		if b, ok := p.(*syntax.BraceExp); ok && (b.Sequence || len(b.Elems) > 1 || expands(b.Elems[0].Parts)) {
+			return true
+		}
+	}
+	return false
 }
 
 // literalHoldsCode reports whether a quoted part of a word that also

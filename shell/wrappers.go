@@ -5,63 +5,80 @@ import "strings"
 // The commands that run other commands: the wrappers decided as the
 // command they run, and the commands that run a string as shell code.
 
-// wrapper is how a command that runs another reads its options.
+// wrapper is how a command that runs another reads its command line.
 type wrapper struct {
-	// short lists the one-letter options that take an argument, long the
-	// long ones that take the next word unless joined with "=".
-	short string
-	long  []string
+	// options are all its options; a wrapper stops reading options at
+	// its first operand.
+	options optionTable
 	// operands is how many words come between the options and the command.
 	operands int
-	// none lists options after which no command runs ("command -v").
-	none string
+	// none names the options after which no command runs ("command -v").
+	none []string
 	// privileged marks a wrapper that changes who runs the command.
 	privileged bool
 	// assigns marks a wrapper that reads NAME=VALUE words before the
 	// command as the environment to run it with.
 	assigns bool
-	// shell lists the short options, and login the long ones, that make
-	// it run the command's words through a shell, or start one that reads
-	// standard input when no command follows.
-	shell string
-	login []string
+	// shell names the options that make it run the command's words
+	// through a shell, or start one that reads standard input when no
+	// command follows.
+	shell []string
+}
+
+// wrap is a wrapper with the options, as [flagSet] reads them, the
+// options that name a file it writes, and those after which no command
+// runs.
+func wrap(inertFlags, writes string, none ...string) wrapper {
+	return wrapper{options: flagSet(map[effect]string{inert: inertFlags, writesArg: writes}), none: none}
 }
 
 // wrappers are the commands decided as the command they run.
 var wrappers = map[string]wrapper{
-	"sudo":     {short: "CDghpRrTtUu", long: []string{"--chdir", "--close-from", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"}, none: "eKklLVv", privileged: true, assigns: true, shell: "is", login: []string{"--login", "--shell"}},
-	"doas":     {short: "Cu", none: "L", privileged: true, shell: "s"},
-	"nice":     {short: "n", long: []string{"--adjustment"}},
-	"nohup":    {},
-	"timeout":  {short: "sk", long: []string{"--signal", "--kill-after"}, operands: 1},
-	"time":     {short: "fo", long: []string{"--format", "--output"}},
-	"command":  {none: "vV"},
-	"builtin":  {},
-	"exec":     {short: "a"},
-	"stdbuf":   {short: "ioe", long: []string{"--input", "--output", "--error"}},
-	"ionice":   {short: "cnpPu", long: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}, none: "pPu"},
-	"setsid":   {},
-	"xargs":    {short: "adEILnPs", long: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
-	"taskset":  {operands: 1, none: "p"},
-	"unbuffer": {},
+	"sudo": {
+		options: flagSet(map[effect]string{inert: "A askpass a: auth-type: B bell b background C: close-from: c: login-class: D: chdir: E preserve-env:: g: group: H set-home h:: host: help i login K remove-timestamp k reset-timestamp l list N no-update n non-interactive P preserve-groups p: prompt: R: chroot: r: role: S stdin s shell T: command-timeout: t: type: U: other-user: u: user: V version v validate",
+			changes: "e edit"}),
+		none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"},
+	},
+	"doas":     {options: flagSet(map[effect]string{inert: "a: C: L n s u:"}), none: []string{"C", "L"}, privileged: true, shell: []string{"s"}},
+	"nice":     wrap("n: adjustment: help version"+digits, ""),
+	"nohup":    wrap("help version", ""),
+	"timeout":  {options: flagSet(map[effect]string{inert: "k: kill-after: s: signal: foreground preserve-status v verbose help version"}), operands: 1, none: []string{"help", "version"}},
+	"time":     wrap("a append f: format: p portability q quiet v verbose V help version", "o: output:"),
+	"command":  wrap("p v V", "", "v", "V"),
+	"builtin":  wrap("", ""),
+	"exec":     wrap("a: c l", ""),
+	"stdbuf":   wrap("i: input: o: output: e: error: help version", "", "help", "version"),
+	"ionice":   wrap("c: class: n: classdata: p: pid: P: pgid: t ignore u: uid: h help V version", "", "p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version"),
+	"setsid":   wrap("c ctty f fork w wait h help V version", "", "h", "help", "V", "version"),
+	"xargs":    {options: flagSet(map[effect]string{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), none: []string{"help", "version", "show-limits"}},
+	"taskset":  {options: flagSet(map[effect]string{inert: "a all-tasks p pid c cpu-list h help V version"}), operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
+	"unbuffer": wrap("p", ""),
 }
 
 // unwrap finds the command a wrapper runs.
 func (w wrapper) unwrap(base string, args []word) effects {
 	e := effects{wrapper: true, privileged: w.privileged}
-	i, stopped := skipOptions(args, w.short, w.long, w.none)
-	if stopped {
+	p := w.options.parseFlags(base, args, false)
+	if p.opaque != "" {
+		e.unseen = p.opaque
 		return e
 	}
-	options := args[:i]
-	i = min(i+w.operands, len(args))
-	for ; w.assigns && i < len(args) && isAssignment(args[i].value); i++ {
-		name, _, _ := strings.Cut(args[i].value, "=")
-		e.unseen = firstOf(e.unseen, variableUnseen(name), substitutionUnseen(name, args[i]))
+	if g, ok := p.first(changes); ok {
+		e.unseen = base + " " + g.written + " edits files"
+		return e
 	}
-	rest := args[i:]
+	e.reads, e.writes = optionFiles(p)
+	if p.has(w.none...) {
+		return e
+	}
+	rest := p.operands
+	rest = rest[min(w.operands, len(rest)):]
+	for ; w.assigns && len(rest) > 0 && isAssignment(rest[0].value); rest = rest[1:] {
+		name, _, _ := strings.Cut(rest[0].value, "=")
+		e.unseen = firstOf(e.unseen, variableUnseen(name), substitutionUnseen(name, rest[0]))
+	}
 	switch {
-	case w.shell != "" && hasOption(options, w.shell, w.short, w.login):
+	case p.has(w.shell...):
 		// "sudo -s CMD" hands the words to a shell's -c: they are code.
 		e.scripts, e.unseen = shellString(base, rest, e.unseen)
 	case len(rest) > 0:
@@ -154,32 +171,42 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// envEffects reads env: its assignments and options, then the command.
+// envOptions are env's options; -S splits a string into the command and
+// -P names where to look it up, which the splitter does not follow.
+var envOptions = flagSet(map[effect]string{
+	inert:   "i ignore-environment u: unset: 0 null v debug a: argv0: default-signal:: ignore-signal:: block-signal:: list-signal-handling help version",
+	changes: "C: chdir: S: split-string: P:",
+})
+
+// envEffects reads env: its options, its NAME=VALUE words, then the
+// command.
 func envEffects(args []word) effects {
 	e := effects{wrapper: true}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch v := a.value; {
-		case v == "--":
-			e.commands = nonEmpty(args[i+1:])
-			return e
-		case v == "-S" || v == "--split-string" || strings.HasPrefix(v, "--split-string=") || strings.HasPrefix(v, "-S"):
-			e.unseen = firstOf(e.unseen, "env -S splits a string into the command it runs")
-			return e
-		case v == "-P" || strings.HasPrefix(v, "-P"):
-			e.unseen = firstOf(e.unseen, "env -P changes where the command is looked up")
-			return e
-		case v == "-u" || v == "--unset" || v == "-C" || v == "--chdir":
-			i++
-		case strings.HasPrefix(v, "-"):
-		case isAssignment(v):
-			name, _, _ := strings.Cut(v, "=")
-			e.unseen = firstOf(e.unseen, variableUnseen(name), substitutionUnseen(name, a))
-		default:
-			e.commands = nonEmpty(args[i:])
-			return e
-		}
+	p := envOptions.parseFlags("env", args, false)
+	if p.opaque != "" {
+		e.unseen = p.opaque
+		return e
 	}
+	if g, ok := p.first(changes); ok {
+		switch g.name {
+		case "S", "split-string":
+			e.unseen = "env " + g.written + " splits a string into the command it runs"
+		case "P":
+			e.unseen = "env -P changes where the command is looked up"
+		default:
+			e.unseen = "env " + g.written + " runs the command in another directory"
+		}
+		return e
+	}
+	if p.has("help", "version", "list-signal-handling") {
+		return e
+	}
+	rest := p.operands
+	for ; len(rest) > 0 && isAssignment(rest[0].value); rest = rest[1:] {
+		name, _, _ := strings.Cut(rest[0].value, "=")
+		e.unseen = firstOf(e.unseen, variableUnseen(name), substitutionUnseen(name, rest[0]))
+	}
+	e.commands = nonEmpty(rest)
 	return e
 }
 

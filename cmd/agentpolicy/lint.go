@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentpolicy/claudecode"
 	"github.com/spf13/cobra"
 )
 
@@ -44,6 +46,10 @@ type located struct {
 	Index int
 	Text  string
 	Rule  agentpolicy.Rule
+	// Derived marks a rule the entry implies beside its own, the Read rule
+	// of an Edit allow, the Edit rule of a Read deny, a rule written again
+	// for an additional directory: not the rule the file writes.
+	Derived bool
 }
 
 func (l located) finding(sev, kind, msg, fix string) finding {
@@ -59,13 +65,16 @@ func newLint(flags *settingsFlags) *cobra.Command {
 and index:
 
   error    a rule that cannot be translated, has no matcher for its tool, is a
-           carve-out that reaches no rule, or is an allow rule a deny or ask
-           rule covers entirely, so it never fires;
-  warning  a rule written in more than one place, an allow rule with a * before
-           a later word (Claude Code warns about these), a curl or wget rule
-           that constrains arguments (not a boundary: deny the command and
-           allow WebFetch domains instead), and the allow rules withheld
-           because the project is not trusted.
+           carve-out that reaches no rule, is an allow rule a deny or ask rule
+           covers entirely, so it never fires, or has a stray space that makes
+           it match nothing; a defaultMode Claude Code does not know;
+  warning  a rule written in more than one place in one list, an allow rule
+           with a * before a later word (Claude Code warns about these), a curl
+           or wget rule that constrains arguments (not a boundary: deny the
+           command and allow WebFetch domains instead), an inert allow rule (a
+           tool Claude Code never asks about, a read inside the project), and
+           the allow rules and bypassPermissions mode withheld because the
+           project is not trusted.
 
 It exits 1 when it finds an error.`,
 		Example: `  agentpolicy lint --project .
@@ -142,11 +151,16 @@ func coveredAllows(rules []located, covers func(by, allow agentpolicy.Rule) bool
 	return out
 }
 
-// duplicates finds a rule written again in the same list, in any file.
+// duplicates finds a rule written again in the same list, in any file. A
+// rule an entry implies is no duplicate: an Edit(**) allow also reads, but
+// does not repeat a Read(**) allow.
 func duplicates(rules []located) []finding {
 	var out []finding
 	first := map[string]located{}
 	for _, l := range rules {
+		if l.Derived {
+			continue
+		}
 		key := l.List + "\x00" + l.Rule.String()
 		if f, ok := first[key]; ok {
 			out = append(out, l.finding(sevWarning, "duplicate",
@@ -163,11 +177,11 @@ func duplicates(rules []located) []finding {
 // with a * before a later word, and an argument-constraining rule for a
 // network client, which is not a boundary.
 func claudeWarnings(l located) []finding {
-	if l.Rule.Tool != "Bash" || l.Rule.Spec == "" {
+	if l.Rule.Tool != "Bash" || l.Rule.Spec == "" || l.Derived {
 		return nil
 	}
 	var out []finding
-	spec := strings.TrimSuffix(l.Rule.Spec, ":*")
+	spec := strings.TrimSuffix(strings.TrimPrefix(l.Rule.Spec, writtenPrefix), ":*")
 	if l.List == "allow" {
 		if star := strings.Index(spec, "*"); star >= 0 && strings.TrimSpace(strings.Trim(spec[star:], "* ")) != "" {
 			out = append(out, l.finding(sevWarning, "star_before_word",
@@ -180,6 +194,98 @@ func claudeWarnings(l located) []finding {
 		out = append(out, l.finding(sevWarning, "not_a_boundary",
 			"a rule on "+name+"'s arguments is not a boundary: an option first, another scheme or a variable passes it",
 			"deny Bash("+name+" *) and allow WebFetch(domain:HOST) instead"))
+	}
+	return out
+}
+
+// writtenPrefix begins the engine rule a quoted Bash allow rule becomes,
+// which matches the command as written (claudecode's README): the rest is
+// the pattern.
+const writtenPrefix = "as_written:"
+
+// strayFindings finds rules whose spaces make them match nothing: a space
+// at either end of a specifier, or two in a row in a command pattern,
+// where the shell reads a command's words joined by one space. A deny or
+// ask rule that matches nothing protects nothing, so each is an error.
+func strayFindings(rules []located) []finding {
+	var out []finding
+	for _, l := range rules {
+		open := strings.IndexByte(l.Text, '(')
+		if l.Derived || open < 0 || !strings.HasSuffix(l.Text, ")") {
+			continue
+		}
+		spec := l.Text[open+1 : len(l.Text)-1]
+		stray := spec != strings.TrimSpace(spec)
+		if l.Rule.Tool == "Bash" && !strings.ContainsAny(spec, `'"\`) {
+			stray = stray || strings.Contains(spec, "  ")
+		}
+		if stray {
+			out = append(out, l.finding(sevError, "stray_space",
+				"matches nothing: a stray space in "+strconv.Quote(spec)+", where a command's words are read one space apart and a path has none at its ends",
+				"remove the stray spaces"))
+		}
+	}
+	return out
+}
+
+// quiet are the tools Claude Code runs without asking (spec §2.2), so an
+// allow rule for one changes nothing.
+var quiet = []string{"Agent", "AskUserQuestion", "TaskStop", "TodoWrite", "ToolSearch"}
+
+// inertFindings finds allow rules that allow nothing Claude Code would
+// ask about: a tool it never asks about, and a Read of a path inside the
+// project, which it reads without asking.
+func inertFindings(rules []located) []finding {
+	var out []finding
+	for _, l := range rules {
+		if l.List != "allow" || l.Derived {
+			continue
+		}
+		switch {
+		case slices.Contains(quiet, l.Rule.Tool):
+			out = append(out, l.finding(sevWarning, "inert",
+				"inert: Claude Code runs "+l.Rule.Tool+" without asking",
+				"remove the rule"))
+		case l.Rule.Tool == "Read" && insideProject(l.Rule.Spec, l.Rule.Source.Name):
+			out = append(out, l.finding(sevWarning, "inert",
+				"inert: Claude Code reads every file inside the project without asking",
+				"remove the rule, or name a path outside the project (//path or ~/path)"))
+		}
+	}
+	return out
+}
+
+// insideProject reports whether a Read specifier of the named source can
+// match only paths inside the project: a relative pattern, or one anchored
+// at the project with "/", which a user or --settings file anchors
+// elsewhere.
+func insideProject(spec, source string) bool {
+	if spec == "" || strings.Contains(spec, "..") || strings.HasPrefix(spec, "//") || strings.HasPrefix(spec, "~") {
+		return false
+	}
+	return !strings.HasPrefix(spec, "/") || source == "project" || strings.HasPrefix(source, "local")
+}
+
+// modeFindings reports a defaultMode Claude Code does not know, which it
+// ignores, and a bypassPermissions from an untrusted file, which it does
+// not honour.
+func modeFindings(files []claudecode.File) []finding {
+	var out []finding
+	for _, f := range files {
+		if f.DefaultMode == "" {
+			continue
+		}
+		l := located{File: relPath(f.Source.Path), List: "defaultMode", Index: -1, Text: f.DefaultMode}
+		switch mode := claudecode.Mode(f.DefaultMode); {
+		case !mode.Known():
+			out = append(out, l.finding(sevError, "unknown_mode",
+				"never applies: Claude Code knows no mode "+strconv.Quote(f.DefaultMode),
+				"write default, acceptEdits, plan, auto, dontAsk or bypassPermissions"))
+		case mode == claudecode.ModeBypass && !f.Source.Trusted:
+			out = append(out, l.finding(sevWarning, "withheld",
+				"withheld: the project is not trusted, so this mode does not apply",
+				"trust the project (--trust) if it should"))
+		}
 	}
 	return out
 }
@@ -216,7 +322,7 @@ func sortFindings(fs []finding) []finding {
 func writeFindings(w io.Writer, fs []finding) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, f := range fs {
-		fmt.Fprintf(tw, "%s\t%s[%d]\t%s\t%s\t%s\n", f.File, f.List, f.Index, f.Rule, f.Severity, f.Message)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", f.File, f.place(), strconv.Quote(f.Rule), f.Severity, f.Message)
 		fmt.Fprintf(tw, "\t\t\tfix:\t%s\n", f.Fix)
 	}
 	tw.Flush()
@@ -227,6 +333,15 @@ func writeFindings(w io.Writer, fs []finding) {
 		}
 	}
 	fmt.Fprintf(w, "%s, %s\n", count(errs, "error"), count(len(fs)-errs, "warning"))
+}
+
+// place is where the finding is in its file: "allow[3]", or the key of a
+// finding about the file, "defaultMode".
+func (f finding) place() string {
+	if f.Index < 0 {
+		return f.List
+	}
+	return fmt.Sprintf("%s[%d]", f.List, f.Index)
 }
 
 // writeFindingsJSON prints the findings as an array, [] when there are none.
@@ -254,14 +369,18 @@ func (p *loadedPolicy) lint() []finding {
 				out = append(out, l.finding(sevError, kind, "never fires: "+e.Problem, "remove it, or write it in a form the claudecode README lists"))
 				continue
 			}
-			for _, r := range e.Rules {
+			for i, r := range e.Rules {
 				l.Rule = r
 				l.Rule.Source = f.Source
+				l.Derived = i > 0
 				rules = append(rules, l)
 			}
 		}
 	}
 	out = append(out, lintRules(rules, p.buildsAlone, p.covers)...)
+	out = append(out, strayFindings(rules)...)
+	out = append(out, inertFindings(rules)...)
+	out = append(out, modeFindings(p.settings.Files())...)
 	out = append(out, withheldFindings(rules, p.engine.Withheld())...)
 	return sortFindings(out)
 }
@@ -300,7 +419,7 @@ func (p *loadedPolicy) covers(by, allow agentpolicy.Rule) bool {
 	if allow.Tool != "Bash" || allow.Bare() {
 		return false
 	}
-	args, err := json.Marshal(map[string]string{"command": allow.Spec})
+	args, err := json.Marshal(map[string]string{"command": strings.TrimPrefix(allow.Spec, writtenPrefix)})
 	return err == nil && p.matchers["Bash"].Match(by.Spec, args)
 }
 
