@@ -13,6 +13,7 @@ require (
 
 require (
 	github.com/ChristopherDavenport/agenttool v0.0.22 // indirect
+	github.com/benhoyt/goawk v1.29.1 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	mvdan.cc/sh/v3 v3.14.1 // indirect
 )

@@ -13,6 +13,7 @@ require (
 
 require (
 	github.com/ChristopherDavenport/agentpolicy/shell v0.0.0 // indirect
+	github.com/benhoyt/goawk v1.29.1 // indirect
 	github.com/bmatcuk/doublestar/v4 v4.10.4 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
