@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/ChristopherDavenport/agentpolicy/conformance/claudecode/claude"
@@ -41,6 +42,21 @@ func Group(cs []Case, size int) [][]Case {
 func (c Case) setup() string {
 	key, _ := json.Marshal([]any{c.Managed, c.User, c.Project, c.Local, c.MCP, c.Trust, c.Mode, c.Files})
 	return string(key)
+}
+
+// bypass reports whether the case may put Claude Code in bypassPermissions
+// mode: by the flag or by a settings file's defaultMode.
+func (c Case) bypass() bool {
+	const mode = "bypassPermissions"
+	if c.Mode == mode {
+		return true
+	}
+	for _, settings := range []json.RawMessage{c.Managed, c.User, c.Project, c.Local} {
+		if strings.Contains(string(settings), `"`+mode+`"`) {
+			return true
+		}
+	}
+	return false
 }
 
 // Run runs cases that share their setup ([Group]) in one Claude Code
@@ -94,6 +110,12 @@ func Run(ctx context.Context, root string, cs []Case) ([]Recorded, error) {
 	}
 	if first.Managed != nil {
 		s.Env = append(s.Env, "CLAUDE_CODE_MANAGED_SETTINGS_PATH="+t.ManagedDir())
+	}
+	if os.Getuid() == 0 && first.bypass() {
+		// Claude Code refuses bypassPermissions to root, unless told it
+		// runs in a sandbox; the cases run in a scratch tree as root on
+		// the build machine.
+		s.Env = append(s.Env, "IS_SANDBOX=1")
 	}
 	res, err := s.Run(ctx)
 	if err != nil {

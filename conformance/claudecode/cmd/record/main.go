@@ -3,6 +3,7 @@
 //
 //	go run ./cmd/record                  # every case, into testdata/claudecode/recorded.json
 //	go run ./cmd/record -run 'bash-' -o - # the cases whose names match, printed
+//	go run ./cmd/record -missing          # the cases the recording lacks
 //
 // At most two cases run at a time by default: each is a Claude Code
 // process of its own.
@@ -31,14 +32,15 @@ func main() {
 	run := flag.String("run", "", "record only the cases whose names match this regular expression, keeping the rest of the recording")
 	parallel := flag.Int("parallel", 2, "sessions run at a time")
 	size := flag.Int("calls", 12, "the most cases one session runs")
+	missing := flag.Bool("missing", false, "record only the cases the recording lacks, keeping the rest")
 	flag.Parse()
-	if err := record(*casesPath, *out, *run, *parallel, *size); err != nil {
+	if err := record(*casesPath, *out, *run, *missing, *parallel, *size); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
 
-func record(casesPath, out, run string, parallel, size int) error {
+func record(casesPath, out, run string, missing bool, parallel, size int) error {
 	all, err := cases.Load(casesPath)
 	if err != nil {
 		return err
@@ -48,14 +50,14 @@ func record(casesPath, out, run string, parallel, size int) error {
 		return fmt.Errorf("record: -run: %w", err)
 	}
 	recorded := map[string]cases.Recorded{}
-	if run != "" && out != "-" {
+	if (run != "" || missing) && out != "-" {
 		if old, err := cases.LoadRecorded(out); err == nil {
 			recorded = old
 		}
 	}
 	var todo []cases.Case
 	for _, c := range all {
-		if re.MatchString(c.Name) {
+		if _, done := recorded[c.Name]; re.MatchString(c.Name) && !(missing && done) {
 			todo = append(todo, c)
 		}
 	}
