@@ -91,7 +91,7 @@ func BenchmarkBashDecision(b *testing.B) {
 	l.Allow = append(l.Allow, "Bash(go *)")
 	benchDecision(b, l, "Bash", func(string) string {
 		return `{"command":"go vet ./... && go test ./... && go build ./..."}`
-	}, "allowed by Bash(go:*)")
+	}, "allowed by Bash(as_written:go *)")
 }
 
 // benchDecision writes the lists as a project's settings file, of 200 rules

@@ -36,6 +36,14 @@ var protectedPaths = []string{
 // keeping its to-do list.
 var quietTools = []string{"Agent", "TodoWrite"}
 
+// editCommands are the filesystem commands acceptEdits runs without a
+// rule (spec §3.4), their files held to the working directories and the
+// protected paths as any command's are. rm and rmdir, which Claude Code
+// also runs, are left to ask, since a removal of the working directory
+// itself, which it asks about, is a file inside no working directory's
+// rule here.
+var editCommands = []string{"mkdir", "touch", "mv", "cp", "sed"}
+
 // Builtin returns the rules that stand for what Claude Code decides before
 // or without the files' rules (spec §3.3 to §3.5), which [Settings.Policy]
 // merges with them, under [WorkingDirectoriesSource] and [ProtectedSource]:
@@ -50,7 +58,8 @@ var quietTools = []string{"Agent", "TodoWrite"}
 //   - so is a file a command writes there, "b.txt" of "cp a.txt b.txt",
 //     once a rule allows the command, where a redirect's target is an
 //     edit;
-//   - in acceptEdits, so are edits inside them;
+//   - in acceptEdits, so are edits inside them, and the filesystem
+//     commands mkdir, touch, mv, cp and sed;
 //   - a write to a protected path, ".git", ".bashrc", ".claude" but for
 //     ".claude/worktrees" and the rest of spec §3.5, at any depth, asks,
 //     whatever the allow rules say; in dontAsk it is refused, and in
@@ -66,6 +75,11 @@ func (s *Settings) Builtin() []agentpolicy.RuleSet {
 	dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Bash", Spec: readOnlyField + ":true"})
 	for _, tool := range quietTools {
 		dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: tool})
+	}
+	if s.mode == ModeAcceptEdits {
+		for _, name := range editCommands {
+			dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Bash", Spec: name + ":*"})
+		}
 	}
 	for _, dir := range append([]string{s.cwd}, s.dirs...) {
 		spec, ok := underDir(dir)

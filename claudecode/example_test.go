@@ -55,6 +55,6 @@ func Example() {
 	decide("Read", map[string]string{"file_path": filepath.Join(project, "src", "..", ".env")})
 	// Output:
 	// denied by Bash(curl:*) on "curl https://x.example"; nothing in this command ran, including "npm run build"
-	// allowed by Bash(npm run:*)
+	// allowed by Bash(as_written:npm run *)
 	// denied by Read(.env)
 }

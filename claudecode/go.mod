@@ -9,13 +9,13 @@ require (
 	github.com/ChristopherDavenport/openresponses v0.0.14
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	golang.org/x/net v0.62.0
+	mvdan.cc/sh/v3 v3.14.1
 )
 
 require (
 	github.com/ChristopherDavenport/agenttool v0.0.22 // indirect
 	github.com/benhoyt/goawk v1.29.1 // indirect
 	golang.org/x/text v0.43.0 // indirect
-	mvdan.cc/sh/v3 v3.14.1 // indirect
 )
 
 replace (

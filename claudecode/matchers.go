@@ -71,7 +71,7 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 	compiled := newPatterns(p)
 	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{
-		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.quotedAllow())},
+		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.writtenAllow())},
 		"WebFetch":  {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
 		"WebSearch": {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
 		"Agent":     {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
@@ -101,9 +101,9 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 	return m, indexes
 }
 
-// quotedAllow reports whether a file holds a quoted Bash allow rule, which
-// reads the command as written.
-func (s *Settings) quotedAllow() bool {
+// writtenAllow reports whether a file holds a Bash allow rule with a
+// pattern, which reads the command as written.
+func (s *Settings) writtenAllow() bool {
 	for _, f := range s.files {
 		for _, r := range f.allow {
 			if r.Tool == "Bash" && strings.HasPrefix(r.Spec, writtenField+":") {
@@ -121,6 +121,9 @@ func parameterIndex(tool string, own agentpolicy.Matcher) agentpolicy.Index {
 	ix, _ := agentpolicy.BuiltinIndex(own)
 	literal := ix.Literal
 	ix.Literal = func(spec string) string {
+		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && tool == "Bash" {
+			return writtenLiteral(pattern)
+		}
 		if isParameter(tool, spec) {
 			return ""
 		}
@@ -146,6 +149,12 @@ func exactMatcher(field string) agentpolicy.Matcher {
 // specifier with the tool's own matcher.
 func withParameters(tool string, own agentpolicy.Matcher) agentpolicy.Matcher {
 	return func(spec string, args json.RawMessage) bool {
+		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && tool == "Bash" {
+			// An allow rule reads one member; decoding every member for
+			// each rule would cost what the rule's match does many times.
+			written, ok, err := agentpolicy.Field(args, writtenField)
+			return ok && err == nil && matchCommand(pattern, written)
+		}
 		if isParameter(tool, spec) {
 			return matchParameter(spec, args)
 		}
@@ -171,9 +180,6 @@ func matchParameter(spec string, args json.RawMessage) bool {
 	var text string
 	if json.Unmarshal(raw, &text) != nil {
 		text = string(raw)
-	}
-	if param == writtenField {
-		return matchCommand(want, text)
 	}
 	return matchStars(want, text)
 }

@@ -203,9 +203,72 @@ func TestObservedPrefixedReadOnly(t *testing.T) {
 		{lists{}, "Bash", cmd("env ls"), "ask"},
 		{lists{}, "Bash", cmd("FOO=bar ls"), "ask"},
 		{lists{}, "Bash", cmd("NODE_ENV=x ls"), "ask"},
-		{lists{}, "Bash", cmd("timeout 5 cat a.txt"), "ask"},
+		{lists{}, "Bash", cmd("timeout 5 cat a.txt"), "allow"},
+		{lists{}, "Bash", cmd("command ls"), "allow"},
+		{lists{}, "Bash", cmd("timeout 5 cat /etc/hostname"), "ask"},
+		{lists{}, "Bash", cmd("nohup ls"), "ask"},
 		{lists{}, "Bash", cmd("ls && cat a.txt"), "allow"},
 		{lists{}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "allow"},
 		{lists{Deny: []string{"Agent(general-purpose)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "deny"},
+	})
+}
+
+// TestObservedOperators: a command in the background, a subshell and a
+// here-document with an unquoted delimiter ask whatever allows them.
+func TestObservedOperators(t *testing.T) {
+	touch := lists{Allow: []string{"Bash(touch:*)"}}
+	commit := lists{Allow: []string{"Bash(git commit:*)"}}
+	checkObserved(t, []observedRow{
+		{touch, "Bash", cmd("touch x.txt &"), "ask"},
+		{touch, "Bash", cmd("touch x.txt && touch y.txt"), "allow"},
+		{touch, "Bash", cmd("touch x.txt 2>&1"), "allow"},
+		{touch, "Bash", cmd("(touch x.txt)"), "ask"},
+		{touch, "Bash", cmd("touch '(x).txt'"), "allow"},
+		{lists{}, "Bash", cmd("cat <<EOF\nhello\nEOF"), "ask"},
+		{lists{}, "Bash", cmd("cat <<-EOF\n\thello\n\tEOF"), "ask"},
+		{lists{}, "Bash", cmd("cat <<'EOF'\nhello (world) & more\nEOF"), "allow"},
+		{commit, "Bash", cmd("git commit -m \"$(cat <<EOF\nFix.\nEOF\n)\""), "ask"},
+		{commit, "Bash", cmd("git commit -m \"$(cat <<'EOF'\nFix (the parser) & more.\nEOF\n)\""), "allow"},
+		{lists{Deny: []string{"Bash(rm:*)"}, Allow: []string{"Bash"}}, "Bash", cmd("(rm -f x) &"), "deny"},
+	})
+}
+
+// TestObservedAllowAsWritten: an allow rule is matched against the command
+// as written, after the wrappers and safe assignments Claude Code removes,
+// so another spacing or quoting of the same words asks.
+func TestObservedAllowAsWritten(t *testing.T) {
+	exact := lists{Allow: []string{"Bash(touch x.txt)"}}
+	star := lists{Allow: []string{"Bash(touch x*)"}}
+	checkObserved(t, []observedRow{
+		{exact, "Bash", cmd("touch x.txt"), "allow"},
+		{exact, "Bash", cmd("touch  x.txt"), "ask"},
+		{exact, "Bash", cmd("touch\tx.txt"), "ask"},
+		{exact, "Bash", cmd(`touch "x.txt"`), "ask"},
+		{exact, "Bash", cmd("timeout 5 touch x.txt"), "allow"},
+		{exact, "Bash", cmd("LANG=C touch x.txt"), "allow"},
+		{star, "Bash", cmd("touch x.txt"), "allow"},
+		{star, "Bash", cmd("touch 'x.txt'"), "ask"},
+		{star, "Bash", cmd("touch  x.txt"), "allow"},
+		{lists{Allow: []string{"Bash(touch:*)"}}, "Bash", cmd("touch\tx.txt"), "allow"},
+		{lists{Allow: []string{`Bash(touch "a b"*)`}}, "Bash", cmd(`touch "a  b"`), "ask"},
+		{lists{Allow: []string{`Bash(touch "a b"*)`}}, "Bash", cmd(`touch "a b"`), "allow"},
+		{lists{Allow: []string{"Bash(rm -f:*)"}}, "Bash", cmd("rm -f 'missing-a'"), "allow"},
+		{lists{Allow: []string{"Bash(timeout:5)"}}, "Bash", cmd("timeout:5"), "allow"},
+		{lists{Allow: []string{"Bash(timeout:*)"}}, "Bash", cmd("timeout 5 make"), "ask"},
+		{lists{Allow: []string{"Bash(npm run test:*)"}}, "Bash", cmd("npm run test --watch"), "allow"},
+		{lists{Allow: []string{"Bash(npm run test:*)"}}, "Bash", cmd("npm run test:unit"), "ask"},
+	})
+}
+
+// TestObservedVariableName: a command named by a variable a literal
+// assignment sets is read with the value, by the deny and ask rules.
+func TestObservedVariableName(t *testing.T) {
+	rm := lists{Deny: []string{"Bash(rm:*)"}, Allow: []string{"Bash"}}
+	checkObserved(t, []observedRow{
+		{rm, "Bash", cmd("x=rm; $x -f ./missing"), "deny"},
+		{rm, "Bash", cmd("x=rm && ${x} -f ./missing"), "deny"},
+		{rm, "Bash", cmd("x=ls; $x -la"), "ask"},
+		{rm, "Bash", cmd("x=1; echo $x"), "allow"},
+		{lists{Ask: []string{"Bash(git push:*)"}, Allow: []string{"Bash"}}, "Bash", cmd("g=git; $g push"), "ask"},
 	})
 }

@@ -32,10 +32,10 @@ var safeVariables = []string{"NODE_ENV", "LANG", "LANGUAGE", "LC_ALL", "NO_COLOR
 // assignment Claude Code does not skip, "FOO=bar npm test", which the
 // splitter leaves out of the command's text.
 //
-// Claude Code runs a read-only command without a rule only when nothing
-// comes before it: "nice ls", "env ls" and "NODE_ENV=x ls" ask. So a
-// command run by a wrapper, or after an assignment, loses its read-only
-// mark.
+// Claude Code runs a read-only command without a rule after timeout or
+// command alone: "timeout 5 ls" runs, "nice ls", "env ls" and
+// "NODE_ENV=x ls" ask (recorded from 2.1.328). So a command run by any
+// other wrapper, or after an assignment, loses its read-only mark.
 func holdPrefixes(subjects []agentpolicy.Subject) {
 	wrapped := false
 	for i := range subjects {
@@ -45,7 +45,7 @@ func holdPrefixes(subjects []agentpolicy.Subject) {
 		}
 		if s.Constrain && !baseName(s) {
 			s.Constrain = strippedWrapper(s)
-			wrapped = true
+			wrapped = !readOnlyWrapper(s)
 			continue
 		}
 		if s.Constrain {
@@ -55,12 +55,60 @@ func holdPrefixes(subjects []agentpolicy.Subject) {
 			dropReadOnly(s)
 		}
 		wrapped = false
-		if s.Unseen == "" {
+		if s.Unseen == "" && !assignsOnly(s) {
 			if name := unsafeAssignment(s.Text); name != "" {
 				s.Unseen = "the assignment of " + name + " before the command is not one an allow rule may skip"
 			}
 		}
 	}
+}
+
+// assignsOnly reports whether a subject is assignments that run alone,
+// "x=1", which set variables and run nothing.
+func assignsOnly(s *agentpolicy.Subject) bool {
+	command, _, _ := agentpolicy.Field(s.Args, "command")
+	return startsWithAssignment(command)
+}
+
+// resolveNames adds, for a command named by a variable a literal
+// assignment earlier in the line sets, "x=rm; $x -f f", the command with
+// the value in its place as a constraint subject, so a deny or ask rule
+// for "rm" reads it as Claude Code does; the command stays unseen to the
+// allow rules.
+func resolveNames(subjects []agentpolicy.Subject) []agentpolicy.Subject {
+	values := map[string]string{}
+	for _, s := range subjects {
+		if s.Tool != "" || s.Constrain {
+			continue
+		}
+		command, _, _ := agentpolicy.Field(s.Args, "command")
+		if name, value, ok := literalAssignment(command); ok {
+			values[name] = value
+			continue
+		}
+		name, rest, ok := strings.Cut(command, " ")
+		if !ok {
+			name, rest = command, ""
+		}
+		name = strings.Trim(strings.TrimPrefix(name, "$"), "{}")
+		value, found := values[name]
+		if !found || !strings.HasPrefix(command, "$") {
+			continue
+		}
+		args, _ := json.Marshal(map[string]string{"command": strings.TrimSpace(value + " " + rest)})
+		subjects = append(subjects, agentpolicy.Subject{Args: args, Text: s.Text, Constrain: true})
+	}
+	return subjects
+}
+
+// literalAssignment reads a subject of one assignment alone whose value
+// is literal text, "x=rm".
+func literalAssignment(command string) (name, value string, ok bool) {
+	name, value, ok = assignment(command)
+	if !ok || value == "" || strings.ContainsAny(value, " $`'\"\\") {
+		return "", "", false
+	}
+	return name, value, true
 }
 
 // readOnlyMember is how the splitter marks a read-only command: the last
@@ -92,6 +140,14 @@ func strippedWrapper(s *agentpolicy.Subject) bool {
 	return words[0] != "xargs" || len(words) < 2 || !strings.HasPrefix(words[1], "-")
 }
 
+// readOnlyWrapper reports whether a wrapper keeps the command it runs in
+// Claude Code's read-only set: timeout and command do.
+func readOnlyWrapper(s *agentpolicy.Subject) bool {
+	command, _, _ := agentpolicy.Field(s.Args, "command")
+	name, _, _ := strings.Cut(command, " ")
+	return name == "timeout" || name == "command"
+}
+
 // baseName reports whether a constraint subject is the splitter's base
 // name of a command named by a path, "rm -f x" for "/bin/rm -f x", which
 // only deny and ask rules read.
@@ -114,6 +170,23 @@ func unsafeAssignment(text string) string {
 		end, ok := valueEnd(rest)
 		if !ok || !slices.Contains(safeVariables, name) {
 			return name
+		}
+		text = strings.TrimLeft(rest[end:], " \t")
+	}
+}
+
+// withoutSafeAssignments is a command's text without the assignments of
+// safe variables before its name, which Claude Code removes before it
+// matches an allow rule.
+func withoutSafeAssignments(text string) string {
+	for {
+		name, rest, ok := assignment(text)
+		if !ok || !slices.Contains(safeVariables, name) {
+			return text
+		}
+		end, ok := valueEnd(rest)
+		if !ok {
+			return text
 		}
 		text = strings.TrimLeft(rest[end:], " \t")
 	}

@@ -10,11 +10,40 @@ import (
 
 // writtenField is the member [bashSubjects] adds to a command's subject
 // when a policy needs it: the command as the model wrote it, quotes and
-// all, which a quoted allow rule is matched against (spec §4.1). Claude
-// Code matches a rule's text against the command's text, so a quoted
-// allow rule, "Bash(echo "hello world")", approves the command it spells
-// and no other spelling, which may split into other words.
+// all, without the assignments of safe variables before it, which an
+// allow rule is matched against (spec §4.1). Claude Code matches an allow
+// rule's text against the command's text, so "Bash(touch x.txt)" approves
+// neither "touch  x.txt" nor "touch 'x.txt'", and a quoted allow rule,
+// "Bash(echo "hello world")", approves the command it spells and no other
+// spelling, which may split into other words.
 const writtenField = "as_written"
+
+// translateAllowCommand reads an allow rule's command pattern: matched
+// against the command as written, ":*" at its end read as " *" (spec
+// §4.1). A pattern that looks like a parameter rule, "timeout:*", is a
+// command pattern in an allow list.
+func translateAllowCommand(spec string) translation {
+	if head, ok := strings.CutSuffix(spec, ":*"); ok {
+		spec = head + " *"
+	}
+	return one("Bash", writtenField+":"+spec)
+}
+
+// writtenLiteral is the text the normalised command of every command an
+// allow pattern matches begins with, for the Bash index: the pattern up to
+// its first character whose reading the shell changes (a star, a quote, a
+// backslash, a brace, an expansion, a tilde, a blank other than one
+// space), without the spaces that end it, since "npm test *" also
+// matches "npm test".
+func writtenLiteral(pattern string) string {
+	if end := strings.IndexAny(pattern, "*'\"\\{$~`\t\n#"); end >= 0 {
+		pattern = pattern[:end]
+	}
+	if end := strings.Index(pattern, "  "); end >= 0 {
+		pattern = pattern[:end]
+	}
+	return strings.TrimRight(pattern, " ")
+}
 
 // quotes reports whether a command pattern holds quoting the shell
 // removes, which the command's normalised text never holds.
@@ -22,19 +51,11 @@ func quotes(spec string) bool {
 	return strings.ContainsAny(spec, `'"\`)
 }
 
-// translateQuoted reads a command pattern with quotes (spec §4.1). An
-// allow rule approves the command written exactly so, a "*" standing for
-// any run of its text. A deny or ask rule catches the command however it
-// is quoted: it is matched as written and as the shell reads it, quotes
-// removed and words joined by one space, as the splitter normalises the
-// command.
+// translateQuoted reads a deny or ask rule's command pattern with quotes
+// (spec §4.1): it catches the command however it is quoted, matched as
+// written and as the shell reads it, quotes removed and words joined by
+// one space, as the splitter normalises the command.
 func translateQuoted(list, spec string) (translation, error) {
-	if list == Allow {
-		if head, ok := strings.CutSuffix(spec, ":*"); ok {
-			spec = head + " *"
-		}
-		return one("Bash", writtenField+":"+spec), nil
-	}
 	t, err := translateBash(list, spec)
 	if err != nil {
 		return t, err
@@ -73,29 +94,85 @@ func normaliseCommand(spec string) (string, bool) {
 	return command, ok && err == nil
 }
 
-// withWritten adds each command subject's text as written, the member
-// writtenField, for the quoted allow rules to read.
+// withWritten adds each command subject's text as written, without the
+// assignments of safe variables before it, the member writtenField, for
+// the allow rules to read.
 func withWritten(subjects []agentpolicy.Subject) {
 	for i := range subjects {
 		s := &subjects[i]
 		if s.Tool != "" || s.Constrain || len(s.Args) < 2 {
 			continue
 		}
-		text, _ := json.Marshal(s.Text)
-		args := make([]byte, 0, len(s.Args)+len(writtenField)+len(text)+4)
+		text := withoutSafeAssignments(s.Text)
+		args := make([]byte, 0, len(s.Args)+len(writtenField)+len(text)+8)
 		args = append(args, s.Args[:len(s.Args)-1]...)
-		args = append(append(append(args, `,"`+writtenField+`":`...), text...), '}')
-		s.Args = args
+		args = appendJSONString(append(args, `,"`+writtenField+`":`...), text)
+		s.Args = append(args, '}')
 	}
+}
+
+// appendJSONString appends s as a JSON string: as it is between quotes
+// when it holds nothing to escape, as encoding/json writes it otherwise.
+func appendJSONString(b []byte, s string) []byte {
+	plain := !strings.ContainsFunc(s, func(r rune) bool {
+		return r < ' ' || r == '"' || r == '\\' || r >= 0x7f
+	})
+	if !plain {
+		quoted, _ := json.Marshal(s)
+		return append(b, quoted...)
+	}
+	return append(append(append(b, '"'), s...), '"')
 }
 
 // matchCommand matches a command pattern against a command's whole text
 // as Claude Code does (spec §4.1): without a "*" the two are equal; each
-// "*" stands for any run of characters; and a pattern whose one "*" ends
-// it after a space also matches the text before that space.
+// "*" stands for any run of characters, and a run of blanks outside quotes
+// in the text is read as one space (recorded from 2.1.328: Bash(touch x*)
+// approves "touch  x.txt", Bash(touch x.txt) does not); and a pattern
+// whose one "*" ends it after a space also matches the text before that
+// space.
 func matchCommand(pattern, text string) bool {
+	if !strings.Contains(pattern, "*") {
+		return pattern == text
+	}
+	text = collapseBlanks(text)
 	if head, ok := strings.CutSuffix(pattern, " *"); ok && !strings.Contains(head, "*") && text == head {
 		return true
 	}
 	return matchStars(pattern, text)
+}
+
+// collapseBlanks reads each run of spaces and tabs outside quotes as one
+// space; text without such a run is returned as it is.
+func collapseBlanks(text string) string {
+	if !strings.Contains(text, "  ") && !strings.Contains(text, "\t") {
+		return text
+	}
+	var b strings.Builder
+	var quote byte
+	blank := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '\\' && i+1 < len(text):
+			b.WriteByte(c)
+			i++
+			c = text[i]
+		case c == ' ' || c == '\t':
+			if !blank {
+				b.WriteByte(' ')
+			}
+			blank = true
+			continue
+		}
+		blank = false
+		b.WriteByte(c)
+	}
+	return b.String()
 }

@@ -57,6 +57,11 @@ func TestPathRules(t *testing.T) {
 		{list: Deny, rule: "Read(./.env)", tool: "Read", args: file("src/../.env"), match: true},
 		{list: Allow, rule: "Read(src/**)", tool: "Read", args: file("<cwd>/src/../.env"), match: false},
 		{list: Deny, rule: "Read(~/.ssh/**)", tool: "Read", args: file("~/.ssh/../.ssh/id_rsa"), match: true},
+		// "~/**" is the home directory, not a directory named "~" at any
+		// depth.
+		{list: Deny, rule: "Read(~/**)", tool: "Read", args: file("~/notes.txt"), match: true},
+		{list: Ask, rule: "Read(~/**)", tool: "Read", args: file("~/a/b.txt"), match: true},
+		{list: Deny, rule: "Read(~/**)", tool: "Read", args: file("/elsewhere/notes.txt"), match: false},
 		// An unusable pattern protects its literal path and approves
 		// nothing (spec §5.4).
 		{list: Deny, rule: "Read([abc)", tool: "Read", args: file("<cwd>/[abc"), match: true},

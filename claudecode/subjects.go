@@ -302,13 +302,16 @@ func splitBash(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		}
 	}
 	holdPrefixes(subjects)
-	if command, _, _ := agentpolicy.Field(args, "command"); len(command) > maxCommand {
+	subjects = resolveNames(subjects)
+	command, _, _ := agentpolicy.Field(args, "command")
+	if len(command) > maxCommand {
 		for i := range subjects {
 			if subjects[i].Unseen == "" {
 				subjects[i].Unseen = "the command is longer than 10,000 characters"
 			}
 		}
 	}
+	markOperators(command, subjects)
 	return subjects, nil
 }
 

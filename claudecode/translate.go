@@ -92,7 +92,10 @@ func translate(list, text string, o origin) (translation, error) {
 	}
 	switch name {
 	case "Bash":
-		if quotes(spec) {
+		switch {
+		case list == Allow:
+			return translateAllowCommand(spec), nil
+		case quotes(spec):
 			return translateQuoted(list, spec)
 		}
 		return translateBash(list, spec)
@@ -204,7 +207,8 @@ func isParameter(tool, spec string) bool {
 	return ok && (slices.Contains(fields[tool], param) || tool == "Bash" && (param == writtenField || param == readOnlyField))
 }
 
-// translateBash reads a command pattern (spec §4.1). Claude Code's
+// translateBash reads a deny or ask rule's command pattern (spec §4.1),
+// matched against the command as the shell reads it. Claude Code's
 // trailing " *" with no other star also matches the words before it
 // alone, which is the engine's ":*".
 func translateBash(list, spec string) (translation, error) {
@@ -212,11 +216,7 @@ func translateBash(list, spec string) (translation, error) {
 		spec = head + ":*"
 	}
 	if isParameter("Bash", spec) {
-		head, ok := strings.CutSuffix(spec, ":*")
-		if list != Allow || !ok || strings.Contains(head, ":") {
-			return translation{}, errors.New("the command pattern reads as a parameter rule")
-		}
-		return translation{rules: []agentpolicy.Rule{{Tool: "Bash", Spec: head}, {Tool: "Bash", Spec: head + " *"}}}, nil
+		return translation{}, errors.New("the command pattern reads as a parameter rule")
 	}
 	return one("Bash", spec), nil
 }
@@ -252,7 +252,7 @@ func translatePath(list, name, spec string, o origin) (translation, error) {
 	}
 	relative := !strings.HasPrefix(spec, "/") && !strings.HasPrefix(spec, "~/")
 	p := spec
-	if list != Allow {
+	if list != Allow && relative {
 		p = strings.TrimPrefix(p, "./")
 		if segment, ok := strings.CutSuffix(p, "/**"); ok && segment != "" && !strings.ContainsAny(segment, "/") {
 			p = "**/" + p

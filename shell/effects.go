@@ -62,6 +62,8 @@ func effectsOf(base string, args []word) effects {
 		return gitEffects(args)
 	case base == "tar":
 		return tarEffects(args)
+	case base == "dd":
+		return ddEffects(args)
 	case base == "watch":
 		return watchEffects(args)
 	case base == "su" || base == "runuser" || base == "script":

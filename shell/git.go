@@ -2,119 +2,279 @@ package shell
 
 import "strings"
 
-// What in a git command line makes git run a command no rule reads.
+// git as a program runner: configuration is held to a table of keys known
+// to run nothing, the options that run a program or write a file are
+// found in whatever abbreviation git accepts, and a table of read-only
+// subcommands and their options says which calls change nothing.
 
-// gitSettings are the git configuration keys that name a command git
-// runs or change where it finds one, as section and key; "*" is any key
-// of the section. A key matches whatever subsection it has.
-var gitSettings = map[[2]string]bool{
-	{"core", "sshcommand"}: true, {"core", "pager"}: true, {"core", "editor"}: true,
-	{"core", "askpass"}: true, {"core", "fsmonitor"}: true, {"core", "hookspath"}: true,
-	{"core", "gitproxy"}: true, {"core", "alternaterefscommand"}: true,
-	{"sequence", "editor"}: true, {"diff", "external"}: true, {"diff", "command"}: true,
-	{"diff", "textconv"}: true, {"difftool", "cmd"}: true, {"mergetool", "cmd"}: true,
-	{"merge", "driver"}: true, {"filter", "clean"}: true, {"filter", "smudge"}: true,
-	{"filter", "process"}: true, {"credential", "helper"}: true, {"gpg", "program"}: true,
-	{"pager", "*"}: true, {"alias", "*"}: true, {"include", "path"}: true,
-	{"includeif", "path"}: true, {"uploadpack", "packobjectshook"}: true,
-	{"remote", "uploadpack"}: true, {"remote", "receivepack"}: true, {"protocol", "allow"}: true,
-	{"interactive", "difffilter"}: true, {"web", "browser"}: true, {"browser", "cmd"}: true,
-	{"man", "cmd"}: true, {"init", "templatedir"}: true, {"ssh", "variant"}: true,
+// gitSafeKeys are the configuration keys, lower case, known to make git
+// run no program and read or write no file of their choosing; any other
+// key set with -c, --config-env or git config asks. "section.*" is any
+// key of the section.
+var gitSafeKeys = map[string]bool{
+	"user.name": true, "user.email": true, "author.name": true, "author.email": true,
+	"committer.name": true, "committer.email": true, "color.*": true, "advice.*": true,
+	"core.quotepath": true, "core.autocrlf": true, "core.safecrlf": true, "core.eol": true,
+	"core.abbrev": true, "core.filemode": true, "core.ignorecase": true, "core.whitespace": true,
+	"core.longpaths": true, "core.precomposeunicode": true, "core.untrackedcache": true,
+	"init.defaultbranch": true, "commit.gpgsign": true, "commit.verbose": true, "tag.gpgsign": true,
+	"log.date": true, "log.decorate": true, "log.follow": true, "log.abbrevcommit": true, "log.showroot": true,
+	"diff.renames": true, "diff.algorithm": true, "diff.noprefix": true, "diff.mnemonicprefix": true,
+	"diff.colormoved": true, "diff.context": true, "diff.interhunkcontext": true, "diff.relative": true,
+	"merge.conflictstyle": true, "merge.ff": true, "merge.log": true, "pull.rebase": true, "pull.ff": true,
+	"push.default": true, "push.autosetupremote": true, "push.followtags": true, "fetch.prune": true,
+	"fetch.prunetags": true, "rebase.autosquash": true, "rebase.autostash": true, "rebase.updaterefs": true,
+	"status.short": true, "status.branch": true, "status.showuntrackedfiles": true, "status.relativepaths": true,
+	"column.ui": true, "i18n.commitencoding": true, "i18n.logoutputencoding": true, "gc.auto": true,
+	"maintenance.auto": true, "protocol.version": true, "branch.sort": true, "tag.sort": true,
+	"versionsort.suffix": true, "grep.linenumber": true, "grep.patterntype": true, "grep.extendedregexp": true,
+	"blame.date": true, "blame.coloring": true,
 }
 
-// gitSettingRuns reports whether setting the git configuration key, as
-// "section[.subsection].key", can make git run a command.
-func gitSettingRuns(key string) bool {
+// gitKeySafe reports whether setting the key is known to run nothing.
+func gitKeySafe(key string) bool {
 	key = strings.ToLower(key)
-	section, rest, ok := strings.Cut(key, ".")
-	if !ok {
-		return false
-	}
-	name := rest[strings.LastIndexByte(rest, '.')+1:]
-	return gitSettings[[2]string{section, name}] || gitSettings[[2]string{section, "*"}]
+	section, _, ok := strings.Cut(key, ".")
+	return ok && (gitSafeKeys[key] || gitSafeKeys[section+".*"])
 }
 
-// gitEffects reads git's command line: configuration given with -c or
-// --config-env or written with git config, the options that name a
-// command for the remote end, and the subcommands that run a command.
+// gitSafeVariables are the GIT_ environment variables known to make git
+// run no program and write no file of their choosing; any other set for a
+// command asks.
+var gitSafeVariables = map[string]bool{
+	"GIT_AUTHOR_NAME": true, "GIT_AUTHOR_EMAIL": true, "GIT_AUTHOR_DATE": true,
+	"GIT_COMMITTER_NAME": true, "GIT_COMMITTER_EMAIL": true, "GIT_COMMITTER_DATE": true,
+	"GIT_TERMINAL_PROMPT": true, "GIT_OPTIONAL_LOCKS": true, "GIT_FLUSH": true,
+	"GIT_MERGE_AUTOEDIT": true, "GIT_LITERAL_PATHSPECS": true, "GIT_GLOB_PATHSPECS": true,
+	"GIT_NOGLOB_PATHSPECS": true, "GIT_ICASE_PATHSPECS": true, "GIT_CONFIG_NOSYSTEM": true,
+	"GIT_NO_REPLACE_OBJECTS": true, "GIT_ADVICE": true, "GIT_PAGER_IN_USE": true,
+	"GIT_DEFAULT_HASH": true, "GIT_PROGRESS_DELAY": true,
+	// Like -C and --git-dir, these say which repository git reads.
+	"GIT_DIR": true, "GIT_WORK_TREE": true, "GIT_CEILING_DIRECTORIES": true,
+	"GIT_DISCOVERY_ACROSS_FILESYSTEM": true, "GIT_NAMESPACE": true,
+}
+
+// gitGlobals are git's own options before the subcommand, by effect;
+// -c, --config-env and --exec-path are read by gitEffects.
+var gitGlobals = flagSet(map[effect]string{
+	inert:   "C: git-dir: work-tree: namespace: bare no-replace-objects literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-lazy-fetch P no-pager p paginate no-advice html-path man-path info-path version v help h list-cmds: attr-source: super-prefix:",
+	changes: "c: config-env: exec-path::",
+})
+
+// gitRunners are the long options of subcommands that name a program git
+// runs; git reads any unambiguous abbreviation of them.
+var gitRunners = []string{"upload-pack", "receive-pack", "exec", "smtp-server", "sendmail-cmd", "access-hook", "open-files-in-pager"}
+
+// gitWriters are the long options of subcommands whose value is a file
+// git writes, with the subcommands that take them.
+var gitWriters = map[string][]string{
+	"output":           {"diff", "log", "show", "format-patch", "archive", "whatchanged", "range-diff", "diff-tree", "diff-index", "diff-files", "bundle"},
+	"output-directory": {"format-patch"},
+}
+
+// gitEffects reads git's command line.
 func gitEffects(args []word) effects {
-	var e effects
-	i := 0
-global:
-	for ; i < len(args); i++ {
-		a := args[i].value
-		switch {
-		case a == "-c" && i+1 < len(args):
-			i++
-			key, _, _ := strings.Cut(args[i].value, "=")
-			if gitSettingRuns(key) || !args[i].literal {
-				e.unseen = firstOf(e.unseen, "git -c "+key+" makes git run a command")
+	e := effects{}
+	p := gitGlobals.parseFlags("git", args, false)
+	e.unseen = p.opaque
+	for _, g := range p.options {
+		switch g.name {
+		case "c", "config-env":
+			key, _, _ := strings.Cut(g.value.value, "=")
+			if !g.value.literal || !gitKeySafe(key) {
+				e.unseen = firstOf(e.unseen, "git "+g.written+" "+key+" is not a setting known to run nothing")
 			}
-		case a == "--config-env" && i+1 < len(args), strings.HasPrefix(a, "--config-env="):
-			setting := strings.TrimPrefix(a, "--config-env=")
-			if a == "--config-env" {
-				i++
-				setting = args[i].value
-			}
-			key, _, _ := strings.Cut(setting, "=")
-			if gitSettingRuns(key) || !args[i].literal {
-				e.unseen = firstOf(e.unseen, "git --config-env "+key+" makes git run a command")
-			}
-		case a == "--exec-path" || strings.HasPrefix(a, "--exec-path="):
-			if a != "--exec-path" {
+		case "exec-path":
+			if g.hasValue {
 				e.unseen = firstOf(e.unseen, "git --exec-path changes which programs git runs")
 			}
-		case a == "-C" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--super-prefix":
-			i++
-		case strings.HasPrefix(a, "-"):
-		default:
-			break global
 		}
 	}
-	if i >= len(args) {
+	if e.unseen != "" || len(p.operands) == 0 {
 		return e
 	}
-	sub, rest := args[i].value, args[i+1:]
-	for j, w := range rest {
-		v := w.value
-		switch {
-		case strings.HasPrefix(v, "--upload-pack") || strings.HasPrefix(v, "--receive-pack") || strings.HasPrefix(v, "--exec="):
-			e.unseen = firstOf(e.unseen, "git "+sub+" "+strings.SplitN(v, "=", 2)[0]+" names a command git runs")
-		case (sub == "clone" || sub == "fetch" || sub == "pull" || sub == "ls-remote") && v == "-u":
-			e.unseen = firstOf(e.unseen, "git "+sub+" -u names a command git runs")
-		case strings.HasPrefix(v, "ext::"):
-			e.unseen = firstOf(e.unseen, "an ext:: URL makes git run a command")
-		case sub == "config" && !strings.HasPrefix(v, "-") && gitSettingRuns(v) && j+1 < len(rest):
-			e.unseen = firstOf(e.unseen, "git config "+v+" makes git run a command")
-		}
+	sub, rest := p.operands[0], p.operands[1:]
+	if !sub.literal {
+		e.unseen = "the git subcommand " + sub.value + " is known only when it runs"
+		return e
 	}
-	switch sub {
+	e.unseen = gitRuns(sub.value, rest)
+	e.writes = gitOutputs(sub.value, rest)
+	switch sub.value {
+	case "config":
+		e.unseen = firstOf(e.unseen, gitConfigWrite(rest))
 	case "rebase":
-		for j := 0; j+1 < len(rest); j++ {
-			if v := rest[j].value; v == "-x" || v == "--exec" {
-				if rest[j+1].literal {
-					e.scripts = append(e.scripts, rest[j+1].value)
-				} else {
-					e.unseen = firstOf(e.unseen, "git rebase --exec runs a string made when it runs")
-				}
-			}
-		}
+		e.scripts, e.unseen = gitRebaseExec(rest, e.unseen)
 	case "bisect":
 		if len(rest) > 1 && rest[0].value == "run" {
 			e.commands = append(e.commands, rest[1:])
 		}
 	case "submodule":
-		if len(rest) > 1 && rest[0].value == "foreach" {
+		if len(rest) > 0 && rest[0].value == "foreach" {
 			e.unseen = firstOf(e.unseen, "git submodule foreach runs a command in every submodule")
 		}
-	case "filter-branch", "difftool", "mergetool":
-		e.unseen = firstOf(e.unseen, "git "+sub+" runs commands of its own")
-	case "grep":
-		for _, w := range rest {
-			if w.value == "-O" || strings.HasPrefix(w.value, "-O") || strings.HasPrefix(w.value, "--open-files-in-pager") {
-				e.unseen = firstOf(e.unseen, "git grep -O runs a pager")
+	case "filter-branch", "filter-repo", "difftool", "mergetool", "instaweb", "web--browse":
+		e.unseen = firstOf(e.unseen, "git "+sub.value+" runs commands of its own")
+	}
+	e.readOnly = e.unseen == "" && len(e.writes) == 0 && allKnown(args) && gitReadOnly(sub.value, rest)
+	return e
+}
+
+// gitRuns is why a subcommand's words make git run a program: an option
+// naming one in any abbreviation, grep's -O, or a URL of the ext:: or
+// fd:: transports.
+func gitRuns(sub string, rest []word) string {
+	for _, w := range rest {
+		v := w.value
+		switch {
+		case v == "--":
+			return ""
+		case strings.HasPrefix(v, "--") && len(v) > 3:
+			name, _, _ := strings.Cut(v[2:], "=")
+			for _, r := range gitRunners {
+				if strings.HasPrefix(r, name) && gitRunnerOf(sub, r) {
+					return "git " + sub + " --" + r + " names a program git runs"
+				}
+			}
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
+			if sub == "grep" && strings.ContainsRune(v, 'O') {
+				return "git grep -O runs a pager"
+			}
+			if (sub == "clone" || sub == "ls-remote" || sub == "archive") && v == "-u" {
+				return "git " + sub + " -u names a program git runs"
 			}
 		}
+		if strings.Contains(v, "ext::") || strings.Contains(v, "fd::") {
+			return "a URL of the ext:: or fd:: transport makes git run a command"
+		}
 	}
-	return e
+	return ""
+}
+
+// gitRunnerOf reports whether the subcommand reads the runner option r
+// as a program to run: rebase's --exec is read as the command it runs.
+func gitRunnerOf(sub, r string) bool {
+	return r != "exec" || sub != "rebase"
+}
+
+// gitOutputs are the files a subcommand's --output, format-patch's -o
+// and their abbreviations write.
+func gitOutputs(sub string, rest []word) []word {
+	var out []word
+	for i := 0; i < len(rest); i++ {
+		v := rest[i].value
+		if v == "--" {
+			break
+		}
+		if sub == "format-patch" && (v == "-o" || strings.HasPrefix(v, "-o") && !strings.HasPrefix(v, "--")) {
+			if v == "-o" && i+1 < len(rest) {
+				i++
+				out = append(out, rest[i])
+			} else if v != "-o" {
+				w := rest[i]
+				w.value = v[2:]
+				out = append(out, w)
+			}
+			continue
+		}
+		if !strings.HasPrefix(v, "--") || len(v) < 5 {
+			continue
+		}
+		name, value, joined := strings.Cut(v[2:], "=")
+		for option, subs := range gitWriters {
+			if !strings.HasPrefix(option, name) || !contains(subs, sub) {
+				continue
+			}
+			switch {
+			case joined:
+				w := rest[i]
+				w.value = value
+				out = append(out, w)
+			case i+1 < len(rest):
+				i++
+				out = append(out, rest[i])
+			}
+			break
+		}
+	}
+	return out
+}
+
+// gitConfigWrite is why git config writes a setting that may make git
+// run a command: a key outside the table of safe keys set, added,
+// unset or renamed, or the file opened in an editor.
+func gitConfigWrite(rest []word) string {
+	var operands []string
+	reading := false
+	for i := 0; i < len(rest); i++ {
+		v := rest[i].value
+		switch {
+		case !rest[i].literal:
+			return "git config runs with a word known only when it runs"
+		case v == "-e" || v == "--edit" || v == "edit":
+			return "git config --edit runs an editor"
+		case v == "--get" || v == "--get-all" || v == "--get-regexp" || v == "--get-urlmatch" || v == "-l" || v == "--list" || v == "--get-color" || v == "--get-colorbool":
+			reading = true
+		case v == "-f" || v == "--file" || v == "--blob" || v == "--default" || v == "--type":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			operands = append(operands, v)
+		}
+	}
+	if len(operands) > 0 && (operands[0] == "get" || operands[0] == "list") {
+		return ""
+	}
+	if len(operands) > 0 && (operands[0] == "set" || operands[0] == "unset") {
+		operands = operands[1:]
+	} else if reading || len(operands) < 2 && !hasWord(rest, "--unset", "--unset-all", "--remove-section", "--rename-section", "--add", "--replace-all") {
+		return ""
+	}
+	if len(operands) == 0 {
+		return "git config changes settings the splitter cannot read"
+	}
+	if key := operands[0]; !gitKeySafe(key) {
+		return "git config " + key + " is not a setting known to run nothing"
+	}
+	return ""
+}
+
+// hasWord reports whether one of the words is one of values.
+func hasWord(words []word, values ...string) bool {
+	for _, w := range words {
+		if contains(values, w.value) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitRebaseExec reads rebase's -x and --exec, in any abbreviation, whose
+// command is shell code.
+func gitRebaseExec(rest []word, unseen string) ([]string, string) {
+	var scripts []string
+	for j := 0; j < len(rest); j++ {
+		v := rest[j].value
+		var cmd *word
+		switch {
+		case v == "-x" || strings.HasPrefix(v, "--") && len(v) > 3 && strings.HasPrefix("--exec", v):
+			if j+1 < len(rest) {
+				j++
+				cmd = &rest[j]
+			}
+		case strings.HasPrefix(v, "--exe") && strings.Contains(v, "="):
+			_, value, _ := strings.Cut(v, "=")
+			cmd = &word{value: value, literal: rest[j].literal}
+		case strings.HasPrefix(v, "-x") && !strings.HasPrefix(v, "--"):
+			cmd = &word{value: v[2:], literal: rest[j].literal}
+		}
+		switch {
+		case cmd == nil:
+		case cmd.literal:
+			scripts = append(scripts, cmd.value)
+		default:
+			unseen = firstOf(unseen, "git rebase --exec runs a string made when it runs")
+		}
+	}
+	return scripts, unseen
 }

@@ -146,9 +146,9 @@ func fileUnseen(w word) string {
 }
 
 // file adds the subject of a file a command reads or writes, under the
-// tool of t, when one is configured; "-", standard input or output, and
-// the device files are none.
-func (s *splitter) file(t target, w word) {
+// tool of t, when one is configured, resolved against where the command
+// runs; "-", standard input or output, and the device files are none.
+func (s *splitter) file(t target, w word, in where) {
 	if t.tool == "" || procSubst(w) || w.literal && (w.value == "" || w.value == "-" || deviceFiles[w.value]) {
 		return
 	}
@@ -156,7 +156,7 @@ func (s *splitter) file(t target, w word) {
 	if w.end > w.pos && int(w.end) <= len(s.src) {
 		text = s.src[w.pos:w.end]
 	}
-	s.add(t.field, w.value, text, fileUnseen(w), false, t.tool)
+	s.pathSubjects(t, w.value, text, fileUnseen(w), in)
 }
 
 // procSubst reports whether a word is a process substitution, <(…) or

@@ -20,6 +20,8 @@ type splitter struct {
 	// src is the script being read, which positions index.
 	src      string
 	subjects []agentpolicy.Subject
+	// dirs are the directories the commands of src run in.
+	dirs places
 }
 
 // script adds the subjects of every command in src, a script run as
@@ -48,6 +50,7 @@ func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	outer := s.src
 	s.src = src
 	defer func() { s.src = outer }()
+	defer s.locate(f, src)()
 	nesting := 0
 	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -199,7 +202,7 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		s.add(s.field, text, text, unseen, false, "")
 		return nil
 	}
-	return s.run(command{words: words, text: text, unseen: unseen}, depth)
+	return s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c)}, depth)
 }
 
 // command is one command that will run.
@@ -210,6 +213,8 @@ type command struct {
 	// unseen is a reason the command hides code that is known before its
 	// name is read, from the assignments it runs with, say.
 	unseen string
+	// where is the directory it runs in.
+	where where
 }
 
 // run adds the subjects of one command: the command as written, its base
@@ -235,16 +240,19 @@ func (s *splitter) run(cmd command, depth int) error {
 	}
 	readTool, writeTool := s.operandTargets()
 	for _, w := range e.reads {
-		s.file(readTool, w)
+		s.file(readTool, w, cmd.where)
 	}
 	for _, w := range e.writes {
-		s.file(writeTool, w)
+		s.file(writeTool, w, cmd.where)
 	}
 	for _, inner := range e.commands {
-		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen}, depth+1); err != nil {
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where}, depth+1); err != nil {
 			return err
 		}
 	}
+	outer := s.dirs.outer
+	s.dirs.outer = cmd.where
+	defer func() { s.dirs.outer = outer }()
 	for _, src := range e.scripts {
 		err := s.script(src, depth+1)
 		var u *unreadable
@@ -345,13 +353,15 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
-	s.add(t.field, w.value, s.text(r.Word), pathUnseen(w), false, t.tool)
+	s.pathSubjects(t, w.value, s.text(r.Word), pathUnseen(w), s.dirs.of(r))
 }
 
 // deviceFiles are redirect targets that are no file a rule guards; an
 // empty target is none either, since the shell refuses it.
 var deviceFiles = map[string]bool{
 	"/dev/null": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/tty": true,
+	"/dev/fd/0": true, "/dev/fd/1": true, "/dev/fd/2": true,
+	"/proc/self/fd/0": true, "/proc/self/fd/1": true, "/proc/self/fd/2": true,
 }
 
 // isDescriptor reports whether a duplication's word names a descriptor,

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // tar: every option known, its mode deciding which files it reads and
 // writes, and the options that run a program.
@@ -38,10 +41,11 @@ func tarEffects(args []word) effects {
 		}
 	}
 	e.reads, e.writes = optionFiles(p)
+	operands := tarDirectories(p)
 	switch {
 	case p.has("c", "create", "r", "append", "u", "update", "A", "catenate"):
 		e.writes = append(e.writes, archive...)
-		e.reads = append(e.reads, p.operands...)
+		e.reads = append(e.reads, operands...)
 	case p.has("delete"):
 		e.writes = append(e.writes, archive...)
 	case p.has("x", "extract", "get") && !p.has("O", "to-stdout"):
@@ -51,6 +55,23 @@ func tarEffects(args []word) effects {
 		e.reads = append(e.reads, archive...)
 	}
 	return e
+}
+
+// tarDirectories are tar's operands with the directory of the -C before
+// each, which tar changes to before it reads the files after it.
+func tarDirectories(p parsed) []word {
+	out := make([]word, 0, len(p.operands))
+	for _, w := range p.operands {
+		for _, g := range p.options {
+			if (g.name != "C" && g.name != "directory") || g.value.pos > w.pos || strings.HasPrefix(w.value, "/") {
+				continue
+			}
+			w.literal = w.literal && g.value.literal
+			w.value = path.Join(g.value.value, w.value)
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // oldStyle rewrites tar's first word when it is a cluster without a

@@ -268,6 +268,11 @@ options:
 	switch {
 	case code && i < len(args) && args[i].literal:
 		e.scripts = []string{args[i].value}
+		if name != "bash" && name != "rbash" && (strings.Contains(args[i].value, "$'") || strings.Contains(args[i].value, "$\"")) {
+			// dash, the sh of Debian, reads $'…' and $"…" as $ and a
+			// quoted string, where the splitter reads them as bash does.
+			e.scripts, e.unseen = nil, name+" reads $'…' and $\"…\" otherwise than bash"
+		}
 	case code && i < len(args):
 		e.unseen = name + " -c runs a string made when it runs"
 	case code:
@@ -332,20 +337,40 @@ func commandOption(base string, args []word) effects {
 	return e
 }
 
+// flockOptions are flock's options; -c runs a string through a shell.
+var flockOptions = flagSet(map[effect]string{
+	inert: "s shared x exclusive e u unlock n nonblock nb w: wait: timeout: E: conflict-exit-code: o close F no-fork verbose h help V version c: command:",
+})
+
 // flockEffects reads flock: "flock FILE CMD…" runs the command, and
-// "flock FILE -c STRING" the string through a shell.
+// "flock FILE -c STRING" the string through a shell; the lock file is
+// created if it is missing, a file flock writes. "flock FD" runs nothing.
 func flockEffects(args []word) effects {
 	e := effects{wrapper: true}
-	for i, a := range args {
-		if (a.value == "-c" || a.value == "--command") && i+1 < len(args) {
-			e.scripts, e.unseen = shellString("flock -c", args[i+1:i+2], "")
+	p := flockOptions.parseFlags("flock", args, false)
+	if p.opaque != "" {
+		e.unseen = p.opaque
+		return e
+	}
+	rest := p.operands
+	if len(rest) == 0 {
+		return e
+	}
+	if file := rest[0]; !file.literal || !isDescriptor(file.value) {
+		e.writes = rest[:1]
+	}
+	rest = rest[1:]
+	for _, g := range p.options {
+		if g.name == "c" || g.name == "command" {
+			e.scripts, e.unseen = shellString("flock -c", []word{g.value}, "")
 			return e
 		}
 	}
-	i, _ := skipOptions(args, "wE", []string{"--timeout", "--wait", "--conflict-exit-code"}, "")
-	if i+1 < len(args) {
-		e.commands = append(e.commands, args[i+1:])
+	if len(rest) > 1 && rest[0].literal && (rest[0].value == "-c" || rest[0].value == "--command") {
+		e.scripts, e.unseen = shellString("flock -c", rest[1:2], "")
+		return e
 	}
+	e.commands = nonEmpty(rest)
 	return e
 }
 
