@@ -180,9 +180,10 @@ const unavailableText = "<tool_use_error>Error: No such tool available:"
 // denyTexts are the texts of Claude Code's denials: a deny rule's or
 // dontAsk's "Permission to use X has been denied", a file tool's "File is
 // in a directory that is denied by your permission settings", WebFetch's
-// "WebFetch denied access to domain:…", and a PreToolUse hook's block
+// "WebFetch denied access to domain:…", the Skill tool's "Skill execution
+// blocked by permission rules", and a PreToolUse hook's block
 // ("PreToolUse:Bash hook error: <reason>").
-var denyTexts = []string{"has been denied", "denied by your permission settings", " denied access to ", "PreToolUse:"}
+var denyTexts = []string{"has been denied", "denied by your permission settings", " denied access to ", "blocked by permission rules", "PreToolUse:"}
 
 // isDenyText reports whether a refused call's text is a denial's.
 func isDenyText(text string) bool {

@@ -115,6 +115,8 @@ func TestDecision(t *testing.T) {
 		{"Permission to use Bash with command touch x has been denied.", true, true, Deny},
 		{"Permission to use Bash has been denied because Claude Code is running in don't ask mode.", true, true, Deny},
 		{"<tool_use_error>File is in a directory that is denied by your permission settings.</tool_use_error>", true, true, Deny},
+		{"Skill execution blocked by permission rules", true, true, Deny},
+		{"A permission rule denies a command inside this shell -c script, so Claude Code could not check it for dangerous removals. Approving runs the whole script, including that command.", true, true, Ask},
 		{"WebFetch denied access to domain:example.com.", true, true, Deny},
 		{"PreToolUse:Bash hook error: blocked by policy", true, true, Deny},
 		{"Agent type 'x' has been denied by permission rule 'Agent(x)' from projectSettings.", false, true, Deny},
