@@ -80,7 +80,7 @@ func TestBashWrappers(t *testing.T) {
 		{list: Allow, rule: "Bash(npm test *)", tool: "Bash", args: cmd("timeout 30 npm test"), match: true},
 		{list: Allow, rule: "Bash(npm test *)", tool: "Bash", args: cmd("NODE_ENV=test npm test"), match: true},
 		{list: Deny, rule: "Bash(rm *)", tool: "Bash", args: cmd("FOO=bar rm -rf tmp/"), match: true},
-		{list: Allow, rule: "Bash(grep *)", tool: "Bash", args: cmd("xargs grep pat"), match: true},
+		{list: Deny, rule: "Bash(grep *)", tool: "Bash", args: cmd("xargs grep pat"), match: true},
 		{list: Allow, rule: "Bash(devbox run *)", tool: "Bash", args: cmd("devbox run rm -rf ."), match: true},
 		{list: Allow, rule: "Bash(npm test *)", tool: "Bash", args: cmd("sudo npm test"), match: false},
 		// Stricter than Claude Code (spec §4.5): a command named by a

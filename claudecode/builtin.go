@@ -54,7 +54,8 @@ var editCommands = []string{"mkdir", "touch", "mv", "cp", "sed"}
 //   - so are the commands of Claude Code's read-only set (spec §4.6), as
 //     the shell's tables know them: "ls -la", "git status", "cat a.txt",
 //     whose files are still decided as reads;
-//   - so are launching a subagent and keeping the to-do list;
+//   - so are invoking a skill, and launching a subagent and keeping the
+//     to-do list but in plan and auto mode;
 //   - so is a file a command writes there, "b.txt" of "cp a.txt b.txt",
 //     once a rule allows the command, where a redirect's target is an
 //     edit;
@@ -73,8 +74,12 @@ func (s *Settings) Builtin() []agentpolicy.RuleSet {
 		return []agentpolicy.RuleSet{protected, dirs}
 	}
 	dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Bash", Spec: readOnlyField + ":true"})
-	for _, tool := range quietTools {
-		dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: tool})
+	dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: "Skill"})
+	if s.mode != ModePlan && s.mode != ModeAuto {
+		// Plan and auto mode hand a subagent to the classifier.
+		for _, tool := range quietTools {
+			dirs.Allow = append(dirs.Allow, agentpolicy.Rule{Tool: tool})
+		}
 	}
 	if s.mode == ModeAcceptEdits {
 		for _, name := range editCommands {

@@ -161,6 +161,10 @@ func TestObservedFileOperands(t *testing.T) {
 		{touch, "Bash", cmd("env touch ../x.txt"), "ask"},
 		{touch, "Bash", cmd("FOO=bar touch ../x.txt"), "ask"},
 		{touch, "Bash", cmd("touch .bashrc"), "ask"},
+		// Stricter than Claude Code, which strips xargs: the files grep
+		// reads are the words xargs reads, known only when it runs.
+		{lists{Allow: []string{"Bash(grep *)"}}, "Bash", cmd("xargs grep pat"), "ask"},
+		{lists{Allow: []string{"Bash(grep *)"}}, "Bash", cmd("grep pat a.txt"), "allow"},
 		{lists{Allow: []string{"Bash(echo *)"}}, "Bash", cmd("echo x > out.txt"), "ask"},
 		{lists{Allow: []string{"Bash(echo *)"}}, "Bash", cmd("echo x"), "allow"},
 		{lists{Allow: []string{"Bash(echo *)", "Edit(./**)"}}, "Bash", cmd("echo x > out.txt"), "allow"},
@@ -210,6 +214,8 @@ func TestObservedPrefixedReadOnly(t *testing.T) {
 		{lists{}, "Bash", cmd("ls && cat a.txt"), "allow"},
 		{lists{}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "allow"},
 		{lists{Deny: []string{"Agent(general-purpose)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "deny"},
+		{lists{Deny: []string{"Agent(*)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "deny"},
+		{lists{Deny: []string{"Agent(Explore)"}}, "Agent", map[string]any{"subagent_type": "general-purpose", "prompt": "x", "description": "x"}, "allow"},
 	})
 }
 

@@ -62,7 +62,12 @@ func translate(list, text string, o origin) (translation, error) {
 	if err != nil {
 		return translation{}, err
 	}
-	if spec == "*" && (name == "Bash" || name == "PowerShell") {
+	if spec == "*" && (list != Allow || name != "Read" && name != "Edit") {
+		// Tool(*) is the bare tool (spec §2.1), as Claude Code reads
+		// Bash(*), WebFetch(*), Agent(*) and Skill(*); in a deny or ask
+		// list for the path tools too, the stricter reading there. An
+		// allow Read(*) stays the path pattern, and Edit(*) the Edit
+		// tool alone.
 		spec = ""
 	}
 	switch {
@@ -226,6 +231,11 @@ func translateBash(list, spec string) (translation, error) {
 // rule, which fails closed both ways; "name *" is the skill with any
 // arguments.
 func translateSkill(list, spec string) (translation, error) {
+	if head, ok := strings.CutSuffix(spec, ":*"); ok && list != Allow && !strings.Contains(head, "*") {
+		// Claude Code reads a deny "gr:*" as every skill whose name
+		// begins "gr" (recorded: it catches "greet").
+		return one("Skill", head+"*"), nil
+	}
 	if head, ok := strings.CutSuffix(spec, " *"); ok && !strings.Contains(head, "*") {
 		spec = head + ":*"
 	} else if list != Allow && !strings.Contains(spec, "*") {

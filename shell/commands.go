@@ -99,7 +99,7 @@ var programs = map[string]*program{
 		map[effect]string{writesArg: "t: target-directory:"}),
 	"ln": changer(copies, "backup:: b d F directory f force i interactive L logical n no-dereference P physical r relative s symbolic S: suffix: T no-target-directory v verbose",
 		map[effect]string{writesArg: "t: target-directory:"}),
-	"install": changer(copies, "backup:: b c C compare d directory D g: group: m: mode: o: owner: p preserve-timestamps s strip S: suffix: T no-target-directory v verbose preserve-context Z context:: debug",
+	"install": changer(installs, "backup:: b c C compare d directory D g: group: m: mode: o: owner: p preserve-timestamps s strip S: suffix: T no-target-directory v verbose preserve-context Z context:: debug",
 		map[effect]string{writesArg: "t: target-directory:", runs: "strip-program:"}),
 	"rm":       changer(writesAll, "f force i I interactive:: one-file-system no-preserve-root preserve-root:: r R recursive d dir v verbose", nil),
 	"rmdir":    changer(writesAll, "ignore-fail-on-non-empty p parents v verbose", nil),

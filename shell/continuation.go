@@ -29,14 +29,14 @@ const whyContinued = "line continuations make bash read the command otherwise th
 // when they are not, it keeps them as constraints only and returns why,
 // with the joined script as the other reading to hold to the rules.
 func (s *splitter) continued(f *syntax.File, src string, start, depth int) error {
-	if !strings.Contains(src, "\\\n") {
+	if s.again || !strings.Contains(src, "\\\n") {
 		return nil
 	}
 	joined := joinLines(src, kept(f))
 	if joined == src {
 		return nil
 	}
-	other := splitter{config: s.config}
+	other := splitter{config: s.config, again: true}
 	err := other.script(joined, depth)
 	if errors.Is(err, errDeep) {
 		return err

@@ -18,13 +18,18 @@
 //	$'\x72\x6d' -rf /
 //	/bin/rm -rf /
 //
-// Some commands run code no rule can read: eval of a variable, a script
-// piped into sh, a command named by an expansion, LD_PRELOAD or PATH set
-// for a command, find -delete, git -c core.pager=.... Such a subject
+// It decides by tables of what it knows to be safe. Some commands run code
+// no rule can read: eval of a variable, a script piped into sh, a command
+// named by an expansion, LD_PRELOAD or PATH set for a command, a value
+// read at run time that bash evaluates as arithmetic, xargs before a
+// program that may take what it reads as options, a redirect to a path
+// known only when it runs (a glob, a tilde, an expansion). Such a subject
 // carries the reason in [agentpolicy.Subject.Unseen]; the engine lets a
 // deny or ask rule decide it and otherwise asks, even under an allow
-// default, unless the call runs confined. A command that does not parse
-// fails closed: the parser's error, with its position, blocks the call.
+// default, unless the call runs confined. A command the parser cannot
+// read as bash does asks the same way: one that does not parse, has a
+// carriage return, or reads otherwise once its line continuations are
+// joined, with what can be read of it held to the deny and ask rules.
 //
 // The package's README lists what is found, what is asked about and why,
 // and the wrappers and effects it knows.

@@ -162,10 +162,15 @@ func interpreterEffects(base string, args []word) effects {
 		case len(a) > 1 && a[0] == '-':
 			if j := strings.IndexAny(a[1:], code.inline) + 1; j > 0 {
 				// "-c CODE", or "-cCODE" with the program in the word.
+				what, words := base+" "+a[:j+1], args[i:]
 				if j == len(a)-1 {
-					return inlineProgram(base+" "+a, args[i+1:])
+					what, words = base+" "+a, args[i+1:]
 				}
-				return inlineProgram(base+" "+a[:j+1], args[i:])
+				if family == "python" && a[j] == 'm' {
+					// -m names an installed module, run as a script file is.
+					return moduleProgram(what, words)
+				}
+				return inlineProgram(what, words)
 			}
 			if len(a) == 2 && strings.IndexByte(code.short, a[1]) >= 0 {
 				i++
@@ -181,11 +186,21 @@ func interpreterEffects(base string, args []word) effects {
 }
 
 // inlineProgram is the effect of a program given on the command line,
-// in the first of words: decided as written when literal, hidden when
-// it is made when the command runs ("python3 -c "$(curl …)"").
+// in the first of words: a program in another language, which no rule
+// reads, so the call asks whether it is literal or made when it runs
+// ("python3 -c "$(curl …)"").
 func inlineProgram(what string, words []word) effects {
 	if len(words) > 0 && !words[0].literal {
 		return effects{unseen: what + " runs a program made when it runs"}
+	}
+	return effects{unseen: what + " runs a program given inline, which the splitter does not read"}
+}
+
+// moduleProgram is the effect of python -m MODULE: a module by name,
+// decided as written when literal.
+func moduleProgram(what string, words []word) effects {
+	if len(words) > 0 && !words[0].literal {
+		return effects{unseen: what + " runs a module named when it runs"}
 	}
 	return effects{}
 }

@@ -76,10 +76,14 @@ func simpleCommands(command string) (int, bool) {
 	count, flat := 0, true
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.Redirect, *syntax.BraceExp, *syntax.ForClause:
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.Redirect, *syntax.BraceExp, *syntax.ForClause,
+			*syntax.ArithmExp, *syntax.ArrayElem, *syntax.ExtGlob:
+			// Each may add a subject of its own.
 			flat = false
+		case *syntax.Assign:
+			flat = flat && n.Index == nil
 		case *syntax.ParamExp:
-			flat = flat && n.Exp == nil
+			flat = flat && n.Exp == nil && n.Index == nil && n.Slice == nil && !n.Excl
 		case *syntax.CallExpr:
 			count++
 			if len(n.Args) > 0 {
@@ -93,7 +97,11 @@ func simpleCommands(command string) (int, bool) {
 					flat = false
 				}
 			}
-		case *syntax.DeclClause, *syntax.LetClause, *syntax.TestClause, *syntax.ArithmCmd:
+		case *syntax.DeclClause:
+			// A declaration with -i may add a subject for a value.
+			count++
+			flat = false
+		case *syntax.LetClause, *syntax.TestClause, *syntax.ArithmCmd:
 			count++
 		}
 		return true

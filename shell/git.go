@@ -65,6 +65,13 @@ var gitGlobals = flagSet(map[effect]string{
 // runs; git reads any unambiguous abbreviation of them.
 var gitRunners = []string{"upload-pack", "receive-pack", "exec", "smtp-server", "sendmail-cmd", "access-hook", "open-files-in-pager"}
 
+// gitTakesURL are the subcommands that read a remote's URL, whose ext::
+// and fd:: transports run a command.
+var gitTakesURL = map[string]bool{
+	"clone": true, "fetch": true, "pull": true, "push": true, "ls-remote": true, "remote": true,
+	"submodule": true, "archive": true, "fetch-pack": true, "send-pack": true, "bundle": true,
+}
+
 // gitWriters are the long options of subcommands whose value is a file
 // git writes, with the subcommands that take them.
 var gitWriters = map[string][]string{
@@ -116,7 +123,11 @@ func gitEffects(args []word) effects {
 	case "filter-branch", "filter-repo", "difftool", "mergetool", "instaweb", "web--browse":
 		e.unseen = firstOf(e.unseen, "git "+sub.value+" runs commands of its own")
 	}
-	e.readOnly = e.unseen == "" && len(e.writes) == 0 && allKnown(args) && gitReadOnly(sub.value, rest)
+	// Another repository's configuration may run commands of its own:
+	// Claude Code asks for git -C, and the table does not call it
+	// read-only.
+	elsewhere := p.has("C", "git-dir", "work-tree")
+	e.readOnly = e.unseen == "" && len(e.writes) == 0 && !elsewhere && allKnown(args) && gitReadOnly(sub.value, rest)
 	return e
 }
 
@@ -144,7 +155,7 @@ func gitRuns(sub string, rest []word) string {
 				return "git " + sub + " -u names a program git runs"
 			}
 		}
-		if strings.Contains(v, "ext::") || strings.Contains(v, "fd::") {
+		if gitTakesURL[sub] && (strings.Contains(v, "ext::") || strings.Contains(v, "fd::")) {
 			return "a URL of the ext:: or fd:: transport makes git run a command"
 		}
 	}

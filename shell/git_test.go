@@ -33,6 +33,8 @@ var gitCases = []splitCase{
 	{"git", "git grep -iOvim foo", []want{hidden("git grep -iOvim foo", "git grep -iOvim foo", "git grep -O runs a pager")}},
 	{"git", "git grep -i foo", []want{same("git grep -i foo")}},
 	{"git", "git clone fd::3 x", []want{hidden("git clone fd::3 x", "git clone fd::3 x", "a URL of the ext:: or fd:: transport makes git run a command")}},
+	{"git", "git remote add o ext::sh", []want{hidden("git remote add o ext::sh", "git remote add o ext::sh", "a URL of the ext:: or fd:: transport makes git run a command")}},
+	{"git", "git commit -m 'use ext:: less'", []want{run("git commit -m use ext:: less", "git commit -m 'use ext:: less'")}},
 	{"git", "GIT_ALLOW_PROTOCOL=ext git clone x", []want{hidden("git clone x", "GIT_ALLOW_PROTOCOL=ext git clone x", "GIT_ALLOW_PROTOCOL is not a git variable known to run nothing")}},
 	{"git", "GIT_AUTHOR_NAME=x git commit", []want{run("git commit", "GIT_AUTHOR_NAME=x git commit")}},
 	{"git", "git send-email --smtp-server=./x a.patch", []want{hidden("git send-email --smtp-server=./x a.patch", "git send-email --smtp-server=./x a.patch", "git send-email --smtp-server names a program git runs")}},

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // The file operands of the commands in the table: which operands a
 // command reads and which it writes, decided under the read and write
@@ -84,13 +87,29 @@ func inThenOut(p parsed) (reads, writes []word) {
 
 // copies is cp, ln and install: they read every source and write the
 // last operand, unless a target directory was given as an option, whose
-// value is then the file written.
+// value is then the file written; with one operand, ln and cp make a file
+// of the same name in the working directory.
 func copies(p parsed) (reads, writes []word) {
 	ops := p.operands
-	if _, ok := p.first(writesArg); ok || len(ops) < 2 {
+	switch _, ok := p.first(writesArg); {
+	case ok:
 		return ops, nil
+	case len(ops) == 1:
+		here := ops[0]
+		here.value = path.Base(here.value)
+		return ops, []word{here}
+	case len(ops) == 0:
+		return nil, nil
 	}
 	return ops[:len(ops)-1], ops[len(ops)-1:]
+}
+
+// installs is install: with -d every operand is a directory it makes.
+func installs(p parsed) (reads, writes []word) {
+	if p.has("d", "directory") {
+		return nil, p.operands
+	}
+	return copies(p)
 }
 
 // moves is mv, which removes every source as well as writing the target.
@@ -166,3 +185,7 @@ func (s *splitter) file(t target, w word, in where) {
 func procSubst(w word) bool {
 	return !w.literal && (strings.HasPrefix(w.value, "<(") || strings.HasPrefix(w.value, ">("))
 }
+
+// xargsWords stands for the words xargs appends to the command it runs,
+// known only when it runs.
+var xargsWords = word{value: "(the words xargs reads)"}

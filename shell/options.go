@@ -48,6 +48,12 @@ type flag struct {
 type optionTable struct {
 	short map[byte]flag
 	long  []flag // sorted by name
+	// risky is set when an option writes a file, runs a program or
+	// changes anything: one a word made when the command runs may turn
+	// out to be. An option that names a file the command reads is not
+	// among them, since a word made when it runs is a read known only
+	// then in any case, a subject that asks under the read tool.
+	risky bool
 }
 
 // flagSet builds a table from its options by effect. Each list is words
@@ -66,6 +72,7 @@ func flagSet(byEffect map[effect]string) optionTable {
 			case 2:
 				o.arity = optional
 			}
+			f.risky = f.risky || e != inert && e != readsArg
 			if len(name) == 1 {
 				f.short[name[0]] = o
 			} else {
@@ -104,18 +111,17 @@ type parsed struct {
 // that is no option the table knows, or an ambiguous abbreviation, makes
 // the line opaque: the command may read it as something the table does
 // not say. So does a word made when the command runs, or a glob, where an
-// option may stand, when the table holds an option that is not inert: it
-// may expand to that option.
+// option may stand, when the table is risky: it may expand to that
+// option.
 func (f optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 	var p parsed
-	risky := f.risky()
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.value
 		switch {
 		case procSubst(a):
 			p.operands = append(p.operands, a)
-		case risky && (!a.literal || a.pattern):
+		case f.risky && (!a.literal || a.pattern):
 			p.opaque = firstOf(p.opaque, "the word "+v+" may be an option of "+cmd+", known only when it runs")
 			p.operands = append(p.operands, a)
 		case v == "--" && a.literal:
@@ -133,21 +139,6 @@ func (f optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 		}
 	}
 	return p
-}
-
-// risky reports whether the table holds an option that is not inert.
-func (f optionTable) risky() bool {
-	for _, o := range f.short {
-		if o.effect != inert {
-			return true
-		}
-	}
-	for _, o := range f.long {
-		if o.effect != inert {
-			return true
-		}
-	}
-	return false
 }
 
 // long1 reads the long option at args[i] and returns the index of the

@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/ChristopherDavenport/agentturn"
+
+	"github.com/ChristopherDavenport/agentpolicy"
 )
 
 // pathCases are redirect targets, each attack beside a harmless twin: a
@@ -129,6 +133,30 @@ func TestPathUnseenWords(t *testing.T) {
 		w := s.wordOf(f.Stmts[0].Redirs[0].Word)
 		if got := pathUnseen(w); got != c.why {
 			t.Errorf("%s: %q, want %q", c.target, got, c.why)
+		}
+	}
+}
+
+// TestEndToEndPathUnseen checks that an allow rule for every write does
+// not allow a redirect to a glob that names the agent's own settings,
+// while a deny rule for the settings still blocks the literal path.
+func TestEndToEndPathUnseen(t *testing.T) {
+	e := build(t, agentpolicy.Policy{
+		Allow:   rules(t, "bash(echo:*) write(*)"),
+		Deny:    rules(t, "write(.claude/settings.local.json)"),
+		Default: agentpolicy.Allow(),
+	})
+	for _, c := range []struct {
+		command string
+		action  agentturn.ToolAction
+	}{
+		{"echo x > out.txt", agentturn.Allow},
+		{"echo x > .claud?/settings.local.json", agentturn.Defer},
+		{"echo x > .cl{a..a}ude/settings.local.json", agentturn.Defer},
+		{"echo x > .claude/settings.local.json", agentturn.Block},
+	} {
+		if v := decide(t, e, c.command, false); v.Action != c.action {
+			t.Errorf("%q: %v %q, want %v", c.command, v.Action, v.Reason, c.action)
 		}
 	}
 }

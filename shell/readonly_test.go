@@ -98,7 +98,8 @@ var readOnlyCases = []struct {
 	{"git config get user.name", true},
 	{"git commit -m x", false},
 	{"git -c core.pager=x log", false},
-	{"git -C sub status", true},
+	{"git -C sub status", false},
+	{"git --git-dir=../x/.git log", false},
 	{"git log --frobnicate", false},
 	{"rg --pre cat TODO", false},
 }

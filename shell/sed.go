@@ -43,13 +43,42 @@ func sedEffects(args []word) effects {
 		e.unseen = firstOf(e.unseen, "sed -f reads a script that may run a command")
 	}
 	e.reads, _ = optionFiles(p)
-	if p.has("i", "in-place") {
-		e.writes = files
+	if g, ok := p.first(changes); ok {
+		e.writes = append(files[:len(files):len(files)], sedBackups(g, files)...)
 	} else {
 		e.reads = append(files[:len(files):len(files)], e.reads...)
 		e.readOnly = e.unseen == "" && allKnown(args)
 	}
 	return e
+}
+
+// sedBackups are the backups sed -iSUFFIX makes of the files it edits:
+// FILE with SUFFIX appended or, when SUFFIX holds a "*", SUFFIX with the
+// "*" replaced by the file's name, as GNU sed 4.9 names them. Where that
+// backup goes for a file in another directory is not one the splitter
+// knows (sed 4.9 fails to make it), so such a backup is known only when
+// sed runs.
+func sedBackups(in given, files []word) []word {
+	if !in.hasValue || in.value.value == "" {
+		return nil
+	}
+	suffix := in.value
+	backups := make([]word, 0, len(files))
+	for _, f := range files {
+		b := f
+		b.literal = f.literal && suffix.literal
+		switch {
+		case !strings.Contains(suffix.value, "*"):
+			b.value = f.value + suffix.value
+		case strings.Contains(f.value, "/"):
+			b.literal = false
+			b.value = suffix.value
+		default:
+			b.value = strings.ReplaceAll(suffix.value, "*", f.value)
+		}
+		backups = append(backups, b)
+	}
+	return backups
 }
 
 // sedScript is why a sed script runs a command or writes a file, "" when

@@ -17,8 +17,21 @@ var errDeep = errors.New("agentpolicy/shell: the command nests too deeply to be 
 // splitter collects the subjects of one call.
 type splitter struct {
 	*config
-	// src is the script being read, which positions index.
-	src      string
+	// src is the script being read, which positions index, and tree
+	// its syntax tree.
+	src  string
+	tree *syntax.File
+	// vars is what the script sets its variables to, read when first
+	// needed, and integers the variables it declares with -i so far.
+	vars     *varValues
+	integers map[string]bool
+	// posix marks a reading in the POSIX dialect, which has no brace
+	// expansion.
+	posix bool
+	// again marks a second reading of a script, whose nested strings are
+	// read once, without second readings of their own, so the cost stays
+	// linear in how deep strings nest.
+	again    bool
 	subjects []agentpolicy.Subject
 	// dirs are the directories the commands of src run in.
 	dirs places
@@ -47,9 +60,9 @@ func (s *splitter) script(src string, depth int) error {
 
 // walk adds the subjects of the commands in f, parsed from src.
 func (s *splitter) walk(f *syntax.File, src string, depth int) error {
-	outer := s.src
-	s.src = src
-	defer func() { s.src = outer }()
+	outer := *s
+	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
+	defer func() { s.src, s.tree, s.vars, s.integers = outer.src, outer.tree, outer.vars, outer.integers }()
 	defer s.locate(f, src)()
 	nesting := 0
 	var err error
@@ -84,25 +97,60 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 	case *syntax.CallExpr:
 		return s.call(n, depth)
 	case *syntax.DeclClause:
+		s.declaration(n)
 		s.declare(n)
-	case *syntax.LetClause, *syntax.TestClause, *syntax.ArithmCmd:
-		text := s.text(n)
-		s.add(s.field, text, text, quotedCode(n), false, "")
+	case *syntax.LetClause:
+		why := quotedCode(n)
+		for _, x := range n.Exprs {
+			why = firstOf(why, s.arithUnseen(x))
+		}
+		s.add(s.field, s.text(n), s.text(n), why, false, "")
+	case *syntax.TestClause:
+		s.add(s.field, s.text(n), s.text(n), firstOf(quotedCode(n), s.testUnseen(n)), false, "")
+	case *syntax.ArithmCmd:
+		s.add(s.field, s.text(n), s.text(n), firstOf(quotedCode(n), s.arithUnseen(n.X)), false, "")
+	case *syntax.ArithmExp:
+		s.addUnseen(n, s.arithUnseen(n.X))
+	case *syntax.Assign:
+		if n.Index != nil {
+			s.addUnseen(n, s.arithUnseen(n.Index))
+		}
+		s.addUnseen(n, s.integerUnseen(n))
+	case *syntax.ArrayElem:
+		if n.Index != nil {
+			s.addUnseen(n, s.arithUnseen(n.Index))
+		}
 	case *syntax.Redirect:
 		s.redirect(n)
-	case *syntax.ParamExp:
-		if why := expansionUnseen(n); why != "" {
-			s.add(s.field, s.text(n), s.text(n), why, false, "")
+		if n.Hdoc != nil {
+			s.addUnseen(n.Hdoc, quotesUnseen(n.Hdoc.Parts))
 		}
+	case *syntax.DblQuoted:
+		s.addUnseen(n, quotesUnseen(n.Parts))
+	case *syntax.ExtGlob:
+		s.addUnseen(n, extglobUnseen(n))
+	case *syntax.ParamExp:
+		s.addUnseen(n, firstOf(expansionUnseen(n), s.paramUnseen(n)))
 	case *syntax.ForClause:
-		if it, ok := n.Loop.(*syntax.WordIter); ok {
-			if why := variableUnseen(it.Name.Value); why != "" {
-				text := s.src[n.Pos().Offset():it.Name.End().Offset()]
+		switch loop := n.Loop.(type) {
+		case *syntax.WordIter:
+			if why := variableUnseen(loop.Name.Value); why != "" {
+				text := s.src[n.Pos().Offset():loop.Name.End().Offset()]
 				s.add(s.field, text, text, why, false, "")
 			}
+		case *syntax.CStyleLoop:
+			s.addUnseen(loop, firstOf(s.arithUnseen(loop.Init), s.arithUnseen(loop.Cond), s.arithUnseen(loop.Post)))
 		}
 	}
 	return nil
+}
+
+// addUnseen adds a subject for a part of a command that hides code, as
+// written, when why says it does.
+func (s *splitter) addUnseen(n syntax.Node, why string) {
+	if why != "" {
+		s.add(s.field, s.text(n), s.text(n), why, false, "")
+	}
 }
 
 // expansionUnseen is why a parameter expansion hides code: ${x@P}
@@ -215,6 +263,9 @@ type command struct {
 	unseen string
 	// where is the directory it runs in.
 	where where
+	// appended marks a command xargs runs, which gets more words when it
+	// runs.
+	appended bool
 }
 
 // run adds the subjects of one command: the command as written, its base
@@ -228,8 +279,14 @@ func (s *splitter) run(cmd command, depth int) error {
 	if i := strings.LastIndexByte(base, '/'); i >= 0 && i < len(base)-1 {
 		base = base[i+1:]
 	}
-	e := effectsOf(base, cmd.words[1:])
-	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]))
+	args := cmd.words[1:]
+	if cmd.appended {
+		// xargs appends words it reads: options or files, as the
+		// command reads them.
+		args = append(args[:len(args):len(args)], xargsWords)
+	}
+	e := effectsOf(base, args)
+	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]), namesUnseen(base, cmd.words[1:]), streamUnseen(base, cmd.words[1:]))
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
 	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
@@ -245,8 +302,11 @@ func (s *splitter) run(cmd command, depth int) error {
 	for _, w := range e.writes {
 		s.file(writeTool, w, cmd.where)
 	}
+	if err := s.runNamed(cmd, depth); err != nil {
+		return err
+	}
 	for _, inner := range e.commands {
-		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where}, depth+1); err != nil {
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: base == "xargs"}, depth+1); err != nil {
 			return err
 		}
 	}
@@ -254,9 +314,8 @@ func (s *splitter) run(cmd command, depth int) error {
 	s.dirs.outer = cmd.where
 	defer func() { s.dirs.outer = outer }()
 	for _, src := range e.scripts {
-		err := s.script(src, depth+1)
-		var u *unreadable
-		if errors.As(err, &u) {
+		err := s.shellScript(base, src, depth+1)
+		if u, ok := err.(*unreadable); ok {
 			s.unread(normalised, cmd.text, base+" runs a string the splitter cannot read: "+u.why, u, depth+1)
 			continue
 		}

@@ -76,12 +76,15 @@ func WithReadTool(name, field string) Option {
 // the command, are decided in full as themselves too.
 //
 // A subject whose code no rule can read carries the reason in
-// [agentpolicy.Subject.Unseen]. The split fails, and the engine blocks
-// the call, when the arguments are ambiguous or lack the field, when the
-// command does not parse (the error names the line and column), when it
-// nests strings, wrappers or substitutions deeper than the splitter
-// follows, when it holds a carriage return or a NUL byte, which the
-// parser and bash read differently, and when it holds no command.
+// [agentpolicy.Subject.Unseen]. A command the parser cannot read as bash
+// does, one that does not parse (the reason names the line and column),
+// holds a carriage return, or reads otherwise once its line continuations
+// are joined, is one unseen subject, the command as written, followed by
+// the subjects of what can be read of it as constraints. The split fails,
+// and the engine blocks the call, when the arguments are ambiguous or
+// lack the field, when the command nests strings, wrappers or
+// substitutions deeper than the splitter follows, when it holds a NUL
+// byte, which shells read differently, and when it holds no command.
 //
 // The splitter is safe for concurrent use.
 func Subjects(opts ...Option) agentpolicy.Subjects {
@@ -117,15 +120,14 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		return nil, errNUL
 	}
 	s := splitter{config: c}
-	err = s.script(command, 0)
-	var u *unreadable
-	switch {
-	case errors.As(err, &u):
+	if err := s.script(command, 0); err != nil {
+		u, ok := err.(*unreadable)
+		if !ok {
+			return nil, err
+		}
 		s.unread(command, command, u.why, u, 0)
-		return s.subjects, nil
-	case err != nil:
-		return nil, err
-	case len(s.subjects) == 0:
+	}
+	if len(s.subjects) == 0 {
 		return nil, errEmpty
 	}
 	return s.subjects, nil

@@ -43,7 +43,7 @@ const maxWords = 1024
 func (s *splitter) expandWords(ws []*syntax.Word) ([]word, string) {
 	out := make([]word, 0, len(ws))
 	for _, w := range ws {
-		if !hasBraces(w) {
+		if s.posix || !hasBraces(w) {
 			out = append(out, s.wordOf(w))
 			continue
 		}
@@ -426,6 +426,8 @@ func nameUnseen(name word) string {
 		return "the command name " + name.value + " is known only when it runs"
 	case name.pattern:
 		return "the command name " + name.value + " is a pattern the shell expands"
+	case strings.Contains(name.value, "{}"):
+		return "the command name " + name.value + " is replaced by find or xargs when it runs"
 	}
 	return ""
 }

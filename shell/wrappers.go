@@ -84,6 +84,9 @@ func (w wrapper) unwrap(base string, args []word) effects {
 	case len(rest) > 0:
 		e.commands = append(e.commands, rest)
 	}
+	if base == "xargs" {
+		e.unseen = firstOf(e.unseen, xargsUnseen(args, rest))
+	}
 	return e
 }
 
@@ -268,14 +271,10 @@ options:
 	switch {
 	case code && i < len(args) && args[i].literal:
 		e.scripts = []string{args[i].value}
-		if name != "bash" && name != "rbash" && (strings.Contains(args[i].value, "$'") || strings.Contains(args[i].value, "$\"")) {
-			// dash, the sh of Debian, reads $'…' and $"…" as $ and a
-			// quoted string, where the splitter reads them as bash does.
-			e.scripts, e.unseen = nil, name+" reads $'…' and $\"…\" otherwise than bash"
-		}
 	case code && i < len(args):
 		e.unseen = name + " -c runs a string made when it runs"
 	case code:
+		e.unseen = name + " -c has no string: what runs it, xargs or find, supplies one"
 	case stdin || i >= len(args):
 		e.unseen = name + " reads its commands from standard input"
 	case !args[i].literal:
@@ -311,29 +310,61 @@ func trapEffects(args []word) effects {
 	return effects{wrapper: true, scripts: []string{action.value}}
 }
 
+// commandOptions are the options of su, runuser and script: -c gives
+// the string a shell runs; su's -s names the shell; script's -I, -O, -B,
+// -T and -t name files it writes.
+var commandOptions = map[string]optionTable{
+	"su": flagSet(map[effect]string{
+		inert: "c: command: session-command: f fast g: group: G: supp-group: l login m p preserve-environment P pty w: whitelist-environment: h help V version",
+		runs:  "s: shell:",
+	}),
+	"runuser": flagSet(map[effect]string{
+		inert: "u: user: c: command: session-command: f fast g: group: G: supp-group: l login m p preserve-environment P pty w: whitelist-environment: h help V version",
+		runs:  "s: shell:",
+	}),
+	"script": flagSet(map[effect]string{
+		inert:     "a append c: command: e return f flush force E: echo: m: logging-format: o: output-limit: q quiet h help V version",
+		writesArg: "I: log-in: O: log-out: B: log-io: T: log-timing: t:: timing::",
+	}),
+}
+
 // commandOption reads su, runuser and script, which run the string
 // given with -c through a shell, and otherwise start a shell that reads
-// standard input.
+// standard input; "runuser -u USER CMD…" runs the command.
 func commandOption(base string, args []word) effects {
 	e := effects{wrapper: true, privileged: base != "script"}
-	for i := 0; i < len(args); i++ {
-		v := args[i].value
-		var code []word
-		switch {
-		case (v == "-c" || v == "--command" || v == "--session-command") && i+1 < len(args):
-			code = args[i+1 : i+2]
-		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
-			_, value, _ := strings.Cut(v, "=")
-			code = []word{{value: value, literal: args[i].literal}}
-		case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
-			code = []word{{value: v[2:], literal: args[i].literal}}
-		default:
-			continue
-		}
-		e.scripts, e.unseen = shellString(base+" -c", code, "")
+	p := commandOptions[base].parseFlags(base, args, true)
+	if p.opaque != "" {
+		e.unseen = p.opaque
 		return e
 	}
-	e.unseen = base + " starts a shell that reads standard input"
+	if g, ok := p.first(runs); ok {
+		e.unseen = base + " " + g.written + " names the shell it runs"
+		return e
+	}
+	_, e.writes = optionFiles(p)
+	if p.has("h", "help", "V", "version") {
+		return e
+	}
+	operands := p.operands
+	for _, g := range p.options {
+		if g.name == "c" || g.name == "command" || g.name == "session-command" {
+			e.scripts, e.unseen = shellString(base+" -c", []word{g.value}, "")
+		}
+	}
+	switch {
+	case base == "script":
+		// The operand is the file it writes the session to.
+		e.writes = append(e.writes, operands...)
+	case base == "runuser" && p.has("u", "user") && len(operands) > 0:
+		e.commands = nonEmpty(operands)
+	case len(operands) > 1 && !(len(operands) == 2 && operands[0].value == "-"):
+		// Words after the user go to the user's shell as its arguments.
+		e.unseen = firstOf(e.unseen, base+" passes words after the user to a shell")
+	}
+	if len(e.scripts) == 0 && len(e.commands) == 0 {
+		e.unseen = firstOf(e.unseen, base+" starts a shell that reads standard input")
+	}
 	return e
 }
 
@@ -378,30 +409,13 @@ func flockEffects(args []word) effects {
 // or as a command with -x.
 func watchEffects(args []word) effects {
 	e := effects{wrapper: true}
-	execute := false
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i].value
-		if a == "--" {
-			i++
-			break
-		}
-		if a == "-x" || a == "--exec" {
-			execute = true
-			continue
-		}
-		if a == "-n" || a == "--interval" || a == "-q" || a == "--equexit" {
-			i++
-			continue
-		}
-		if !strings.HasPrefix(a, "-") {
-			break
-		}
-	}
-	rest := args[min(i, len(args)):]
+	p := watchOptions.parseFlags("watch", args, false)
+	rest := p.operands
 	switch {
+	case p.opaque != "":
+		e.unseen = p.opaque
 	case len(rest) == 0:
-	case execute:
+	case p.has("x", "exec"):
 		e.commands = [][]word{rest}
 	case !allLiteral(rest):
 		e.unseen = "watch runs a string made when it runs"
@@ -410,3 +424,8 @@ func watchEffects(args []word) effects {
 	}
 	return e
 }
+
+// watchOptions are procps watch's options.
+var watchOptions = flagSet(map[effect]string{
+	inert: "b beep c color C no-color d differences:: e errexit g chgexit q: equexit: n: interval: p precise r no-rerun t no-title w no-wrap x exec h help v version",
+})

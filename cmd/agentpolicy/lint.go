@@ -230,7 +230,7 @@ func strayFindings(rules []located) []finding {
 
 // quiet are the tools Claude Code runs without asking (spec §2.2), so an
 // allow rule for one changes nothing.
-var quiet = []string{"Agent", "AskUserQuestion", "TaskStop", "TodoWrite", "ToolSearch"}
+var quiet = []string{"Agent", "AskUserQuestion", "Skill", "TaskStop", "TodoWrite", "ToolSearch"}
 
 // inertFindings finds allow rules that allow nothing Claude Code would
 // ask about: a tool it never asks about, and a Read of a path inside the

@@ -140,6 +140,7 @@ func TestLintInertAllows(t *testing.T) {
 	}{
 		{"allow", "TodoWrite", project, true},
 		{"allow", "Agent(Explore)", project, true},
+		{"allow", "Skill(commit)", project, true},
 		{"allow", "Read(src/**)", project, true},
 		{"allow", "Read(/src/**)", project, true},
 		{"allow", "Read(/src/**)", user, false}, // ~/.claude/src

