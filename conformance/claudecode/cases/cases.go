@@ -90,9 +90,12 @@ func (t Tree) Expand(s string) string {
 }
 
 // Placeholders replaces the tree's paths in s with the placeholders, so a
-// recorded text does not name the machine's scratch directories.
+// recorded text does not name the machine's scratch directories: the
+// root itself, the parent of the project, becomes @ROOT@.
 func (t Tree) Placeholders(s string) string {
-	return strings.NewReplacer(t.Project, "@PROJECT@", t.Home, "@HOME@", t.Extra, "@EXTRA@").Replace(s)
+	// At one position the replacer tries its pairs in order: the
+	// directories under the root before the root.
+	return strings.NewReplacer(t.Project, "@PROJECT@", t.Home, "@HOME@", t.Extra, "@EXTRA@", t.Root, "@ROOT@").Replace(s)
 }
 
 // ExpandValue replaces the placeholders in every string of a JSON value.
