@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -95,9 +96,13 @@ func (s Session) Run(ctx context.Context) (Result, error) {
 	if s.Mode != "" {
 		args = append(args, "--permission-mode", s.Mode)
 	}
+	tmp := filepath.Join(s.Home, ".tmp")
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		return Result{}, fmt.Errorf("agentpolicy/conformance/claude: %w", err)
+	}
 	cmd := exec.CommandContext(ctx, bin, append(args, s.Args...)...)
 	cmd.Dir = s.Dir
-	cmd.Env = append(environment(s.Home, api.url()), s.Env...)
+	cmd.Env = append(environment(s.Home, tmp, api.url()), s.Env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()
@@ -120,12 +125,14 @@ func (s Session) Run(ctx context.Context) (Result, error) {
 
 // environment is the whole environment Claude Code runs with: nothing of
 // the caller's but PATH, so no setting, key or configuration directory of
-// the machine reaches the session.
-func environment(home, url string) []string {
+// the machine reaches the session, and a temporary directory in the
+// scratch HOME, so what Claude Code keeps there (a subagent's transcript)
+// goes when the session's files go.
+func environment(home, tmp, url string) []string {
 	return []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + home,
-		"TMPDIR=" + os.TempDir(),
+		"TMPDIR=" + tmp,
 		"LANG=C.UTF-8",
 		"ANTHROPIC_BASE_URL=" + url,
 		"ANTHROPIC_API_KEY=sk-ant-agentpolicy-conformance",
