@@ -278,3 +278,25 @@ func TestObservedVariableName(t *testing.T) {
 		{lists{Ask: []string{"Bash(git push:*)"}, Allow: []string{"Bash"}}, "Bash", cmd("g=git; $g push"), "ask"},
 	})
 }
+
+// TestObservedMCPParentheses: an MCP allow rule with parentheses, a star
+// included, is skipped, so it allows no tool of the server even when the
+// host names the server's tools.
+func TestObservedMCPParentheses(t *testing.T) {
+	for rule, want := range map[string]string{"mcp__standin(*)": "ask", "mcp__standin__*(*)": "ask", "mcp__standin": "allow"} {
+		w := newWorld(t)
+		w.write(w.scopeFile(ScopeProject), lists{Allow: []string{rule}}.file())
+		s := w.load()
+		p, err := s.Policy("mcp__standin__echo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		eng, err := s.Engine(p, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := w.would(eng, "mcp__standin__echo", map[string]any{}); outcome(v) != want {
+			t.Errorf("allow %s: mcp__standin__echo %s (%s), want %s", rule, outcome(v), v.Reason, want)
+		}
+	}
+}

@@ -70,47 +70,6 @@ func assignsOnly(s *agentpolicy.Subject) bool {
 	return startsWithAssignment(command)
 }
 
-// resolveNames adds, for a command named by a variable a literal
-// assignment earlier in the line sets, "x=rm; $x -f f", the command with
-// the value in its place as a constraint subject, so a deny or ask rule
-// for "rm" reads it as Claude Code does; the command stays unseen to the
-// allow rules.
-func resolveNames(subjects []agentpolicy.Subject) []agentpolicy.Subject {
-	values := map[string]string{}
-	for _, s := range subjects {
-		if s.Tool != "" || s.Constrain {
-			continue
-		}
-		command, _, _ := agentpolicy.Field(s.Args, "command")
-		if name, value, ok := literalAssignment(command); ok {
-			values[name] = value
-			continue
-		}
-		name, rest, ok := strings.Cut(command, " ")
-		if !ok {
-			name, rest = command, ""
-		}
-		name = strings.Trim(strings.TrimPrefix(name, "$"), "{}")
-		value, found := values[name]
-		if !found || !strings.HasPrefix(command, "$") {
-			continue
-		}
-		args, _ := json.Marshal(map[string]string{"command": strings.TrimSpace(value + " " + rest)})
-		subjects = append(subjects, agentpolicy.Subject{Args: args, Text: s.Text, Constrain: true})
-	}
-	return subjects
-}
-
-// literalAssignment reads a subject of one assignment alone whose value
-// is literal text, "x=rm".
-func literalAssignment(command string) (name, value string, ok bool) {
-	name, value, ok = assignment(command)
-	if !ok || value == "" || strings.ContainsAny(value, " $`'\"\\") {
-		return "", "", false
-	}
-	return name, value, true
-}
-
 // readOnlyMember is how the splitter marks a read-only command: the last
 // member of its arguments.
 const readOnlyMember = `,"` + readOnlyField + `":true}`

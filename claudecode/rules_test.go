@@ -251,6 +251,12 @@ func TestMCPRules(t *testing.T) {
 		{list: Deny, rule: "B*", tool: "Bash", args: cmd("ls"), match: true},
 		{list: Deny, rule: "*", tool: "Read", args: file("<cwd>/a"), match: true},
 		{list: Allow, rule: "*", tool: "Read", args: file("<cwd>/a"), match: false},
+		// A parenthesised MCP rule is skipped in a settings file, a star
+		// included; in deny and ask the star is the bare name.
+		{list: Allow, rule: "mcp__puppeteer(*)", tool: "mcp__puppeteer__navigate", match: false},
+		{list: Allow, rule: "mcp__puppeteer__*(*)", tool: "mcp__puppeteer__navigate", match: false},
+		{list: Allow, rule: "B*(*)", tool: "Bash", args: cmd("ls"), match: false},
+		{list: Deny, rule: "mcp__puppeteer(*)", tool: "mcp__puppeteer__navigate", match: true},
 	}
 	for _, r := range rows {
 		checkRow(t, r)

@@ -302,7 +302,6 @@ func splitBash(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		}
 	}
 	holdPrefixes(subjects)
-	subjects = resolveNames(subjects)
 	command, _, _ := agentpolicy.Field(args, "command")
 	if len(command) > maxCommand {
 		for i := range subjects {

@@ -62,12 +62,10 @@ func translate(list, text string, o origin) (translation, error) {
 	if err != nil {
 		return translation{}, err
 	}
-	if spec == "*" && (list != Allow || name != "Read" && name != "Edit") {
+	if spec == "*" && (list != Allow || bareStar(name)) {
 		// Tool(*) is the bare tool (spec §2.1), as Claude Code reads
 		// Bash(*), WebFetch(*), Agent(*) and Skill(*); in a deny or ask
-		// list for the path tools too, the stricter reading there. An
-		// allow Read(*) stays the path pattern, and Edit(*) the Edit
-		// tool alone.
+		// list for every rule, the stricter reading there.
 		spec = ""
 	}
 	switch {
@@ -123,6 +121,14 @@ func translate(list, text string, o origin) (translation, error) {
 		return translation{}, errors.New("a WebSearch rule takes no specifier")
 	}
 	return translation{}, errors.New("only Bash, Read, Edit, WebFetch, Agent, Task and Skill take a specifier here")
+}
+
+// bareStar reports whether an allow rule Tool(*) is the bare tool: not for
+// the path tools, whose "*" is a pattern (Edit(*) is the Edit tool alone),
+// and not for an MCP name or a tool-name glob, whose specifier makes
+// Claude Code skip the rule.
+func bareStar(name string) bool {
+	return name != "Read" && name != "Edit" && !strings.HasPrefix(name, "mcp__") && !strings.Contains(name, "*")
 }
 
 // splitRule splits "Tool" or "Tool(specifier)", the specifier running from

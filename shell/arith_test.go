@@ -43,6 +43,7 @@ var arithCases = []struct {
 	{"v=$x; echo $((v))", true}, {"v=7; echo $((v))", false},
 	{"for v in 1 \"$x\"; do echo $((v)); done", true}, {"for v in 1 2; do echo $((v)); done", false},
 	{"declare -n r=v; r=$x; echo $((v))", true}, {"echo ${#v} $# $((RANDOM % 2))", false},
+	{"v=$((x)); echo $((v))", true}, {"v=0; v=$((v+1)); w=\"$((v*2))\"; echo $((w))", false},
 	{"case 1 in $((v))) ;; esac", true}, {"v=0x1f; case 1 in $((v+2#1))) ;; esac", false},
 }
 

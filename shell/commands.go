@@ -141,6 +141,7 @@ func (prog *program) effectsOf(base string, args []word) effects {
 	if _, ok := p.first(writesArg, changes); ok {
 		e.readOnly = false
 	}
+	e.links = base == "cp" && p.has("s", "symbolic-link", "l", "link")
 	return e
 }
 

@@ -375,6 +375,24 @@ func (s *splitter) pathSubjects(t target, value, text, unseen string, in where) 
 		if deviceFiles[p] {
 			continue
 		}
+		if why == "" && s.links[p] {
+			s.add(t.field, p, text, "the path "+p+" is a link an earlier command made, which may point anywhere", false, t.tool)
+			continue
+		}
 		s.add(t.field, p, text, why, false, t.tool)
+	}
+}
+
+// madeLinks notes the paths ln or cp -s made links at, so a later path
+// through one asks: the link may name a file a rule guards.
+func (s *splitter) madeLinks(links []word, in where) {
+	for _, w := range links {
+		paths, _ := in.paths(w.value)
+		for _, p := range paths {
+			if s.links == nil {
+				s.links = map[string]bool{}
+			}
+			s.links[p] = true
+		}
 	}
 }

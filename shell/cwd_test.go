@@ -35,6 +35,11 @@ var cwdCases = []splitCase{
 	{"cd", "builtin cd dir && touch c.txt", []want{base("builtin cd dir", "builtin cd dir"), same("cd dir"), same("touch c.txt"), {tool: "write", value: "dir/c.txt", text: "c.txt"}}},
 	{"cd", "eval 'cd dir' && touch c.txt", []want{base("eval cd dir", "eval 'cd dir'"), same("cd dir"), same("touch c.txt"), {tool: "write", value: "c.txt", text: "c.txt", unseen: "the directory after eval is known only when it runs"}}},
 	{"cd", "for d in a; do touch c.txt; done", []want{same("touch c.txt"), write("c.txt")}},
+	// A path through a link made earlier in the call may name any file.
+	{"link", "ln -s .claude/settings.local.json x && echo '{}' > x", []want{same("ln -s .claude/settings.local.json x"), read(".claude/settings.local.json"), write("x"), run("echo {}", "echo '{}'"), {tool: "write", value: "x", text: "x", unseen: "the path x is a link an earlier command made, which may point anywhere"}}},
+	{"link", "cp -s .env x && cat x", []want{same("cp -s .env x"), read(".env"), write("x"), same("cat x"), {tool: "read", value: "x", text: "x", unseen: "the path x is a link an earlier command made, which may point anywhere"}}},
+	{"link", "cp .env x && cat x", []want{same("cp .env x"), read(".env"), write("x"), same("cat x"), read("x")}},
+	{"link", "cd d && ln -s /etc/passwd p && cat p", []want{same("cd d"), same("ln -s /etc/passwd p"), read("/etc/passwd"), {tool: "write", value: "d/p", text: "p"}, same("cat p"), {tool: "read", value: "d/p", text: "p", unseen: "the path d/p is a link an earlier command made, which may point anywhere"}}},
 	// /proc and /dev/fd are read through to what they name.
 	{"proc", "echo x > /proc/self/cwd/a.txt", []want{same("echo x"), {tool: "write", value: "a.txt", text: "/proc/self/cwd/a.txt"}}},
 	{"proc", "cd dir && echo x > /proc/self/cwd/a.txt", []want{same("cd dir"), same("echo x"), {tool: "write", value: "dir/a.txt", text: "/proc/self/cwd/a.txt"}}},

@@ -22,6 +22,8 @@ type effects struct {
 	reads, writes []word
 	// readOnly marks a command the tables know changes nothing.
 	readOnly bool
+	// links marks a copy that makes links rather than files (cp -s, -l).
+	links bool
 }
 
 // effectsOf reads what the command named base does with its arguments.

@@ -17,6 +17,31 @@ func FuzzSubjects(f *testing.F) {
 	for _, c := range splitCases {
 		f.Add(c.command)
 	}
+	// The attacks and twins of each class the splitter asks about.
+	for _, c := range unreadCases {
+		f.Add(c.command)
+	}
+	for _, c := range continuationCases {
+		f.Add(c.command)
+	}
+	for _, c := range arithCases {
+		f.Add(c.command)
+	}
+	for _, c := range stdinCases {
+		f.Add(c.command)
+	}
+	for _, c := range quoteCases {
+		f.Add(c.command)
+	}
+	for _, c := range dialectCases {
+		f.Add(c.command)
+	}
+	for _, c := range literalCases {
+		f.Add(c.command)
+	}
+	for _, c := range pathCases {
+		f.Add("echo x > " + c.target)
+	}
 	f.Add(strings.Repeat("$(", 300) + strings.Repeat(")", 300))
 	f.Add(strings.Repeat("sh -c '", 20))
 	f.Add(strings.Repeat("eval ", 40) + "ls")
@@ -65,8 +90,10 @@ func FuzzSubjects(f *testing.F) {
 // function, no redirect to a file, and no command the splitter reads
 // further, a wrapper, a path or a string run as code.
 func simpleCommands(command string) (int, bool) {
-	if strings.IndexByte(command, '\r') >= 0 {
-		// The parser reads a carriage return as space; the split asks.
+	if strings.IndexByte(command, '\r') >= 0 || strings.Contains(command, "\\\n") {
+		// The parser reads a carriage return as space, and a line
+		// continuation may read otherwise joined: the split may ask with
+		// subjects of more than one reading.
 		return 0, false
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // git as a program runner: configuration is held to a table of keys known
 // to run nothing, the options that run a program or write a file are
@@ -107,18 +110,31 @@ func gitEffects(args []word) effects {
 	}
 	e.unseen = gitRuns(sub.value, rest)
 	e.writes = gitOutputs(sub.value, rest)
+	e.reads = gitNoIndex(sub.value, rest)
+	if sub.value == "init" || sub.value == "clone" {
+		e.writes = append(e.writes, gitNewRepository(sub, rest)...)
+	}
 	switch sub.value {
 	case "config":
-		e.unseen = firstOf(e.unseen, gitConfigWrite(rest))
+		why, writing := gitConfigWrite(rest)
+		e.unseen = firstOf(e.unseen, why)
+		if writing {
+			e.writes = append(e.writes, gitConfigFile(sub, rest))
+		}
+	case "remote", "submodule":
+		if sub.value == "submodule" && len(rest) > 0 && rest[0].value == "foreach" {
+			e.unseen = firstOf(e.unseen, "git submodule foreach runs a command in every submodule")
+		}
+		if len(rest) > 0 && gitRemoteWrites[rest[0].value] {
+			config := sub
+			config.value = ".git/config"
+			e.writes = append(e.writes, config)
+		}
 	case "rebase":
 		e.scripts, e.unseen = gitRebaseExec(rest, e.unseen)
 	case "bisect":
 		if len(rest) > 1 && rest[0].value == "run" {
 			e.commands = append(e.commands, rest[1:])
-		}
-	case "submodule":
-		if len(rest) > 0 && rest[0].value == "foreach" {
-			e.unseen = firstOf(e.unseen, "git submodule foreach runs a command in every submodule")
 		}
 	case "filter-branch", "filter-repo", "difftool", "mergetool", "instaweb", "web--browse":
 		e.unseen = firstOf(e.unseen, "git "+sub.value+" runs commands of its own")
@@ -211,19 +227,66 @@ func gitOutputs(sub string, rest []word) []word {
 	return out
 }
 
-// gitConfigWrite is why git config writes a setting that may make git
-// run a command: a key outside the table of safe keys set, added,
-// unset or renamed, or the file opened in an editor.
-func gitConfigWrite(rest []word) string {
+// gitNewRepository is where git init and git clone make a repository,
+// whose .git/config git later runs programs from: the directory operand
+// (clone's second) or the working directory, its .git unless --bare.
+func gitNewRepository(sub word, rest []word) []word {
+	var operands []word
+	for _, w := range rest {
+		if !strings.HasPrefix(w.value, "-") {
+			operands = append(operands, w)
+		}
+	}
+	at := sub
+	at.value = "."
+	switch {
+	case sub.value == "init" && len(operands) > 0:
+		at = operands[0]
+	case sub.value == "clone" && len(operands) > 1:
+		at = operands[1]
+	case sub.value == "clone":
+		// The directory is named after the repository, when it runs.
+		return nil
+	}
+	if !hasWord(rest, "--bare") {
+		at.value = path.Join(at.value, ".git")
+	}
+	return []word{at}
+}
+
+// gitNoIndex are the files git diff and git grep read with --no-index,
+// outside the repository: every operand of diff, and of grep all but the
+// pattern.
+func gitNoIndex(sub string, rest []word) []word {
+	if (sub != "diff" && sub != "grep") || !hasWord(rest, "--no-index") {
+		return nil
+	}
+	var files []word
+	for _, w := range rest {
+		if !strings.HasPrefix(w.value, "-") {
+			files = append(files, w)
+		}
+	}
+	if sub == "grep" && len(files) > 0 && !hasWord(rest, "-e", "-f") {
+		files = files[1:]
+	}
+	return files
+}
+
+// gitConfigWrite reads git config: whether it writes a configuration
+// file, and why that may make git run a command: a key outside the table
+// of safe keys set, added, unset or renamed, or the file opened in an
+// editor.
+func gitConfigWrite(rest []word) (why string, writing bool) {
 	var operands []string
 	reading := false
 	for i := 0; i < len(rest); i++ {
 		v := rest[i].value
 		switch {
 		case !rest[i].literal:
-			return "git config runs with a word known only when it runs"
+			return "git config runs with a word known only when it runs", true
 		case v == "-e" || v == "--edit" || v == "edit":
-			return "git config --edit runs an editor"
+			return "git config --edit runs an editor", true
 		case v == "--get" || v == "--get-all" || v == "--get-regexp" || v == "--get-urlmatch" || v == "-l" || v == "--list" || v == "--get-color" || v == "--get-colorbool":
 			reading = true
 		case v == "-f" || v == "--file" || v == "--blob" || v == "--default" || v == "--type":
@@ -234,20 +297,49 @@ func gitConfigWrite(rest []word) string {
 		}
 	}
 	if len(operands) > 0 && (operands[0] == "get" || operands[0] == "list") {
-		return ""
+		return "", false
 	}
 	if len(operands) > 0 && (operands[0] == "set" || operands[0] == "unset") {
 		operands = operands[1:]
 	} else if reading || len(operands) < 2 && !hasWord(rest, "--unset", "--unset-all", "--remove-section", "--rename-section", "--add", "--replace-all") {
-		return ""
+		return "", false
 	}
 	if len(operands) == 0 {
-		return "git config changes settings the splitter cannot read"
+		return "git config changes settings the splitter cannot read", true
 	}
 	if key := operands[0]; !gitKeySafe(key) {
-		return "git config " + key + " is not a setting known to run nothing"
+		return "git config " + key + " is not a setting known to run nothing", true
 	}
-	return ""
+	return "", true
+}
+
+// gitConfigFile is the configuration file git config writes: the
+// repository's .git/config, the one --file names, ~/.gitconfig with
+// --global, /etc/gitconfig with --system.
+func gitConfigFile(sub word, rest []word) word {
+	file := sub
+	file.value = ".git/config"
+	for i, w := range rest {
+		switch {
+		case w.value == "--global":
+			file.value = "~/.gitconfig"
+		case w.value == "--system":
+			file.value = "/etc/gitconfig"
+		case (w.value == "-f" || w.value == "--file") && i+1 < len(rest):
+			file = rest[i+1]
+		case strings.HasPrefix(w.value, "--file="):
+			file = w
+			file.value = strings.TrimPrefix(w.value, "--file=")
+		}
+	}
+	return file
+}
+
+// gitRemoteWrites are the actions of git remote and git submodule that
+// write the repository's .git/config.
+var gitRemoteWrites = map[string]bool{
+	"add": true, "set-url": true, "rename": true, "remove": true, "rm": true, "set-head": true,
+	"set-branches": true, "init": true, "deinit": true, "sync": true,
 }
 
 // hasWord reports whether one of the words is one of values.

@@ -23,6 +23,7 @@ var pathCases = []struct {
 	{".en?", true}, {".env", false},
 	{"sec*/x", true}, {"secret/x", false},
 	{"secre[t]/x", true}, {"'secre[t]'/x", false},
+	{"[x]", true}, {"x[", false}, {"x[t", false}, {"x]t", false},
 	{"@(.env)", true}, {"'@(.env)'", false},
 	{".cl{a..a}ude/settings.local.json", true}, {"'.cl{a..a}ude'", false},
 	{"~/x", true}, {"'~/x'", false},

@@ -61,6 +61,7 @@ var readOnlyCases = []struct {
 	{"printf -v PATH x", false},
 	{"true", true},
 	{"test -f x", true},
+	{"[ -f x ]", true},
 	{"rm x", false},
 	{"cp a b", false},
 	{"timeout 5 ls", true},

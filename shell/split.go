@@ -29,12 +29,14 @@ type splitter struct {
 	// expansion.
 	posix bool
 	// again marks a second reading of a script, whose nested strings are
-	// read once, without second readings of their own, so the cost stays
-	// linear in how deep strings nest.
+	// read once, without second readings of their own, so the cost does
+	// not double at every level strings nest.
 	again    bool
 	subjects []agentpolicy.Subject
 	// dirs are the directories the commands of src run in.
 	dirs places
+	// links are the paths ln made links at, earlier in the call.
+	links map[string]bool
 }
 
 // script adds the subjects of every command in src, a script run as
@@ -60,9 +62,10 @@ func (s *splitter) script(src string, depth int) error {
 
 // walk adds the subjects of the commands in f, parsed from src.
 func (s *splitter) walk(f *syntax.File, src string, depth int) error {
-	outer := *s
+	// A string run as code is a script of its own, read inside another.
+	outerSrc, outerTree, outerVars, outerIntegers := s.src, s.tree, s.vars, s.integers
 	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
-	defer func() { s.src, s.tree, s.vars, s.integers = outer.src, outer.tree, outer.vars, outer.integers }()
+	defer func() { s.src, s.tree, s.vars, s.integers = outerSrc, outerTree, outerVars, outerIntegers }()
 	defer s.locate(f, src)()
 	nesting := 0
 	var err error
@@ -302,11 +305,23 @@ func (s *splitter) run(cmd command, depth int) error {
 	for _, w := range e.writes {
 		s.file(writeTool, w, cmd.where)
 	}
+	if base == "ln" || base == "cp" && e.links {
+		s.madeLinks(e.writes, cmd.where)
+	}
 	if err := s.runNamed(cmd, depth); err != nil {
 		return err
 	}
 	for _, inner := range e.commands {
-		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: base == "xargs"}, depth+1); err != nil {
+		// The words xargs appends stay appended to the command a wrapper
+		// it runs runs in turn.
+		appended := base == "xargs"
+		if n := len(inner); cmd.appended && n > 0 && inner[n-1] == xargsWords {
+			inner, appended = inner[:n-1], true
+		}
+		if len(inner) == 0 {
+			continue
+		}
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: appended}, depth+1); err != nil {
 			return err
 		}
 	}
@@ -365,9 +380,21 @@ func subscriptCode(args []word) string {
 	return ""
 }
 
-// span is the source of words as written, from the first to the last.
+// span is the source of words as written, from the first to the last
+// that stands in it. Words the splitter made, which stand nowhere in the
+// source (pos and end 0), are shown normalised when no written word
+// brackets them.
 func (s *splitter) span(words []word) string {
-	return s.src[words[0].pos:words[len(words)-1].end]
+	start, end := uint(len(s.src)), uint(0)
+	for _, w := range words {
+		if w.end > w.pos {
+			start, end = min(start, w.pos), max(end, w.end)
+		}
+	}
+	if start >= end || end > uint(len(s.src)) {
+		return join(words)
+	}
+	return s.src[start:end]
 }
 
 // firstOf is the first reason that is not empty.

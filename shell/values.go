@@ -113,7 +113,11 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 			if n.Value != nil {
 				w := s.wordOf(n.Value)
 				if !w.literal {
-					v.tainted[n.Name.Value] = true
+					if computesNumber(n.Value.Parts) {
+						record(n.Name.Value, n.End().Offset(), "", true)
+					} else {
+						v.tainted[n.Name.Value] = true
+					}
 					break
 				}
 				value = w.value
@@ -175,6 +179,27 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 		return true
 	})
 	return v
+}
+
+// computesNumber reports whether a word's parts are only arithmetic
+// expansions and digits, so its value is a number: "$((i+1))".
+func computesNumber(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.ArithmExp:
+		case *syntax.Lit:
+			if strings.Trim(p.Value, "0123456789") != "" {
+				return false
+			}
+		case *syntax.DblQuoted:
+			if !computesNumber(p.Parts) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // taintOptionNames marks the names a cluster of short options may give

@@ -108,7 +108,7 @@ func (s *splitter) wordOf(w *syntax.Word) word {
 		switch p := w.Parts[0].(type) {
 		case *syntax.Lit:
 			if strings.IndexByte(p.Value, '\\') < 0 && strings.IndexByte(p.Value, '{') < 0 {
-				out.value, out.pattern = p.Value, strings.ContainsAny(p.Value, "*?[")
+				out.value, out.pattern = p.Value, strings.ContainsAny(p.Value, "*?") || bracketed(p.Value)
 				out.tilde = hasTilde(p.Value, true)
 				out.holdsCode = strings.Contains(p.Value, "`")
 				return out
@@ -122,10 +122,12 @@ func (s *splitter) wordOf(w *syntax.Word) word {
 		}
 	}
 	var b strings.Builder
+	bracket := false
 	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			out.pattern = unquote(&b, p.Value) || out.pattern
+			glob, open := unquote(&b, p.Value)
+			out.pattern, bracket = out.pattern || glob, bracket || open
 			out.tilde = out.tilde || hasTilde(p.Value, i == 0)
 		case *syntax.SglQuoted:
 			if p.Dollar {
@@ -157,6 +159,7 @@ func (s *splitter) wordOf(w *syntax.Word) word {
 		}
 	}
 	out.value = b.String()
+	out.pattern = out.pattern || bracket && bracketed(out.value)
 	out.braces = expandsBraces(w)
 	if out.literal {
 		out.holdsCode = strings.Contains(out.value, "$(") || strings.Contains(out.value, "`")
@@ -217,8 +220,9 @@ func literalHoldsCode(w *syntax.Word) bool {
 }
 
 // unquote writes an unquoted literal with its backslashes removed and
-// reports whether it has a glob character the backslashes left active.
-func unquote(b *strings.Builder, lit string) (pattern bool) {
+// reports whether it has a "*" or "?" the backslashes left active, a glob,
+// and whether it has such a "[", which is one when a "]" follows it.
+func unquote(b *strings.Builder, lit string) (glob, bracket bool) {
 	for i := 0; i < len(lit); i++ {
 		switch c := lit[i]; c {
 		case '\\':
@@ -228,14 +232,24 @@ func unquote(b *strings.Builder, lit string) (pattern bool) {
 					b.WriteByte(lit[i])
 				}
 			}
-		case '*', '?', '[':
-			pattern = true
+		case '*', '?':
+			glob = true
+			b.WriteByte(c)
+		case '[':
+			bracket = true
 			b.WriteByte(c)
 		default:
 			b.WriteByte(c)
 		}
 	}
-	return pattern
+	return glob, bracket
+}
+
+// bracketed reports whether v has a "[" with a "]" after it, which makes
+// a bracket expression of a glob; "[" alone, the test command, is none.
+func bracketed(v string) bool {
+	open := strings.IndexByte(v, '[')
+	return open >= 0 && strings.LastIndexByte(v, ']') > open
 }
 
 // unquoteDouble removes the backslashes a double-quoted literal gives a
@@ -428,6 +442,9 @@ func nameUnseen(name word) string {
 		return "the command name " + name.value + " is a pattern the shell expands"
 	case strings.Contains(name.value, "{}"):
 		return "the command name " + name.value + " is replaced by find or xargs when it runs"
+	case name.tilde && name.value != "~" && !strings.HasPrefix(name.value, "~/"):
+		// ~+ is the working directory, ~- the previous one, ~user a home.
+		return "the command name " + name.value + " starts with a tilde bash expands when it runs"
 	}
 	return ""
 }

@@ -387,7 +387,8 @@ func flockEffects(args []word) effects {
 	if len(rest) == 0 {
 		return e
 	}
-	if file := rest[0]; !file.literal || !isDescriptor(file.value) {
+	// "flock 9" locks descriptor 9; with a command after it, 9 is a file.
+	if file := rest[0]; len(rest) > 1 || p.has("c", "command") || !file.literal || !isDescriptor(file.value) {
 		e.writes = rest[:1]
 	}
 	rest = rest[1:]
