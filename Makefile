@@ -29,7 +29,7 @@ MODULES := $(patsubst %/go.mod,%,$(shell find . -name go.mod -not -path './.cach
 # and the module itself.
 ALLOWED_DEPS := github.com/ChristopherDavenport/agentturn github.com/ChristopherDavenport/agenttool github.com/ChristopherDavenport/openresponses
 
-.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb bench
+.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb bench record-claudecode
 
 check: fmt tidy-check build vet deps lint vuln test
 
@@ -92,3 +92,11 @@ bench:
 	@out=$$(mktemp); \
 	(cd bench && $(GO) test -run '^$$' -bench . -benchmem $(BENCHFLAGS) ./...) > $$out || { cat $$out; rm -f $$out; exit 1; }; \
 	cat $$out; echo; (cd bench && $(GO) run ./cmd/ratios) < $$out; status=$$?; rm -f $$out; exit $$status
+
+# Claude Code's answers to the conformance cases (testdata/claudecode), from
+# the real Claude Code the lockfile of conformance/claudecode pins: npm ci
+# installs it (the npm registry, once), then every case runs against it,
+# two sessions at a time. check holds the importer to the recording offline
+# and re-records a sample live; see conformance/claudecode/README.md.
+record-claudecode:
+	cd conformance/claudecode && npm ci --no-audit --no-fund && $(GO) run ./cmd/record

@@ -10,6 +10,7 @@
 package cases
 
 import (
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -28,6 +29,9 @@ type Case struct {
 	User    json.RawMessage `json:"user,omitempty"`
 	Project json.RawMessage `json:"project,omitempty"`
 	Local   json.RawMessage `json:"local,omitempty"`
+	// MCP connects the stand-in MCP server (mcpserver.js) as the user's
+	// server "standin", with the tools echo and write_note.
+	MCP bool `json:"mcp,omitempty"`
 	// Trust accepts the project's trust dialog.
 	Trust bool `json:"trust"`
 	// Mode is --permission-mode; empty passes none.
@@ -36,11 +40,21 @@ type Case struct {
 	// (or starting with @HOME@/ or @EXTRA@/) and its content; a path
 	// ending in "/" is a directory.
 	Files map[string]string `json:"files,omitempty"`
-	// Tool and Input are the one call the model makes.
+	// Before are calls the model makes first, whose outcomes are not
+	// recorded: a Read of the file an Edit changes, as Claude Code's Edit
+	// and Write refuse a file the session has not read.
+	Before []Call `json:"before,omitempty"`
+	// Tool and Input are the call the case records.
 	Tool  string         `json:"tool"`
 	Input map[string]any `json:"input"`
 	// Note says what the case shows, when its name does not.
 	Note string `json:"note,omitempty"`
+}
+
+// Call is one tool call of a case.
+type Call struct {
+	Tool  string         `json:"tool"`
+	Input map[string]any `json:"input"`
 }
 
 // Recorded is Claude Code's answer to one case, as recorded.json keeps it.
@@ -76,9 +90,12 @@ func (t Tree) Expand(s string) string {
 }
 
 // Placeholders replaces the tree's paths in s with the placeholders, so a
-// recorded text does not name the machine's scratch directories.
+// recorded text does not name the machine's scratch directories: the
+// root itself, the parent of the project, becomes @ROOT@.
 func (t Tree) Placeholders(s string) string {
-	return strings.NewReplacer(t.Project, "@PROJECT@", t.Home, "@HOME@", t.Extra, "@EXTRA@").Replace(s)
+	// At one position the replacer tries its pairs in order: the
+	// directories under the root before the root.
+	return strings.NewReplacer(t.Project, "@PROJECT@", t.Home, "@HOME@", t.Extra, "@EXTRA@", t.Root, "@ROOT@").Replace(s)
 }
 
 // ExpandValue replaces the placeholders in every string of a JSON value.
@@ -121,6 +138,11 @@ func (t Tree) Write(c Case) error {
 			return err
 		}
 	}
+	if c.MCP {
+		if err := t.writeMCP(); err != nil {
+			return err
+		}
+	}
 	user, err := withoutPreflight(c.User)
 	if err != nil {
 		return fmt.Errorf("agentpolicy/conformance/cases: %s: user settings: %w", c.Name, err)
@@ -156,6 +178,25 @@ func withoutPreflight(user json.RawMessage) (json.RawMessage, error) {
 	}
 	settings["skipWebFetchPreflight"] = true
 	return json.Marshal(settings)
+}
+
+//go:embed mcpserver.js
+var mcpServer []byte
+
+// writeMCP writes the stand-in MCP server into the tree and registers it
+// in HOME/.claude.json as the user's server "standin".
+func (t Tree) writeMCP() error {
+	script := filepath.Join(t.Root, "mcp", "server.js")
+	if err := writeFile(script, mcpServer); err != nil {
+		return err
+	}
+	config, err := json.Marshal(map[string]any{"mcpServers": map[string]any{
+		"standin": map[string]any{"type": "stdio", "command": "node", "args": []string{script}},
+	}})
+	if err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(t.Home, ".claude.json"), config)
 }
 
 // ManagedDir is the directory a case's managed-settings.json is written

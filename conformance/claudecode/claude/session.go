@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -95,9 +96,13 @@ func (s Session) Run(ctx context.Context) (Result, error) {
 	if s.Mode != "" {
 		args = append(args, "--permission-mode", s.Mode)
 	}
+	tmp := filepath.Join(s.Home, ".tmp")
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		return Result{}, fmt.Errorf("agentpolicy/conformance/claude: %w", err)
+	}
 	cmd := exec.CommandContext(ctx, bin, append(args, s.Args...)...)
 	cmd.Dir = s.Dir
-	cmd.Env = append(environment(s.Home, api.url()), s.Env...)
+	cmd.Env = append(environment(s.Home, tmp, api.url()), s.Env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()
@@ -120,12 +125,14 @@ func (s Session) Run(ctx context.Context) (Result, error) {
 
 // environment is the whole environment Claude Code runs with: nothing of
 // the caller's but PATH, so no setting, key or configuration directory of
-// the machine reaches the session.
-func environment(home, url string) []string {
+// the machine reaches the session, and a temporary directory in the
+// scratch HOME, so what Claude Code keeps there (a subagent's transcript)
+// goes when the session's files go.
+func environment(home, tmp, url string) []string {
 	return []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + home,
-		"TMPDIR=" + os.TempDir(),
+		"TMPDIR=" + tmp,
 		"LANG=C.UTF-8",
 		"ANTHROPIC_BASE_URL=" + url,
 		"ANTHROPIC_API_KEY=sk-ant-agentpolicy-conformance",
@@ -178,10 +185,12 @@ func decision(r toolResult, refused bool) string {
 const unavailableText = "<tool_use_error>Error: No such tool available:"
 
 // denyTexts are the texts of Claude Code's denials: a deny rule's or
-// dontAsk's "Permission to use X has been denied", WebFetch's
-// "WebFetch denied access to domain:…", and a PreToolUse hook's block
+// dontAsk's "Permission to use X has been denied", a file tool's "File is
+// in a directory that is denied by your permission settings", WebFetch's
+// "WebFetch denied access to domain:…", the Skill tool's "Skill execution
+// blocked by permission rules", and a PreToolUse hook's block
 // ("PreToolUse:Bash hook error: <reason>").
-var denyTexts = []string{"has been denied", " denied access to ", "PreToolUse:"}
+var denyTexts = []string{"has been denied", "denied by your permission settings", " denied access to ", "blocked by permission rules", "PreToolUse:"}
 
 // isDenyText reports whether a refused call's text is a denial's.
 func isDenyText(text string) bool {

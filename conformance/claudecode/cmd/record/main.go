@@ -3,6 +3,7 @@
 //
 //	go run ./cmd/record                  # every case, into testdata/claudecode/recorded.json
 //	go run ./cmd/record -run 'bash-' -o - # the cases whose names match, printed
+//	go run ./cmd/record -missing          # the cases the recording lacks
 //
 // At most two cases run at a time by default: each is a Claude Code
 // process of its own.
@@ -29,15 +30,17 @@ func main() {
 	casesPath := flag.String("cases", filepath.Join(dir, "cases.json"), "the cases file")
 	out := flag.String("o", filepath.Join(dir, "recorded.json"), `the recording to write ("-" prints it)`)
 	run := flag.String("run", "", "record only the cases whose names match this regular expression, keeping the rest of the recording")
-	parallel := flag.Int("parallel", 2, "cases run at a time")
+	parallel := flag.Int("parallel", 2, "sessions run at a time")
+	size := flag.Int("calls", 12, "the most cases one session runs")
+	missing := flag.Bool("missing", false, "record only the cases the recording lacks, keeping the rest")
 	flag.Parse()
-	if err := record(*casesPath, *out, *run, *parallel); err != nil {
+	if err := record(*casesPath, *out, *run, *missing, *parallel, *size); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
 
-func record(casesPath, out, run string, parallel int) error {
+func record(casesPath, out, run string, missing bool, parallel, size int) error {
 	all, err := cases.Load(casesPath)
 	if err != nil {
 		return err
@@ -47,14 +50,14 @@ func record(casesPath, out, run string, parallel int) error {
 		return fmt.Errorf("record: -run: %w", err)
 	}
 	recorded := map[string]cases.Recorded{}
-	if run != "" && out != "-" {
+	if (run != "" || missing) && out != "-" {
 		if old, err := cases.LoadRecorded(out); err == nil {
 			recorded = old
 		}
 	}
 	var todo []cases.Case
 	for _, c := range all {
-		if re.MatchString(c.Name) {
+		if _, done := recorded[c.Name]; re.MatchString(c.Name) && !(missing && done) {
 			todo = append(todo, c)
 		}
 	}
@@ -62,47 +65,92 @@ func record(casesPath, out, run string, parallel int) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	results, errs := runAll(ctx, todo, max(parallel, 1))
-	for i, c := range todo {
-		if errs[i] != nil {
-			fmt.Fprintln(os.Stderr, errs[i])
-			continue
-		}
-		recorded[c.Name] = results[i]
-	}
-	fmt.Fprintf(os.Stderr, "record: %d cases in %s, %d failed\n", len(todo), time.Since(start).Round(time.Second), countErrs(errs))
-	if err := write(out, prune(recorded, all)); err != nil {
+	r := &recorder{out: out, all: all, recorded: recorded}
+	r.runAll(ctx, cases.Group(todo, max(size, 1)), max(parallel, 1))
+	fmt.Fprintf(os.Stderr, "record: %d cases in %s, %d failed\n", len(todo), time.Since(start).Round(time.Second), r.failed)
+	if err := r.write(); err != nil {
 		return err
 	}
-	if n := countErrs(errs); n > 0 {
-		return fmt.Errorf("record: %d cases could not be recorded", n)
+	if r.failed > 0 {
+		return fmt.Errorf("record: %d cases could not be recorded", r.failed)
 	}
 	return nil
 }
 
-// runAll runs the cases, parallel at a time, each in a scratch tree.
-func runAll(ctx context.Context, todo []cases.Case, parallel int) ([]cases.Recorded, []error) {
-	results := make([]cases.Recorded, len(todo))
-	errs := make([]error, len(todo))
-	sem := make(chan struct{}, parallel)
+// recorder gathers the answers of the cases run and writes the recording,
+// every few cases as well as at the end, so a long run that is stopped
+// keeps what it recorded.
+type recorder struct {
+	out string
+	all []cases.Case
+
+	mu       sync.Mutex
+	recorded map[string]cases.Recorded
+	done     int
+	failed   int
+}
+
+// runAll runs the sessions in the file's order, parallel at a time, each
+// in a scratch tree of its own.
+func (r *recorder) runAll(ctx context.Context, runs [][]cases.Case, parallel int) {
+	queue := make(chan []cases.Case)
 	var wg sync.WaitGroup
-	for i, c := range todo {
+	for range parallel {
 		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			root, err := os.MkdirTemp("", "agentpolicy-cc-")
-			if err != nil {
-				errs[i] = err
-				return
+			for c := range queue {
+				r.run(ctx, c)
 			}
-			defer os.RemoveAll(root)
-			began := time.Now()
-			results[i], errs[i] = cases.Run(ctx, root, c)
-			fmt.Fprintf(os.Stderr, "%-60s %-5s %s\n", c.Name, results[i].Decision, time.Since(began).Round(100*time.Millisecond))
 		})
 	}
+	for _, cs := range runs {
+		queue <- cs
+	}
+	close(queue)
 	wg.Wait()
-	return results, errs
+}
+
+func (r *recorder) run(ctx context.Context, cs []cases.Case) {
+	root, err := os.MkdirTemp("", "agentpolicy-cc-")
+	if err != nil {
+		r.fail(len(cs), err)
+		return
+	}
+	defer os.RemoveAll(root)
+	began := time.Now()
+	recs, err := cases.Run(ctx, root, cs)
+	if err != nil {
+		r.fail(len(cs), err)
+		return
+	}
+	took := time.Since(began).Round(100 * time.Millisecond)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, c := range cs {
+		fmt.Fprintf(os.Stderr, "%-70s %-5s %s\n", c.Name, recs[i].Decision, took)
+		r.recorded[c.Name] = recs[i]
+	}
+	if r.done++; r.done%5 == 0 && r.out != "-" {
+		if err := r.writeLocked(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+		}
+	}
+}
+
+func (r *recorder) fail(n int, err error) {
+	fmt.Fprintln(os.Stderr, err)
+	r.mu.Lock()
+	r.failed += n
+	r.mu.Unlock()
+}
+
+func (r *recorder) write() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.writeLocked()
+}
+
+func (r *recorder) writeLocked() error {
+	return write(r.out, prune(r.recorded, r.all))
 }
 
 // prune drops recordings of cases the file no longer holds.
@@ -126,15 +174,9 @@ func write(out string, recorded map[string]cases.Recorded) error {
 		_, err := os.Stdout.Write(data)
 		return err
 	}
-	return os.WriteFile(out, data, 0o644)
-}
-
-func countErrs(errs []error) int {
-	n := 0
-	for _, err := range errs {
-		if err != nil {
-			n++
-		}
+	tmp := out + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
 	}
-	return n
+	return os.Rename(tmp, out)
 }
