@@ -1,5 +1,7 @@
 # The gate is `make check`: everything here runs offline once the module
-# cache holds the pinned tools (the Go module proxy is the only network use).
+# cache holds the pinned tools and conformance/claudecode holds the pinned
+# Claude Code (the Go module proxy and, once, the npm registry are the only
+# network use).
 
 GO ?= go
 
@@ -29,14 +31,14 @@ MODULES := $(patsubst %/go.mod,%,$(shell find . -name go.mod -not -path './.cach
 # and the module itself.
 ALLOWED_DEPS := github.com/ChristopherDavenport/agentturn github.com/ChristopherDavenport/agenttool github.com/ChristopherDavenport/openresponses
 
-.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb bench record-claudecode
+.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb bench record-claudecode claude-code
 
 check: fmt tidy-check build vet deps lint vuln test
 
 build:
 	@for m in $(MODULES); do echo "build $$m"; (cd $$m && $(GO) build -o /dev/null ./...) || exit 1; done
 
-test:
+test: claude-code
 	@for m in $(MODULES); do echo "test $$m"; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
 
 vet:
@@ -100,3 +102,12 @@ bench:
 # and re-records a sample live; see conformance/claudecode/README.md.
 record-claudecode:
 	cd conformance/claudecode && npm ci --no-audit --no-fund && $(GO) run ./cmd/record
+
+# The Claude Code the tests run (the hook's end-to-end tests and the live
+# sample of the recorded cases), installed from the lockfile when missing
+# (npm gives its files a date in 1985, so a date is no guide to staleness:
+# `make record-claudecode` installs afresh).
+claude-code: conformance/claudecode/node_modules/.bin/claude
+
+conformance/claudecode/node_modules/.bin/claude:
+	cd conformance/claudecode && npm ci --no-audit --no-fund
