@@ -19,10 +19,12 @@ import (
 // "ghp_", "-----BEGIN"). So for an expression whose matches all begin with
 // one of a few literals, read off its syntax, the matcher first looks for
 // a byte of each literal with strings.IndexByte, which scans many bytes at
-// a time (the byte chosen by a cost model that weighs how rare a byte is
-// against a pass over the text, which literals that hold the same byte
-// share), and runs the expression only from where a literal is found; over
-// text without one it runs no expression at all. An expression without
+// a time, and runs the expression only from where a literal is found; over
+// text without one it runs no expression at all. The bytes looked for are
+// few and rare: a greedy set cover (triggerBytes) picks bytes until every
+// literal holds one, weighing a pass over the text against how often the
+// byte occurs in typical text and code (commonBytes), and each literal is
+// then looked for by the rarest picked byte it holds, at any offset in it. An expression without
 // such literals is run over all of the text.
 //
 // Each expression is searched for on its own: tried anchored at a few of
@@ -87,54 +89,49 @@ const maxPrefixes = 64
 // maxClass bounds the characters of a class a literal may run through.
 const maxClass = 16
 
-// commonBytes orders bytes from the most to the least frequent in the
-// prose, code and JSON a window holds; a byte not listed is rarer than every
-// byte listed. byteCost reads a frequency off the order.
-const commonBytes = " etaoinsrhldcumfpgwybv\n,.\"'0123456789TAISONCRHLDPMBFWEGUYVkx-:/()=;_jqzKJXQZ{}[]<>"
+// commonBytes orders the printable bytes from the most to the least
+// frequent, as measured over 11 MB of what an agent's window holds: Go and
+// Python sources, Markdown and JSON, a quarter each; a byte not listed (one
+// of less than one in ten thousand, a control byte, a byte of UTF-8) is
+// rarer than every byte listed. byteShare reads a frequency off the order.
+const commonBytes = " etioasrn\nlc\"dpu,hmf.g:/0\tby)(-xv'_12wk=S{}34TCE[]A86`IR5P9N7#*OLDFMG\\|BUqVWHzj+<>%!&;KXY?Z$^~J@Q"
 
 // The cost model that picks the byte looked for on a literal's behalf, in
-// shares of the text's bytes: a byte at rank r of commonBytes is taken to
-// be topShare·decay^r of the text, and each one found costs a check. Each
-// byte looked for costs a pass of IndexByte over the text besides, which
-// the literals that hold the byte share: so literals gather on the bytes
-// many of them hold ("_", "-", "A") and the passes stay few. A pass is
-// taken to cost what checking passShare of the text's bytes does, a figure
-// measured over the default kinds and a MiB of prose: a pass reads the
-// whole text from memory, a check of a found byte tests two bits.
+// shares of the text's bytes. A byte at rank r of commonBytes is taken to
+// be topShare·decay^r of the text, which is within a factor of two of the
+// measured share from "e" (6.6%) to "Q" (0.013%), and a byte not listed
+// rareShare. Each byte found costs a restart of the search and a check;
+// each byte looked for costs a pass over the text besides, which the
+// literals that hold the byte share. A pass costs what passShare of the
+// text's bytes found does: measured over a MiB of prose, a pass of
+// strings.IndexByte reads it in about 60 µs and each byte found costs
+// about 30 ns more, so a byte found in one of 500 doubles the pass's cost.
 const (
-	topShare  = 0.15
-	decay     = 0.9
+	topShare  = 0.045
+	decay     = 0.947
 	rareShare = 1e-5
-	passShare = 3e-2
+	passShare = 2e-3
 )
 
-// byteCost is what looking for b costs, per byte of text, on behalf of one
-// of the holders literals that hold it.
-func byteCost(b byte, holders int) float64 {
-	share := rareShare
+// byteShare is the share of a text's bytes that are b, as the cost model
+// takes it.
+func byteShare(b byte) float64 {
 	if rank := strings.IndexByte(commonBytes, b); rank >= 0 {
-		share = topShare * math.Pow(decay, float64(rank))
+		return topShare * math.Pow(decay, float64(rank))
 	}
-	return share + passShare/float64(holders)
+	return rareShare
 }
 
 func newMatcher(res []*regexp.Regexp) *matcher {
 	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]*regexp.Regexp, len(res)), local: true}
 	literals := make([][]string, len(res))
-	var holders [256]int
+	var all []string
 	for i, re := range res {
 		m.local = m.local && !hasAssertion(re.String())
 		literals[i] = literalPrefixes(re.String())
-		for _, p := range literals[i] {
-			var seen byteSet
-			for j := 0; j < len(p); j++ {
-				if !seen.has(p[j]) {
-					seen.add(p[j])
-					holders[p[j]]++
-				}
-			}
-		}
+		all = append(all, literals[i]...)
 	}
+	chosen := triggerBytes(all)
 	for i, re := range res {
 		if literals[i] == nil {
 			continue
@@ -142,7 +139,7 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 		m.prefixed[i] = true
 		m.anchored[i] = regexp.MustCompile(`^(?:` + re.String() + `)`)
 		for _, p := range literals[i] {
-			off := cheapestByte(p, &holders)
+			off := rarestByte(p, &chosen)
 			b := p[off]
 			if m.triggers[b] == nil {
 				m.bytes = append(m.bytes, b)
@@ -151,6 +148,44 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 		}
 	}
 	return m
+}
+
+// triggerBytes picks the bytes to look for so that each literal holds one
+// of them, at the least cost: each byte picked costs passShare plus its
+// share of the text (byteShare). It is the greedy answer to that set
+// cover: it picks, while a literal holds none of the picked bytes, the
+// byte whose cost is least per literal it newly covers.
+func triggerBytes(literals []string) (chosen byteSet) {
+	covered := make([]bool, len(literals))
+	for left := len(literals); left > 0; {
+		var holds [256]int
+		for i, p := range literals {
+			if covered[i] {
+				continue
+			}
+			var seen byteSet
+			for j := 0; j < len(p); j++ {
+				if !seen.has(p[j]) {
+					seen.add(p[j])
+					holds[p[j]]++
+				}
+			}
+		}
+		best, bestCost := 0, math.Inf(1)
+		for b, n := range holds {
+			if c := (passShare + byteShare(byte(b))) / float64(n); n > 0 && c < bestCost {
+				best, bestCost = b, c
+			}
+		}
+		chosen.add(byte(best))
+		for i, p := range literals {
+			if !covered[i] && strings.IndexByte(p, byte(best)) >= 0 {
+				covered[i] = true
+				left--
+			}
+		}
+	}
+	return chosen
 }
 
 // addTrigger files t under byte b at offset off.
@@ -181,14 +216,13 @@ func (m *matcher) keep(q int, ok func(match string) bool) {
 	m.keeps[q] = ok
 }
 
-// cheapestByte is the offset in literal of the byte cheapest to look for
-// (byteCost), holders counting the literals that hold each byte; the first
-// of equals.
-func cheapestByte(literal string, holders *[256]int) int {
-	best, bestCost := 0, math.Inf(1)
+// rarestByte is the offset in literal of its rarest byte among chosen
+// (byteShare); the first of equals.
+func rarestByte(literal string, chosen *byteSet) int {
+	best, bestShare := -1, math.Inf(1)
 	for i := 0; i < len(literal); i++ {
-		if c := byteCost(literal[i], holders[literal[i]]); c < bestCost {
-			best, bestCost = i, c
+		if s := byteShare(literal[i]); chosen.has(literal[i]) && s < bestShare {
+			best, bestShare = i, s
 		}
 	}
 	return best
