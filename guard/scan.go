@@ -46,6 +46,11 @@ type matcher struct {
 	// triggers maps a byte to the literals it is the rarest byte of,
 	// grouped by where in them it sits.
 	triggers [256][]triggerGroup
+	// before holds, per byte with triggers, the bytes its literals hold
+	// just before it, every byte when one of them begins with it: where
+	// the byte is found after any other, no literal holds it there, which
+	// one test decides before the groups are read.
+	before [256]byteSet
 	// bytes are the bytes with triggers, each once.
 	bytes []byte
 	// keeps holds, per expression, the test a match must pass to be
@@ -205,6 +210,11 @@ func (m *matcher) addTrigger(b byte, off int, t trigger) {
 	}
 	g.triggers = append(g.triggers, t)
 	m.triggers[b] = groups
+	if off == 0 {
+		m.before[b] = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	} else {
+		m.before[b].add(t.prefix[off-1])
+	}
 }
 
 // keep makes the matcher report a match of expression q only when ok
@@ -408,7 +418,9 @@ func (m *matcher) literalStarts(text string) [][]int {
 		block := text[:min(lo+scanBlock, len(text))]
 		for _, b := range m.bytes {
 			for at := indexFrom(block, lo, b); at < len(block); at = indexFrom(block, at+1, b) {
-				starts = m.addStarts(starts, text, at, m.triggers[b])
+				if at == 0 || m.before[b].has(text[at-1]) {
+					starts = m.addStarts(starts, text, at, m.triggers[b])
+				}
 			}
 		}
 	}
