@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"cmp"
 	"math"
 	"regexp"
 	"regexp/syntax"
@@ -81,6 +82,7 @@ type byteSet [4]uint64
 
 func (s *byteSet) add(b byte)      { s[b>>6] |= 1 << (b & 63) }
 func (s *byteSet) has(b byte) bool { return s[b>>6]&(1<<(b&63)) != 0 }
+func (s *byteSet) remove(b byte)   { s[b>>6] &^= 1 << (b & 63) }
 
 // span is a match: its bounds in the text and the index of its expression.
 type span struct {
@@ -159,8 +161,11 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 // of them, at the least cost: each byte picked costs passShare plus its
 // share of the text (byteShare). It is the greedy answer to that set
 // cover: it picks, while a literal holds none of the picked bytes, the
-// byte whose cost is least per literal it newly covers.
+// byte whose cost is least per literal it newly covers; then it drops,
+// the most frequent first, each picked byte that every literal holding it
+// holds another picked byte besides.
 func triggerBytes(literals []string) (chosen byteSet) {
+	var order []byte
 	covered := make([]bool, len(literals))
 	for left := len(literals); left > 0; {
 		var holds [256]int
@@ -183,6 +188,7 @@ func triggerBytes(literals []string) (chosen byteSet) {
 			}
 		}
 		chosen.add(byte(best))
+		order = append(order, byte(best))
 		for i, p := range literals {
 			if !covered[i] && strings.IndexByte(p, byte(best)) >= 0 {
 				covered[i] = true
@@ -190,7 +196,25 @@ func triggerBytes(literals []string) (chosen byteSet) {
 			}
 		}
 	}
+	slices.SortStableFunc(order, func(a, b byte) int { return cmp.Compare(byteShare(b), byteShare(a)) })
+	for _, b := range order {
+		chosen.remove(b)
+		if !slices.ContainsFunc(literals, func(p string) bool { return !holdsAny(p, &chosen) }) {
+			continue
+		}
+		chosen.add(b)
+	}
 	return chosen
+}
+
+// holdsAny reports whether literal holds a byte of set.
+func holdsAny(literal string, set *byteSet) bool {
+	for i := 0; i < len(literal); i++ {
+		if set.has(literal[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // addTrigger files t under byte b at offset off.
