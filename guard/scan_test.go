@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -134,5 +135,54 @@ func TestMatcherStopsWhenAsked(t *testing.T) {
 	})
 	if calls != 2 {
 		t.Fatalf("fn called %d times after returning false on the second, want 2", calls)
+	}
+}
+
+func TestTriggerBytes(t *testing.T) {
+	tests := []struct {
+		literals []string
+		want     string
+	}{
+		// A rare byte the literals share beats the common one they share.
+		{[]string{"a.K", "b.K"}, "K"},
+		// 'q' is picked first, then '-' and ':', which leave it no literal
+		// of its own, so it is dropped.
+		{[]string{"aq-", "bq:", "c-", "d:"}, "-:"},
+		{nil, ""},
+	}
+	for _, tc := range tests {
+		chosen := triggerBytes(tc.literals)
+		var want byteSet
+		for i := 0; i < len(tc.want); i++ {
+			want.add(tc.want[i])
+		}
+		if chosen != want {
+			t.Errorf("triggerBytes(%q) = %v, want the bytes %q", tc.literals, chosen, tc.want)
+		}
+	}
+}
+
+func TestEveryDefaultLiteralHoldsATriggerByte(t *testing.T) {
+	var literals []string
+	for _, p := range DefaultSecrets {
+		literals = append(literals, literalPrefixes(p.Regexp.String())...)
+	}
+	chosen := triggerBytes(literals)
+	for _, p := range literals {
+		if !holdsAny(p, &chosen) {
+			t.Errorf("literal %q holds none of the bytes looked for", p)
+		}
+	}
+	n := 0
+	for b := range 256 {
+		if chosen.has(byte(b)) {
+			n++
+			if i := strings.IndexByte(commonBytes, byte(b)); i >= 0 && i < 10 {
+				t.Errorf("the matcher looks for %q, one of the ten most frequent bytes", b)
+			}
+		}
+	}
+	if n > 12 {
+		t.Errorf("the matcher makes %d passes over a text for the default kinds, want 12 or fewer", n)
 	}
 }
