@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // matcher finds the matches of a list of regular expressions in a text, left
@@ -44,6 +45,9 @@ type matcher struct {
 	// anchored holds, per prefixed expression, the expression anchored at
 	// the start of the text it is run over, tried at each literal.
 	anchored []*regexp.Regexp
+	// windows holds, per prefixed expression whose matches are short
+	// (maxWindow), the bytes an anchored try reads, and 0 for the others.
+	windows []int
 	// triggers maps a byte to the literals it is the rarest byte of,
 	// grouped by where in them it sits.
 	triggers [256][]triggerGroup
@@ -130,7 +134,7 @@ func byteShare(b byte) float64 {
 }
 
 func newMatcher(res []*regexp.Regexp) *matcher {
-	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]*regexp.Regexp, len(res)), local: true}
+	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]*regexp.Regexp, len(res)), windows: make([]int, len(res)), local: true}
 	literals := make([][]string, len(res))
 	var all []string
 	for i, re := range res {
@@ -145,6 +149,7 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 		}
 		m.prefixed[i] = true
 		m.anchored[i] = regexp.MustCompile(`^(?:` + re.String() + `)`)
+		m.windows[i] = window(re.String())
 		for _, p := range literals[i] {
 			off := rarestByte(p, &chosen)
 			b := p[off]
@@ -498,12 +503,17 @@ func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
 		if len(s) == 0 {
 			return none(q)
 		}
-		if tries == maxAnchored || len(s) > 1 && s[1]-s[0] < denseLiterals {
+		window := m.windows[q]
+		if window == 0 && (tries == maxAnchored || len(s) > 1 && s[1]-s[0] < denseLiterals) {
 			return m.match(text, s[0], q)
 		}
 		from := s[0]
 		s = s[1:]
-		loc := m.anchored[q].FindStringIndex(text[from:])
+		until := len(text)
+		if window > 0 {
+			until = min(until, from+window)
+		}
+		loc := m.anchored[q].FindStringIndex(text[from:until])
 		if loc == nil || loc[1] == 0 {
 			continue
 		}
@@ -514,6 +524,64 @@ func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
 		pos = end
 	}
 }
+
+// window is the bytes an anchored try of the expression src need read:
+// the most a match can hold, and utf8.UTFMax more so that no rune it reads
+// is cut; 0 when that is unbounded or over maxWindow, or when src holds an
+// assertion, which would read the text past the window's end.
+func window(src string) int {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil || hasAssertion(src) {
+		return 0
+	}
+	if n := maxLength(re); n >= 0 && n <= maxWindow {
+		return n + utf8.UTFMax
+	}
+	return 0
+}
+
+// maxLength is the most bytes a match of re can hold, -1 when unbounded.
+func maxLength(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return len(re.Rune) * utf8.UTFMax
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return utf8.UTFMax
+	case syntax.OpCapture, syntax.OpQuest:
+		return maxLength(re.Sub[0])
+	case syntax.OpRepeat:
+		if n := maxLength(re.Sub[0]); n >= 0 && re.Max >= 0 {
+			return n * re.Max
+		}
+		return -1
+	case syntax.OpConcat, syntax.OpAlternate:
+		total := 0
+		for _, sub := range re.Sub {
+			n := maxLength(sub)
+			if n < 0 {
+				return -1
+			}
+			if re.Op == syntax.OpConcat {
+				total += n
+			} else {
+				total = max(total, n)
+			}
+		}
+		return total
+	case syntax.OpStar, syntax.OpPlus:
+		return -1
+	}
+	return 0
+}
+
+// maxWindow bounds the window of an expression tried only anchored: a
+// search for an expression whose matches hold at most that many bytes tries
+// it at each of its literals in turn, and never unanchored, since a try
+// reads no more than its window however the literals lie. Over code, where
+// literals such as "sc_" and "pat" are common and the expression has no
+// literal prefix of its own for the regexp package to skip by, an
+// unanchored search costs a step of its machine at every byte.
+const maxWindow = 256
 
 // maxAnchored bounds the literals one search tries the anchored expression
 // at before it runs the expression once, unanchored, from the next literal

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestLiteralPrefixes(t *testing.T) {
@@ -106,9 +107,11 @@ func TestMatcherAgreesWithReference(t *testing.T) {
 		{`a|ba`, `c.*?d`, `dd`},
 		{`[0-9]+`, `a1`, `(?:ab|cd)e`},
 		{`(?i)abc`, `bcd`, `x_?y`},
+		// Tried only anchored, in a window: runes of two bytes, some cut.
+		{`a.b`, `é.`, `[^a]x`},
 	}
 	r := rand.New(rand.NewPCG(7, 11))
-	const alphabet = "abcdxy_1AB C"
+	const alphabet = "abcdxy_1AB Cé"
 	for round := range 2000 {
 		n := r.IntN(40)
 		buf := make([]byte, n)
@@ -184,5 +187,27 @@ func TestEveryDefaultLiteralHoldsATriggerByte(t *testing.T) {
 	}
 	if n > 12 {
 		t.Errorf("the matcher makes %d passes over a text for the default kinds, want 12 or fewer", n)
+	}
+}
+
+func TestWindow(t *testing.T) {
+	tests := []struct {
+		src  string
+		want int
+	}{
+		{`AKIA[A-Z0-9]{16}`, 20*utf8.UTFMax + utf8.UTFMax},
+		{`(?:pat|sat)\.[a-z]{2,5}`, 9*utf8.UTFMax + utf8.UTFMax},
+		{`a?b`, 2*utf8.UTFMax + utf8.UTFMax},
+		{`ghp_[A-Za-z0-9]{36,}`, 0},
+		{`a+`, 0},
+		{`a*b`, 0},
+		{`x[a-z]{300}`, 0},
+		{`AKIA[A-Z0-9]{16}\b`, 0},
+		{`^AKIA`, 0},
+	}
+	for _, tc := range tests {
+		if got := window(tc.src); got != tc.want {
+			t.Errorf("window(%q) = %d, want %d", tc.src, got, tc.want)
+		}
 	}
 }
