@@ -26,13 +26,15 @@ import (
 // few and rare: a greedy set cover (triggerBytes) picks bytes until every
 // literal holds one, weighing a pass over the text against how often the
 // byte occurs in typical text and code (commonBytes), and each literal is
-// then looked for by the rarest picked byte it holds, at any offset in it. An expression without
-// such literals is run over all of the text.
+// then looked for by the rarest picked byte it holds, at any offset in it.
+// An expression without such literals is run over all of the text.
 //
-// Each expression is searched for on its own: tried anchored at a few of
-// its literals, then searched for unanchored (see search), so the regexp
-// package's linear-time guarantee holds per expression: many literals in
-// one long run of text cost a few passes over it, not one pass each.
+// Each expression is searched for on its own: one whose matches are short
+// (window) tried anchored at each of its literals, over no more text than a
+// match can hold; any other tried anchored at a few of its literals, then
+// searched for unanchored (see search). So the regexp package's
+// linear-time guarantee holds per expression: many literals in one long run
+// of text cost a few passes over it, not one pass each.
 type matcher struct {
 	res []*regexp.Regexp
 	// local reports that no expression has an assertion (^ $ \A \z \b
@@ -487,9 +489,9 @@ func (m *matcher) addStarts(starts [][]int, text string, at int, groups []trigge
 
 // search is the next match of expression q at or after pos, with start and
 // end -1 when there is none. An expression with literals is tried,
-// anchored, at each of its literals at or after pos, and after maxAnchored
-// misses searched for from the next one on; one without is searched for
-// from pos.
+// anchored, at each of its literals at or after pos: over its window when
+// it has one, else, after maxAnchored misses, searched for from the next
+// literal on. One without literals is searched for from pos.
 func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
 	if !m.prefixed[q] {
 		return m.match(text, pos, q)
