@@ -23,6 +23,9 @@ func TestRedactStaysLinearOnRepeatedPrefixes(t *testing.T) {
 		"github prefixes": "ghp_a",
 		"aws prefixes":    "AKIA",
 		"mixed":           "eyJsk-xoxb-AKIAghp_",
+		"authress parts":  "sc_abcde.abcd.acc_abcdefghij.",
+		"harness parts":   "pat.abcdefghijklmnopqrstuv.",
+		"airtable parts":  "patabcdefghijklmn.",
 	}
 	g := Redact()
 	for name, unit := range texts {

@@ -1,12 +1,11 @@
 package guard
 
 import (
+	"cmp"
 	"math"
 	"regexp"
-	"regexp/syntax"
 	"slices"
 	"strings"
-	"unicode"
 )
 
 // matcher finds the matches of a list of regular expressions in a text, left
@@ -19,16 +18,20 @@ import (
 // "ghp_", "-----BEGIN"). So for an expression whose matches all begin with
 // one of a few literals, read off its syntax, the matcher first looks for
 // a byte of each literal with strings.IndexByte, which scans many bytes at
-// a time (the byte chosen by a cost model that weighs how rare a byte is
-// against a pass over the text, which literals that hold the same byte
-// share), and runs the expression only from where a literal is found; over
-// text without one it runs no expression at all. An expression without
-// such literals is run over all of the text.
+// a time, and runs the expression only from where a literal is found; over
+// text without one it runs no expression at all. The bytes looked for are
+// few and rare: a greedy set cover (triggerBytes) picks bytes until every
+// literal holds one, weighing a pass over the text against how often the
+// byte occurs in typical text and code (commonBytes), and each literal is
+// then looked for by the rarest picked byte it holds, at any offset in it.
+// An expression without such literals is run over all of the text.
 //
-// Each expression is searched for on its own: tried anchored at a few of
-// its literals, then searched for unanchored (see search), so the regexp
-// package's linear-time guarantee holds per expression: many literals in
-// one long run of text cost a few passes over it, not one pass each.
+// Each expression is searched for on its own: one whose matches are short
+// (window) tried anchored at each of its literals, over no more text than a
+// match can hold; any other tried anchored at a few of its literals, then
+// searched for unanchored (see search). So the regexp package's
+// linear-time guarantee holds per expression: many literals in one long run
+// of text cost a few passes over it, not one pass each.
 type matcher struct {
 	res []*regexp.Regexp
 	// local reports that no expression has an assertion (^ $ \A \z \b
@@ -41,9 +44,17 @@ type matcher struct {
 	// anchored holds, per prefixed expression, the expression anchored at
 	// the start of the text it is run over, tried at each literal.
 	anchored []*regexp.Regexp
+	// windows holds, per prefixed expression whose matches are short
+	// (maxWindow), the bytes an anchored try reads, and 0 for the others.
+	windows []int
 	// triggers maps a byte to the literals it is the rarest byte of,
 	// grouped by where in them it sits.
 	triggers [256][]triggerGroup
+	// before holds, per byte with triggers, the bytes its literals hold
+	// just before it, every byte when one of them begins with it: where
+	// the byte is found after any other, no literal holds it there, which
+	// one test decides before the groups are read.
+	before [256]byteSet
 	// bytes are the bytes with triggers, each once.
 	bytes []byte
 	// keeps holds, per expression, the test a match must pass to be
@@ -74,75 +85,65 @@ type byteSet [4]uint64
 
 func (s *byteSet) add(b byte)      { s[b>>6] |= 1 << (b & 63) }
 func (s *byteSet) has(b byte) bool { return s[b>>6]&(1<<(b&63)) != 0 }
+func (s *byteSet) remove(b byte)   { s[b>>6] &^= 1 << (b & 63) }
 
 // span is a match: its bounds in the text and the index of its expression.
 type span struct {
 	start, end, pattern int
 }
 
-// maxPrefixes bounds the literals read off one expression, so a class or a
-// case-folded word does not multiply into thousands.
-const maxPrefixes = 64
-
-// maxClass bounds the characters of a class a literal may run through.
-const maxClass = 16
-
-// commonBytes orders bytes from the most to the least frequent in the
-// prose, code and JSON a window holds; a byte not listed is rarer than every
-// byte listed. byteCost reads a frequency off the order.
-const commonBytes = " etaoinsrhldcumfpgwybv\n,.\"'0123456789TAISONCRHLDPMBFWEGUYVkx-:/()=;_jqzKJXQZ{}[]<>"
+// commonBytes orders the printable bytes from the most to the least
+// frequent, as measured over 11 MB of what an agent's window holds: Go and
+// Python sources, Markdown and JSON, a quarter each; a byte not listed (one
+// of less than one in ten thousand, a control byte, a byte of UTF-8) is
+// rarer than every byte listed. byteShare reads a frequency off the order.
+const commonBytes = " etioasrn\nlc\"dpu,hmf.g:/0\tby)(-xv'_12wk=S{}34TCE[]A86`IR5P9N7#*OLDFMG\\|BUqVWHzj+<>%!&;KXY?Z$^~J@Q"
 
 // The cost model that picks the byte looked for on a literal's behalf, in
-// shares of the text's bytes: a byte at rank r of commonBytes is taken to
-// be topShare·decay^r of the text, and each one found costs a check. Each
-// byte looked for costs a pass of IndexByte over the text besides, which
-// the literals that hold the byte share: so literals gather on the bytes
-// many of them hold ("_", "-", "A") and the passes stay few. A pass is
-// taken to cost what checking passShare of the text's bytes does, a figure
-// measured over the default kinds and a MiB of prose: a pass reads the
-// whole text from memory, a check of a found byte tests two bits.
+// shares of the text's bytes. A byte at rank r of commonBytes is taken to
+// be topShare·decay^r of the text, which is within a factor of two of the
+// measured share from "e" (6.6%) to "Q" (0.013%), and a byte not listed
+// rareShare. Each byte found costs a restart of the search and a check;
+// each byte looked for costs a pass over the text besides, which the
+// literals that hold the byte share. A pass costs what passShare of the
+// text's bytes found does: measured over a MiB of prose, a pass of
+// strings.IndexByte reads it in about 60 µs and each byte found costs
+// about 30 ns more, so a byte found in one of 500 doubles the pass's cost.
 const (
-	topShare  = 0.15
-	decay     = 0.9
+	topShare  = 0.045
+	decay     = 0.947
 	rareShare = 1e-5
-	passShare = 3e-2
+	passShare = 2e-3
 )
 
-// byteCost is what looking for b costs, per byte of text, on behalf of one
-// of the holders literals that hold it.
-func byteCost(b byte, holders int) float64 {
-	share := rareShare
+// byteShare is the share of a text's bytes that are b, as the cost model
+// takes it.
+func byteShare(b byte) float64 {
 	if rank := strings.IndexByte(commonBytes, b); rank >= 0 {
-		share = topShare * math.Pow(decay, float64(rank))
+		return topShare * math.Pow(decay, float64(rank))
 	}
-	return share + passShare/float64(holders)
+	return rareShare
 }
 
 func newMatcher(res []*regexp.Regexp) *matcher {
-	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]*regexp.Regexp, len(res)), local: true}
+	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]*regexp.Regexp, len(res)), windows: make([]int, len(res)), local: true}
 	literals := make([][]string, len(res))
-	var holders [256]int
+	var all []string
 	for i, re := range res {
 		m.local = m.local && !hasAssertion(re.String())
 		literals[i] = literalPrefixes(re.String())
-		for _, p := range literals[i] {
-			var seen byteSet
-			for j := 0; j < len(p); j++ {
-				if !seen.has(p[j]) {
-					seen.add(p[j])
-					holders[p[j]]++
-				}
-			}
-		}
+		all = append(all, literals[i]...)
 	}
+	chosen := triggerBytes(all)
 	for i, re := range res {
 		if literals[i] == nil {
 			continue
 		}
 		m.prefixed[i] = true
 		m.anchored[i] = regexp.MustCompile(`^(?:` + re.String() + `)`)
+		m.windows[i] = window(re.String())
 		for _, p := range literals[i] {
-			off := cheapestByte(p, &holders)
+			off := rarestByte(p, &chosen)
 			b := p[off]
 			if m.triggers[b] == nil {
 				m.bytes = append(m.bytes, b)
@@ -151,6 +152,66 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 		}
 	}
 	return m
+}
+
+// triggerBytes picks the bytes to look for so that each literal holds one
+// of them, at the least cost: each byte picked costs passShare plus its
+// share of the text (byteShare). It is the greedy answer to that set
+// cover: it picks, while a literal holds none of the picked bytes, the
+// byte whose cost is least per literal it newly covers; then it drops,
+// the most frequent first, each picked byte that every literal holding it
+// holds another picked byte besides.
+func triggerBytes(literals []string) (chosen byteSet) {
+	var order []byte
+	covered := make([]bool, len(literals))
+	for left := len(literals); left > 0; {
+		var holds [256]int
+		for i, p := range literals {
+			if covered[i] {
+				continue
+			}
+			var seen byteSet
+			for j := 0; j < len(p); j++ {
+				if !seen.has(p[j]) {
+					seen.add(p[j])
+					holds[p[j]]++
+				}
+			}
+		}
+		best, bestCost := 0, math.Inf(1)
+		for b, n := range holds {
+			if c := (passShare + byteShare(byte(b))) / float64(n); n > 0 && c < bestCost {
+				best, bestCost = b, c
+			}
+		}
+		chosen.add(byte(best))
+		order = append(order, byte(best))
+		for i, p := range literals {
+			if !covered[i] && strings.IndexByte(p, byte(best)) >= 0 {
+				covered[i] = true
+				left--
+			}
+		}
+	}
+	slices.SortStableFunc(order, func(a, b byte) int { return cmp.Compare(byteShare(b), byteShare(a)) })
+	for _, b := range order {
+		chosen.remove(b)
+		if !slices.ContainsFunc(literals, func(p string) bool { return !holdsAny(p, &chosen) }) {
+			continue
+		}
+		chosen.add(b)
+	}
+	return chosen
+}
+
+// holdsAny reports whether literal holds a byte of set.
+func holdsAny(literal string, set *byteSet) bool {
+	for i := 0; i < len(literal); i++ {
+		if set.has(literal[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // addTrigger files t under byte b at offset off.
@@ -170,6 +231,11 @@ func (m *matcher) addTrigger(b byte, off int, t trigger) {
 	}
 	g.triggers = append(g.triggers, t)
 	m.triggers[b] = groups
+	if off == 0 {
+		m.before[b] = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	} else {
+		m.before[b].add(t.prefix[off-1])
+	}
 }
 
 // keep makes the matcher report a match of expression q only when ok
@@ -181,143 +247,16 @@ func (m *matcher) keep(q int, ok func(match string) bool) {
 	m.keeps[q] = ok
 }
 
-// cheapestByte is the offset in literal of the byte cheapest to look for
-// (byteCost), holders counting the literals that hold each byte; the first
-// of equals.
-func cheapestByte(literal string, holders *[256]int) int {
-	best, bestCost := 0, math.Inf(1)
+// rarestByte is the offset in literal of its rarest byte among chosen
+// (byteShare); the first of equals.
+func rarestByte(literal string, chosen *byteSet) int {
+	best, bestShare := -1, math.Inf(1)
 	for i := 0; i < len(literal); i++ {
-		if c := byteCost(literal[i], holders[literal[i]]); c < bestCost {
-			best, bestCost = i, c
+		if s := byteShare(literal[i]); chosen.has(literal[i]) && s < bestShare {
+			best, bestShare = i, s
 		}
 	}
 	return best
-}
-
-// literalPrefixes returns literals one of which begins every match of the
-// expression src, or nil when it has none: when a match may begin with any
-// of too many strings, or with an assertion such as \b or ^ that a search
-// started at the literal would misread.
-func literalPrefixes(src string) []string {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
-		return nil
-	}
-	set, _ := prefixesOf(re)
-	for _, p := range set {
-		if p == "" {
-			return nil
-		}
-	}
-	return set
-}
-
-// hasAssertion reports whether the expression src holds an assertion,
-// which reads the text around a match; true when src does not parse.
-func hasAssertion(src string) bool {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
-		return true
-	}
-	var walk func(*syntax.Regexp) bool
-	walk = func(re *syntax.Regexp) bool {
-		switch re.Op {
-		case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
-			syntax.OpWordBoundary, syntax.OpNoWordBoundary:
-			return true
-		}
-		return slices.ContainsFunc(re.Sub, walk)
-	}
-	return walk(re)
-}
-
-// prefixesOf returns literals one of which begins every match of re, and
-// whether they are whole matches, so that a concatenation may extend them
-// with what follows.
-func prefixesOf(re *syntax.Regexp) (set []string, whole bool) {
-	switch re.Op {
-	case syntax.OpEmptyMatch:
-		return []string{""}, true
-	case syntax.OpLiteral:
-		set = []string{""}
-		for _, r := range re.Rune {
-			runes := []rune{r}
-			if re.Flags&syntax.FoldCase != 0 {
-				runes = folds(r)
-			}
-			if len(set)*len(runes) > maxPrefixes {
-				return set, false
-			}
-			set = join(set, runeStrings(runes))
-		}
-		return set, true
-	case syntax.OpCharClass:
-		var runes []rune
-		for i := 0; i+1 < len(re.Rune); i += 2 {
-			if len(runes)+int(re.Rune[i+1]-re.Rune[i])+1 > maxClass {
-				return nil, false
-			}
-			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
-				runes = append(runes, r)
-			}
-		}
-		return runeStrings(runes), true
-	case syntax.OpCapture:
-		return prefixesOf(re.Sub[0])
-	case syntax.OpConcat:
-		set = []string{""}
-		for _, sub := range re.Sub {
-			next, nextWhole := prefixesOf(sub)
-			if next == nil || len(set)*len(next) > maxPrefixes {
-				return set, false
-			}
-			set = join(set, next)
-			if !nextWhole {
-				return set, false
-			}
-		}
-		return set, true
-	case syntax.OpAlternate:
-		whole = true
-		for _, sub := range re.Sub {
-			next, nextWhole := prefixesOf(sub)
-			if next == nil || len(set)+len(next) > maxPrefixes {
-				return nil, false
-			}
-			set = append(set, next...)
-			whole = whole && nextWhole
-		}
-		return set, whole
-	}
-	return nil, false
-}
-
-// folds is r with every rune it equals under simple case folding.
-func folds(r rune) []rune {
-	runes := []rune{r}
-	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		runes = append(runes, f)
-	}
-	return runes
-}
-
-func runeStrings(runes []rune) []string {
-	out := make([]string, len(runes))
-	for i, r := range runes {
-		out[i] = string(r)
-	}
-	return out
-}
-
-// join is every a followed by every b.
-func join(a, b []string) []string {
-	out := make([]string, 0, len(a)*len(b))
-	for _, x := range a {
-		for _, y := range b {
-			out = append(out, x+y)
-		}
-	}
-	return out
 }
 
 // each calls fn with the matches in text, in order, until fn returns false.
@@ -374,7 +313,9 @@ func (m *matcher) literalStarts(text string) [][]int {
 		block := text[:min(lo+scanBlock, len(text))]
 		for _, b := range m.bytes {
 			for at := indexFrom(block, lo, b); at < len(block); at = indexFrom(block, at+1, b) {
-				starts = m.addStarts(starts, text, at, m.triggers[b])
+				if at == 0 || m.before[b].has(text[at-1]) {
+					starts = m.addStarts(starts, text, at, m.triggers[b])
+				}
 			}
 		}
 	}
@@ -412,9 +353,9 @@ func (m *matcher) addStarts(starts [][]int, text string, at int, groups []trigge
 
 // search is the next match of expression q at or after pos, with start and
 // end -1 when there is none. An expression with literals is tried,
-// anchored, at each of its literals at or after pos, and after maxAnchored
-// misses searched for from the next one on; one without is searched for
-// from pos.
+// anchored, at each of its literals at or after pos: over its window when
+// it has one, else, after maxAnchored misses, searched for from the next
+// literal on. One without literals is searched for from pos.
 func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
 	if !m.prefixed[q] {
 		return m.match(text, pos, q)
@@ -428,12 +369,17 @@ func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
 		if len(s) == 0 {
 			return none(q)
 		}
-		if tries == maxAnchored || len(s) > 1 && s[1]-s[0] < denseLiterals {
+		window := m.windows[q]
+		if window == 0 && (tries == maxAnchored || len(s) > 1 && s[1]-s[0] < denseLiterals) {
 			return m.match(text, s[0], q)
 		}
 		from := s[0]
 		s = s[1:]
-		loc := m.anchored[q].FindStringIndex(text[from:])
+		until := len(text)
+		if window > 0 {
+			until = min(until, from+window)
+		}
+		loc := m.anchored[q].FindStringIndex(text[from:until])
 		if loc == nil || loc[1] == 0 {
 			continue
 		}
@@ -444,6 +390,15 @@ func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
 		pos = end
 	}
 }
+
+// maxWindow bounds the window of an expression tried only anchored: a
+// search for an expression whose matches hold at most that many bytes tries
+// it at each of its literals in turn, and never unanchored, since a try
+// reads no more than its window however the literals lie. Over code, where
+// literals such as "sc_" and "pat" are common and the expression has no
+// literal prefix of its own for the regexp package to skip by, an
+// unanchored search costs a step of its machine at every byte.
+const maxWindow = 256
 
 // maxAnchored bounds the literals one search tries the anchored expression
 // at before it runs the expression once, unanchored, from the next literal

@@ -4,36 +4,9 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
-
-func TestLiteralPrefixes(t *testing.T) {
-	tests := []struct {
-		src  string
-		want []string
-	}{
-		{`abc`, []string{"abc"}},
-		{`(?:AKIA|ASIA)[A-Z0-9]{16}`, []string{"AKIA", "ASIA"}},
-		{`gh[pousr]_[A-Za-z0-9]{36,}`, []string{"gho_", "ghp_", "ghr_", "ghs_", "ghu_"}},
-		{`(foo)bar+`, []string{"fooba"}},
-		{`(?i)ab`, []string{"AB", "Ab", "aB", "ab"}},
-		{`x|yz`, []string{"x", "yz"}},
-		{`\bfoo`, nil},
-		{`^foo`, nil},
-		{`.*foo`, nil},
-		{`a*b`, nil},
-		{`[a-z]+`, nil},
-		{`foo|`, nil},
-		{`[0-9][0-9][0-9]`, []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}},
-	}
-	for _, tc := range tests {
-		got := literalPrefixes(tc.src)
-		slices.Sort(got)
-		if tc.want == nil && got != nil || !slices.Equal(got, tc.want) {
-			t.Errorf("literalPrefixes(%q) = %q, want %q", tc.src, got, tc.want)
-		}
-	}
-}
 
 // reference is the matcher's contract spelled out slowly: from each byte
 // on, the first expression with a non-empty match starting there.
@@ -105,9 +78,11 @@ func TestMatcherAgreesWithReference(t *testing.T) {
 		{`a|ba`, `c.*?d`, `dd`},
 		{`[0-9]+`, `a1`, `(?:ab|cd)e`},
 		{`(?i)abc`, `bcd`, `x_?y`},
+		// Tried only anchored, in a window: runes of two bytes, some cut.
+		{`a.b`, `é.`, `[^a]x`},
 	}
 	r := rand.New(rand.NewPCG(7, 11))
-	const alphabet = "abcdxy_1AB C"
+	const alphabet = "abcdxy_1AB Cé"
 	for round := range 2000 {
 		n := r.IntN(40)
 		buf := make([]byte, n)
@@ -134,5 +109,54 @@ func TestMatcherStopsWhenAsked(t *testing.T) {
 	})
 	if calls != 2 {
 		t.Fatalf("fn called %d times after returning false on the second, want 2", calls)
+	}
+}
+
+func TestTriggerBytes(t *testing.T) {
+	tests := []struct {
+		literals []string
+		want     string
+	}{
+		// A rare byte the literals share beats the common one they share.
+		{[]string{"a.K", "b.K"}, "K"},
+		// 'q' is picked first, then '-' and ':', which leave it no literal
+		// of its own, so it is dropped.
+		{[]string{"aq-", "bq:", "c-", "d:"}, "-:"},
+		{nil, ""},
+	}
+	for _, tc := range tests {
+		chosen := triggerBytes(tc.literals)
+		var want byteSet
+		for i := 0; i < len(tc.want); i++ {
+			want.add(tc.want[i])
+		}
+		if chosen != want {
+			t.Errorf("triggerBytes(%q) = %v, want the bytes %q", tc.literals, chosen, tc.want)
+		}
+	}
+}
+
+func TestEveryDefaultLiteralHoldsATriggerByte(t *testing.T) {
+	var literals []string
+	for _, p := range DefaultSecrets {
+		literals = append(literals, literalPrefixes(p.Regexp.String())...)
+	}
+	chosen := triggerBytes(literals)
+	for _, p := range literals {
+		if !holdsAny(p, &chosen) {
+			t.Errorf("literal %q holds none of the bytes looked for", p)
+		}
+	}
+	n := 0
+	for b := range 256 {
+		if chosen.has(byte(b)) {
+			n++
+			if i := strings.IndexByte(commonBytes, byte(b)); i >= 0 && i < 10 {
+				t.Errorf("the matcher looks for %q, one of the ten most frequent bytes", b)
+			}
+		}
+	}
+	if n > 12 {
+		t.Errorf("the matcher makes %d passes over a text for the default kinds, want 12 or fewer", n)
 	}
 }

@@ -1,0 +1,194 @@
+package guard
+
+import (
+	"regexp/syntax"
+	"slices"
+	"unicode"
+	"unicode/utf8"
+)
+
+// What the matcher reads off an expression's syntax: the literals one of
+// which begins every match, whether it holds an assertion, and the most
+// bytes a match can hold.
+
+// maxPrefixes bounds the literals read off one expression, so a class or a
+// case-folded word does not multiply into thousands.
+const maxPrefixes = 64
+
+// maxClass bounds the characters of a class a literal may run through.
+const maxClass = 16
+
+// literalPrefixes returns literals one of which begins every match of the
+// expression src, or nil when it has none: when a match may begin with any
+// of too many strings, or with an assertion such as \b or ^ that a search
+// started at the literal would misread.
+func literalPrefixes(src string) []string {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	set, _ := prefixesOf(re)
+	for _, p := range set {
+		if p == "" {
+			return nil
+		}
+	}
+	return set
+}
+
+// hasAssertion reports whether the expression src holds an assertion,
+// which reads the text around a match; true when src does not parse.
+func hasAssertion(src string) bool {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return true
+	}
+	var walk func(*syntax.Regexp) bool
+	walk = func(re *syntax.Regexp) bool {
+		switch re.Op {
+		case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+			syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+			return true
+		}
+		return slices.ContainsFunc(re.Sub, walk)
+	}
+	return walk(re)
+}
+
+// prefixesOf returns literals one of which begins every match of re, and
+// whether they are whole matches, so that a concatenation may extend them
+// with what follows.
+func prefixesOf(re *syntax.Regexp) (set []string, whole bool) {
+	switch re.Op {
+	case syntax.OpEmptyMatch:
+		return []string{""}, true
+	case syntax.OpLiteral:
+		set = []string{""}
+		for _, r := range re.Rune {
+			runes := []rune{r}
+			if re.Flags&syntax.FoldCase != 0 {
+				runes = folds(r)
+			}
+			if len(set)*len(runes) > maxPrefixes {
+				return set, false
+			}
+			set = join(set, runeStrings(runes))
+		}
+		return set, true
+	case syntax.OpCharClass:
+		var runes []rune
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			if len(runes)+int(re.Rune[i+1]-re.Rune[i])+1 > maxClass {
+				return nil, false
+			}
+			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+				runes = append(runes, r)
+			}
+		}
+		return runeStrings(runes), true
+	case syntax.OpCapture:
+		return prefixesOf(re.Sub[0])
+	case syntax.OpConcat:
+		set = []string{""}
+		for _, sub := range re.Sub {
+			next, nextWhole := prefixesOf(sub)
+			if next == nil || len(set)*len(next) > maxPrefixes {
+				return set, false
+			}
+			set = join(set, next)
+			if !nextWhole {
+				return set, false
+			}
+		}
+		return set, true
+	case syntax.OpAlternate:
+		whole = true
+		for _, sub := range re.Sub {
+			next, nextWhole := prefixesOf(sub)
+			if next == nil || len(set)+len(next) > maxPrefixes {
+				return nil, false
+			}
+			set = append(set, next...)
+			whole = whole && nextWhole
+		}
+		return set, whole
+	}
+	return nil, false
+}
+
+// folds is r with every rune it equals under simple case folding.
+func folds(r rune) []rune {
+	runes := []rune{r}
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		runes = append(runes, f)
+	}
+	return runes
+}
+
+func runeStrings(runes []rune) []string {
+	out := make([]string, len(runes))
+	for i, r := range runes {
+		out[i] = string(r)
+	}
+	return out
+}
+
+// join is every a followed by every b.
+func join(a, b []string) []string {
+	out := make([]string, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, x+y)
+		}
+	}
+	return out
+}
+
+// window is the bytes an anchored try of the expression src need read:
+// the most a match can hold, and utf8.UTFMax more so that no rune it reads
+// is cut; 0 when that is unbounded or over maxWindow, or when src holds an
+// assertion, which would read the text past the window's end.
+func window(src string) int {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil || hasAssertion(src) {
+		return 0
+	}
+	if n := maxLength(re); n >= 0 && n <= maxWindow {
+		return n + utf8.UTFMax
+	}
+	return 0
+}
+
+// maxLength is the most bytes a match of re can hold, -1 when unbounded.
+func maxLength(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return len(re.Rune) * utf8.UTFMax
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return utf8.UTFMax
+	case syntax.OpCapture, syntax.OpQuest:
+		return maxLength(re.Sub[0])
+	case syntax.OpRepeat:
+		if n := maxLength(re.Sub[0]); n >= 0 && re.Max >= 0 {
+			return n * re.Max
+		}
+		return -1
+	case syntax.OpConcat, syntax.OpAlternate:
+		total := 0
+		for _, sub := range re.Sub {
+			n := maxLength(sub)
+			if n < 0 {
+				return -1
+			}
+			if re.Op == syntax.OpConcat {
+				total += n
+			} else {
+				total = max(total, n)
+			}
+		}
+		return total
+	case syntax.OpStar, syntax.OpPlus:
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,57 @@
+package guard
+
+import (
+	"slices"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestLiteralPrefixes(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{`abc`, []string{"abc"}},
+		{`(?:AKIA|ASIA)[A-Z0-9]{16}`, []string{"AKIA", "ASIA"}},
+		{`gh[pousr]_[A-Za-z0-9]{36,}`, []string{"gho_", "ghp_", "ghr_", "ghs_", "ghu_"}},
+		{`(foo)bar+`, []string{"fooba"}},
+		{`(?i)ab`, []string{"AB", "Ab", "aB", "ab"}},
+		{`x|yz`, []string{"x", "yz"}},
+		{`\bfoo`, nil},
+		{`^foo`, nil},
+		{`.*foo`, nil},
+		{`a*b`, nil},
+		{`[a-z]+`, nil},
+		{`foo|`, nil},
+		{`[0-9][0-9][0-9]`, []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}},
+	}
+	for _, tc := range tests {
+		got := literalPrefixes(tc.src)
+		slices.Sort(got)
+		if tc.want == nil && got != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("literalPrefixes(%q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+func TestWindow(t *testing.T) {
+	tests := []struct {
+		src  string
+		want int
+	}{
+		{`AKIA[A-Z0-9]{16}`, 20*utf8.UTFMax + utf8.UTFMax},
+		{`(?:pat|sat)\.[a-z]{2,5}`, 9*utf8.UTFMax + utf8.UTFMax},
+		{`a?b`, 2*utf8.UTFMax + utf8.UTFMax},
+		{`ghp_[A-Za-z0-9]{36,}`, 0},
+		{`a+`, 0},
+		{`a*b`, 0},
+		{`x[a-z]{300}`, 0},
+		{`AKIA[A-Z0-9]{16}\b`, 0},
+		{`^AKIA`, 0},
+	}
+	for _, tc := range tests {
+		if got := window(tc.src); got != tc.want {
+			t.Errorf("window(%q) = %d, want %d", tc.src, got, tc.want)
+		}
+	}
+}
