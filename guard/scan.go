@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // matcher finds the matches of a list of regular expressions in a text, left
@@ -42,8 +43,11 @@ type matcher struct {
 	// triggers.
 	prefixed []bool
 	// anchored holds, per prefixed expression, the expression anchored at
-	// the start of the text it is run over, tried at each literal.
-	anchored []*regexp.Regexp
+	// the start of the text it is run over, tried at each literal. Each is
+	// compiled the first time a literal of its kind is found: a guard
+	// built for one short text (a hook's one call) compiles none of the
+	// kinds that text does not reach.
+	anchored []func() *regexp.Regexp
 	// windows holds, per prefixed expression whose matches are short
 	// (maxWindow), the bytes an anchored try reads, and 0 for the others.
 	windows []int
@@ -126,7 +130,7 @@ func byteShare(b byte) float64 {
 }
 
 func newMatcher(res []*regexp.Regexp) *matcher {
-	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]*regexp.Regexp, len(res)), windows: make([]int, len(res)), local: true}
+	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]func() *regexp.Regexp, len(res)), windows: make([]int, len(res)), local: true}
 	literals := make([][]string, len(res))
 	var all []string
 	for i, re := range res {
@@ -140,7 +144,7 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 			continue
 		}
 		m.prefixed[i] = true
-		m.anchored[i] = regexp.MustCompile(`^(?:` + re.String() + `)`)
+		m.anchored[i] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + re.String() + `)`) })
 		m.windows[i] = window(re.String())
 		for _, p := range literals[i] {
 			off := rarestByte(p, &chosen)
@@ -379,7 +383,7 @@ func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
 		if window > 0 {
 			until = min(until, from+window)
 		}
-		loc := m.anchored[q].FindStringIndex(text[from:until])
+		loc := m.anchored[q]().FindStringIndex(text[from:until])
 		if loc == nil || loc[1] == 0 {
 			continue
 		}
