@@ -1,21 +1,13 @@
 package shell
 
-import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // arithCases are commands that evaluate a value as arithmetic, each
 // attack beside a harmless twin. Bash runs them with v, x, i and n in the
 // environment set to "a[$(touch pwned)]": an attack reads one of them and
 // runs touch, and must be unseen; a twin sets what it reads to a literal
 // first, runs nothing, and must not be.
-var arithCases = []struct {
-	command string
-	unseen  bool
-}{
+var arithCases = []pwnedCase{
 	{"echo $((v))", true}, {"v=5; echo $((v))", false},
 	{"echo $(( $v + 1 ))", true}, {"v=5; echo $(( $v + 1 ))", false},
 	{"echo $((v)); v=5", true}, {"v=5; echo $((v)); v=6", false},
@@ -48,34 +40,6 @@ var arithCases = []struct {
 }
 
 func TestArithmetic(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Fatalf("this test runs bash: %v", err)
-	}
-	split := Subjects()
-	for _, c := range arithCases {
-		t.Run(c.command, func(t *testing.T) {
-			subjects, err := split(commandArgs(c.command))
-			if err != nil {
-				t.Fatal(err)
-			}
-			unseen := ""
-			for _, s := range subjects {
-				unseen = firstOf(unseen, s.Unseen)
-			}
-			if (unseen != "") != c.unseen {
-				t.Errorf("unseen %q, want unseen %v", unseen, c.unseen)
-			}
-			dir := t.TempDir()
-			cmd := exec.Command(bash, "-c", c.command)
-			cmd.Dir = dir
-			hostile := "a[$(touch pwned)]"
-			cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "v=" + hostile, "x=" + hostile, "i=" + hostile, "n=" + hostile}
-			out, _ := cmd.CombinedOutput()
-			_, err = os.Stat(filepath.Join(dir, "pwned"))
-			if ran := err == nil; ran != c.unseen {
-				t.Errorf("bash ran the value: %v, want %v (%s)", ran, c.unseen, out)
-			}
-		})
-	}
+	hostile := "a[$(touch pwned)]"
+	checkPwned(t, arithCases, "v="+hostile, "x="+hostile, "i="+hostile, "n="+hostile)
 }

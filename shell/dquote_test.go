@@ -1,21 +1,13 @@
 package shell
 
-import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // quoteCases are expansions inside double quotes or here-documents with
 // single quotes in their word, and extended globs with an expansion in
 // their pattern, each attack beside a harmless twin: bash
 // runs touch in an attack, which must be unseen, and nothing in a twin,
 // which must not be.
-var quoteCases = []struct {
-	command string
-	unseen  bool
-}{
+var quoteCases = []pwnedCase{
 	{`echo "${x:-'$(touch pwned)'}"`, true}, {`echo "${x:-'text'}"`, false},
 	{"echo \"${x:='`touch pwned`'}\"", true}, {"echo ${x:='`touch pwned`'}", false},
 	{`echo "${x-'$(touch pwned)'}"`, true}, {`echo "${x#'$(touch pwned)'}"`, false},
@@ -29,32 +21,5 @@ var quoteCases = []struct {
 }
 
 func TestQuotesInDoubleQuotes(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Fatalf("this test runs bash: %v", err)
-	}
-	split := Subjects()
-	for _, c := range quoteCases {
-		t.Run(c.command, func(t *testing.T) {
-			subjects, err := split(commandArgs(c.command))
-			if err != nil {
-				t.Fatal(err)
-			}
-			unseen := ""
-			for _, s := range subjects {
-				unseen = firstOf(unseen, s.Unseen)
-			}
-			if (unseen != "") != c.unseen {
-				t.Errorf("unseen %q, want unseen %v", unseen, c.unseen)
-			}
-			dir := t.TempDir()
-			cmd := exec.Command(bash, "-c", c.command)
-			cmd.Dir = dir
-			out, _ := cmd.CombinedOutput()
-			_, err = os.Stat(filepath.Join(dir, "pwned"))
-			if ran := err == nil; ran != c.unseen {
-				t.Errorf("bash created pwned: %v, want %v (%s)", ran, c.unseen, out)
-			}
-		})
-	}
+	checkPwned(t, quoteCases)
 }

@@ -1,20 +1,12 @@
 package shell
 
-import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // stdinCases are programs fed their code from their input, each attack
 // beside a harmless twin. Bash runs each in an empty directory: an attack
 // creates the file pwned and must be unseen; a twin creates nothing and
 // must not be.
-var stdinCases = []struct {
-	command string
-	unseen  bool
-}{
+var stdinCases = []pwnedCase{
 	{"printf 'touch pwned' | xargs -0 sh -c", true}, {"printf 'touch pwned' | xargs -0 echo", false},
 	{"printf 'touch pwned' | xargs -0 bash -c", true}, {"printf 'touch pwned' | xargs -0 printf '%s\\n'", false},
 	{"printf -- '-exec\\ntouch\\npwned\\n;\\n' | xargs find . -maxdepth 0", true}, {"printf -- '-l\\n' | xargs ls", false},
@@ -29,34 +21,7 @@ var stdinCases = []struct {
 }
 
 func TestStdin(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Fatalf("this test runs bash: %v", err)
-	}
-	split := Subjects()
-	for _, c := range stdinCases {
-		t.Run(c.command, func(t *testing.T) {
-			subjects, err := split(commandArgs(c.command))
-			if err != nil {
-				t.Fatal(err)
-			}
-			unseen := ""
-			for _, s := range subjects {
-				unseen = firstOf(unseen, s.Unseen)
-			}
-			if (unseen != "") != c.unseen {
-				t.Errorf("unseen %q, want unseen %v", unseen, c.unseen)
-			}
-			dir := t.TempDir()
-			cmd := exec.Command(bash, "-c", c.command)
-			cmd.Dir = dir
-			out, _ := cmd.CombinedOutput()
-			_, err = os.Stat(filepath.Join(dir, "pwned"))
-			if ran := err == nil; ran != c.unseen {
-				t.Errorf("bash created pwned: %v, want %v (%s)", ran, c.unseen, out)
-			}
-		})
-	}
+	checkPwned(t, stdinCases)
 }
 
 // TestStdinUnseen checks the commands whose input bash cannot be shown
