@@ -374,29 +374,10 @@ func subjectWant(t *testing.T, s agentpolicy.Subject) want {
 }
 
 func TestSubjectsClasses(t *testing.T) {
-	split := Subjects(WithWriteTool("write", "path"), WithReadTool("read", "path"))
+	checkCases(t, splitCases)
 	counts := map[string]int{}
 	for _, c := range splitCases {
 		counts[c.class]++
-		t.Run(c.class+"/"+c.command, func(t *testing.T) {
-			subjects, err := split(commandArgs(c.command))
-			if c.want == nil {
-				if err == nil {
-					t.Fatalf("split succeeded with %v, want an error", subjects)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("split: %v", err)
-			}
-			got := make([]want, len(subjects))
-			for i, s := range subjects {
-				got[i] = subjectWant(t, s)
-			}
-			if fmt.Sprint(got) != fmt.Sprint(c.want) {
-				t.Errorf("subjects:\n got %s\nwant %s", show(got), show(c.want))
-			}
-		})
 	}
 	if len(splitCases) < 150 {
 		t.Errorf("%d cases, want at least 150", len(splitCases))

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/ChristopherDavenport/agentturn"
@@ -12,23 +11,20 @@ import (
 // unreadCases are commands the parser cannot read as bash does: the
 // command as written, unseen, then what can still be read of it, as
 // constraints.
-var unreadCases = []struct {
-	command string
-	want    []want
-}{
-	{"npm test &&", []want{hidden("npm test &&", "npm test &&", "the command does not parse: 1:10: `&&` must be followed by a statement"), base("npm test", "npm test")}},
-	{"rm -rf / ||", []want{hidden("rm -rf / ||", "rm -rf / ||", "the command does not parse: 1:10: `||` must be followed by a statement"), base("rm -rf /", "rm -rf /"), {tool: "write", value: "/", text: "/", constrain: true}}},
-	{"npm test\r\n", []want{hidden("npm test\r\n", "npm test\r\n", "the command has a carriage return, which the parser and bash read differently"), base("npm test", "npm test")}},
-	{"ls\r\nrm x\r\n", []want{hidden("ls\r\nrm x\r\n", "ls\r\nrm x\r\n", "the command has a carriage return, which the parser and bash read differently"), base("ls", "ls"), base("rm x", "rm x"), {tool: "write", value: "x", text: "x", constrain: true}}},
-	{"ls;;", []want{hidden("ls;;", "ls;;", "the command does not parse: 1:3: `;;` can only be used in a case clause"), base("ls", "ls")}},
-	{"echo 'x", []want{hidden("echo 'x", "echo 'x", "the command does not parse: 1:6: reached EOF without closing quote `'`")}},
-	{"ls\nif", []want{hidden("ls\nif", "ls\nif", "the command does not parse: 2:1: `if` must be followed by a statement list")}},
-	{"sh -c 'echo \"x' && ls", []want{
+var unreadCases = []splitCase{
+	{"unread", "npm test &&", []want{hidden("npm test &&", "npm test &&", "the command does not parse: 1:10: `&&` must be followed by a statement"), base("npm test", "npm test")}},
+	{"unread", "rm -rf / ||", []want{hidden("rm -rf / ||", "rm -rf / ||", "the command does not parse: 1:10: `||` must be followed by a statement"), base("rm -rf /", "rm -rf /"), {tool: "write", value: "/", text: "/", constrain: true}}},
+	{"unread", "npm test\r\n", []want{hidden("npm test\r\n", "npm test\r\n", "the command has a carriage return, which the parser and bash read differently"), base("npm test", "npm test")}},
+	{"unread", "ls\r\nrm x\r\n", []want{hidden("ls\r\nrm x\r\n", "ls\r\nrm x\r\n", "the command has a carriage return, which the parser and bash read differently"), base("ls", "ls"), base("rm x", "rm x"), {tool: "write", value: "x", text: "x", constrain: true}}},
+	{"unread", "ls;;", []want{hidden("ls;;", "ls;;", "the command does not parse: 1:3: `;;` can only be used in a case clause"), base("ls", "ls")}},
+	{"unread", "echo 'x", []want{hidden("echo 'x", "echo 'x", "the command does not parse: 1:6: reached EOF without closing quote `'`")}},
+	{"unread", "ls\nif", []want{hidden("ls\nif", "ls\nif", "the command does not parse: 2:1: `if` must be followed by a statement list")}},
+	{"unread", "sh -c 'echo \"x' && ls", []want{
 		base("sh -c echo \"x", "sh -c 'echo \"x'"),
 		hidden("sh -c echo \"x", "sh -c 'echo \"x'", "sh runs a string the splitter cannot read: the command does not parse: 1:6: reached EOF without closing quote `\"`"),
 		same("ls"),
 	}},
-	{"bash -c $'ls\\r' ", []want{
+	{"unread", "bash -c $'ls\\r' ", []want{
 		base("bash -c ls\r", "bash -c $'ls\\r'"),
 		hidden("bash -c ls\r", "bash -c $'ls\\r'", "bash runs a string the splitter cannot read: the command has a carriage return, which the parser and bash read differently"),
 		base("ls", "ls"),
@@ -36,22 +32,7 @@ var unreadCases = []struct {
 }
 
 func TestUnread(t *testing.T) {
-	split := Subjects(WithWriteTool("write", "path"))
-	for _, c := range unreadCases {
-		t.Run(c.command, func(t *testing.T) {
-			subjects, err := split(commandArgs(c.command))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := make([]want, len(subjects))
-			for i, s := range subjects {
-				got[i] = subjectWant(t, s)
-			}
-			if fmt.Sprint(got) != fmt.Sprint(c.want) {
-				t.Errorf("subjects:\n got %s\nwant %s", show(got), show(c.want))
-			}
-		})
-	}
+	checkCases(t, unreadCases)
 }
 
 // TestEndToEndUnread checks that a command the parser cannot read asks

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/ChristopherDavenport/agentturn"
@@ -12,40 +11,22 @@ import (
 // namedCases are commands named by a variable: one the script set to a
 // single literal before is also read, as constraints, as the command it
 // names; any other stays unseen alone.
-var namedCases = []struct {
-	command string
-	want    []want
-}{
-	{"x=rm; $x -f f", []want{same("x=rm"), hidden("$x -f f", "$x -f f", "the command name $x is known only when it runs"), {value: "rm -f f", text: "$x -f f", constrain: true}}},
-	{"x=rm && \"${x}\" -f f", []want{same("x=rm"), hidden("${x} -f f", "\"${x}\" -f f", "the command name ${x} is known only when it runs"), {value: "rm -f f", text: "\"${x}\" -f f", constrain: true}}},
-	{"x='rm -r'; $x d", []want{run("x=rm -r", "x='rm -r'"), hidden("$x d", "$x d", "the command name $x is known only when it runs"), {value: "rm -r d", text: "$x d", constrain: true}}},
-	{"x=sudo; $x rm f", []want{same("x=sudo"), hidden("$x rm f", "$x rm f", "the command name $x is known only when it runs"),
-		{value: "sudo rm f", text: "$x rm f", constrain: true}, {value: "rm f", text: "rm f", constrain: true}}},
+var namedCases = []splitCase{
+	{"named", "x=rm; $x -f f", []want{same("x=rm"), hidden("$x -f f", "$x -f f", "the command name $x is known only when it runs"), {value: "rm -f f", text: "$x -f f", constrain: true}, {tool: "write", value: "f", text: "f", constrain: true}}},
+	{"named", "x=rm && \"${x}\" -f f", []want{same("x=rm"), hidden("${x} -f f", "\"${x}\" -f f", "the command name ${x} is known only when it runs"), {value: "rm -f f", text: "\"${x}\" -f f", constrain: true}, {tool: "write", value: "f", text: "f", constrain: true}}},
+	{"named", "x='rm -r'; $x d", []want{run("x=rm -r", "x='rm -r'"), hidden("$x d", "$x d", "the command name $x is known only when it runs"), {value: "rm -r d", text: "$x d", constrain: true}, {tool: "write", value: "d", text: "d", constrain: true}}},
+	{"named", "x=sudo; $x rm f", []want{same("x=sudo"), hidden("$x rm f", "$x rm f", "the command name $x is known only when it runs"),
+		{value: "sudo rm f", text: "$x rm f", constrain: true}, {value: "rm f", text: "rm f", constrain: true}, {tool: "write", value: "f", text: "f", constrain: true}}},
 	// Not one literal before the command: two values, a value read at
 	// run time, the command before the assignment.
-	{"x=rm; x=ls; $x f", []want{same("x=rm"), same("x=ls"), hidden("$x f", "$x f", "the command name $x is known only when it runs")}},
-	{"x=rm; read x; $x f", []want{same("x=rm"), same("read x"), hidden("$x f", "$x f", "the command name $x is known only when it runs")}},
-	{"$x f; x=rm", []want{hidden("$x f", "$x f", "the command name $x is known only when it runs"), same("x=rm")}},
-	{"x=$(pwd); $x f", []want{same("x=$(pwd)"), same("pwd"), hidden("$x f", "$x f", "the command name $x is known only when it runs")}},
+	{"named", "x=rm; x=ls; $x f", []want{same("x=rm"), same("x=ls"), hidden("$x f", "$x f", "the command name $x is known only when it runs")}},
+	{"named", "x=rm; read x; $x f", []want{same("x=rm"), same("read x"), hidden("$x f", "$x f", "the command name $x is known only when it runs")}},
+	{"named", "$x f; x=rm", []want{hidden("$x f", "$x f", "the command name $x is known only when it runs"), same("x=rm")}},
+	{"named", "x=$(pwd); $x f", []want{same("x=$(pwd)"), same("pwd"), hidden("$x f", "$x f", "the command name $x is known only when it runs")}},
 }
 
 func TestNamedByVariable(t *testing.T) {
-	split := Subjects()
-	for _, c := range namedCases {
-		t.Run(c.command, func(t *testing.T) {
-			subjects, err := split(commandArgs(c.command))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := make([]want, len(subjects))
-			for i, s := range subjects {
-				got[i] = subjectWant(t, s)
-			}
-			if fmt.Sprint(got) != fmt.Sprint(c.want) {
-				t.Errorf("subjects:\n got %s\nwant %s", show(got), show(c.want))
-			}
-		})
-	}
+	checkCases(t, namedCases)
 }
 
 // TestEndToEndNamedByVariable checks that a deny rule holds for a command
