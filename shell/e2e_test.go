@@ -43,6 +43,23 @@ func decide(t *testing.T, e *agentpolicy.Engine, command string, confined bool) 
 	return v
 }
 
+// actionCase is a command and the action an engine must decide for it.
+type actionCase struct {
+	command string
+	action  agentturn.ToolAction
+}
+
+// checkActions decides each command with e, unconfined, and compares the
+// action with the case's.
+func checkActions(t *testing.T, e *agentpolicy.Engine, cases []actionCase) {
+	t.Helper()
+	for _, c := range cases {
+		if v := decide(t, e, c.command, false); v.Action != c.action {
+			t.Errorf("%q: %v %q, want %v", c.command, v.Action, v.Reason, c.action)
+		}
+	}
+}
+
 // build is an engine over policy with this package's splitter for bash.
 func build(t *testing.T, policy agentpolicy.Policy) *agentpolicy.Engine {
 	t.Helper()

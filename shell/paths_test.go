@@ -148,17 +148,10 @@ func TestEndToEndPathUnseen(t *testing.T) {
 		Deny:    rules(t, "write(.claude/settings.local.json)"),
 		Default: agentpolicy.Allow(),
 	})
-	for _, c := range []struct {
-		command string
-		action  agentturn.ToolAction
-	}{
+	checkActions(t, e, []actionCase{
 		{"echo x > out.txt", agentturn.Allow},
 		{"echo x > .claud?/settings.local.json", agentturn.Defer},
 		{"echo x > .cl{a..a}ude/settings.local.json", agentturn.Defer},
 		{"echo x > .claude/settings.local.json", agentturn.Block},
-	} {
-		if v := decide(t, e, c.command, false); v.Action != c.action {
-			t.Errorf("%q: %v %q, want %v", c.command, v.Action, v.Reason, c.action)
-		}
-	}
+	})
 }

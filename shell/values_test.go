@@ -33,16 +33,9 @@ func TestNamedByVariable(t *testing.T) {
 // named by a variable set to it, and an allow rule does not allow one.
 func TestEndToEndNamedByVariable(t *testing.T) {
 	e := build(t, agentpolicy.Policy{Allow: rules(t, "bash(ls:*)"), Deny: rules(t, "bash(rm:*)"), Default: agentpolicy.Allow()})
-	for _, c := range []struct {
-		command string
-		action  agentturn.ToolAction
-	}{
+	checkActions(t, e, []actionCase{
 		{"x=rm; $x -f f", agentturn.Block},
 		{"x=ls; $x -la", agentturn.Defer},
 		{"ls -la", agentturn.Allow},
-	} {
-		if v := decide(t, e, c.command, false); v.Action != c.action {
-			t.Errorf("%q: %v %q, want %v", c.command, v.Action, v.Reason, c.action)
-		}
-	}
+	})
 }
