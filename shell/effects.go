@@ -255,7 +255,9 @@ func variablesSet(base string, args []word) string {
 }
 
 // assignsUnseen is why assignments hide code: the first that does.
-func (s *splitter) assignsUnseen(as []*syntax.Assign) string {
+// Exported ones, before a command or through export, are handed to the
+// programs that run and are held to the table of the known-safe.
+func (s *splitter) assignsUnseen(as []*syntax.Assign, exported bool) string {
 	for _, a := range as {
 		if a.Name == nil {
 			// A declaration's word that is not NAME=VALUE as written:
@@ -272,7 +274,11 @@ func (s *splitter) assignsUnseen(as []*syntax.Assign) string {
 		if a.Value != nil {
 			value = s.wordOf(a.Value)
 		}
-		if why := firstOf(variableUnseen(a.Name.Value), substitutionUnseen(a.Name.Value, value)); why != "" {
+		unseen := variableUnseen
+		if exported {
+			unseen = environmentUnseen
+		}
+		if why := firstOf(unseen(a.Name.Value), substitutionUnseen(a.Name.Value, value)); why != "" {
 			return why
 		}
 	}

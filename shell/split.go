@@ -243,11 +243,11 @@ func appendString(b []byte, s string) []byte {
 func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 	text := s.text(c)
 	if len(c.Args) == 0 {
-		s.add(s.field, s.assignments(c.Assigns), text, s.assignsUnseen(c.Assigns), false, "")
+		s.add(s.field, s.assignments(c.Assigns), text, s.assignsUnseen(c.Assigns, false), false, "")
 		return nil
 	}
 	words, unseen := s.expandWords(c.Args)
-	unseen = firstOf(unseen, s.assignsUnseen(c.Assigns))
+	unseen = firstOf(unseen, s.assignsUnseen(c.Assigns, true))
 	if len(words) == 0 {
 		// Brace expansion left no word: the assignments run alone.
 		s.add(s.field, text, text, unseen, false, "")
@@ -414,7 +414,23 @@ func (s *splitter) declare(d *syntax.DeclClause) {
 	if len(d.Args) > 0 {
 		normalised += " " + s.assignments(d.Args)
 	}
-	s.add(s.field, normalised, s.text(d), s.assignsUnseen(d.Args), false, "")
+	s.add(s.field, normalised, s.text(d), s.assignsUnseen(d.Args, exports(d)), false, "")
+}
+
+// exports reports whether a declaration hands its variables to the
+// programs run after it: export, and declare or typeset with -x.
+func exports(d *syntax.DeclClause) bool {
+	if d.Variant.Value == "export" {
+		return true
+	}
+	for _, a := range d.Args {
+		if a.Name == nil && a.Value != nil {
+			if lit := a.Value.Lit(); strings.HasPrefix(lit, "-") && strings.Contains(lit, "x") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // redirect adds the subject of a redirect to or from a file, under the

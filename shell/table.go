@@ -53,6 +53,34 @@ var variablePrefixes = []struct{ name, why string }{
 	{"npm_config_", "sets npm configuration that may run commands"},
 }
 
+// safeEnvironment are the variables known to change nothing a program
+// does but how it shows or labels its work: a program reads any variable
+// it is handed, so one handed to it (NAME=VALUE before a command, env,
+// sudo, export) must be in this table, in gitSafeVariables, or begin
+// LC_. HOME, XDG_CONFIG_HOME and TMPDIR are not: they move the files a
+// program reads its configuration from (git's core.fsmonitor in
+// HOME/.gitconfig) or writes to.
+var safeEnvironment = map[string]bool{
+	"LANG": true, "LANGUAGE": true, "TZ": true, "TERM": true, "COLUMNS": true, "LINES": true,
+	"NO_COLOR": true, "FORCE_COLOR": true, "CLICOLOR": true, "CLICOLOR_FORCE": true,
+	"CI": true, "DEBUG": true, "VERBOSE": true, "NODE_ENV": true, "RAILS_ENV": true, "RACK_ENV": true,
+	"RUST_BACKTRACE": true, "RUST_LOG": true, "GOOS": true, "GOARCH": true, "CGO_ENABLED": true, "GOMAXPROCS": true,
+	"PYTHONUNBUFFERED": true, "PYTHONDONTWRITEBYTECODE": true, "PYTHONHASHSEED": true, "SOURCE_DATE_EPOCH": true,
+}
+
+// environmentUnseen is why handing the variable name to a program hides
+// code: one in the table of variables that change what runs, and any
+// other not known to be safe.
+func environmentUnseen(name string) string {
+	if why := variableUnseen(name); why != "" {
+		return why
+	}
+	if safeEnvironment[name] || gitSafeVariables[name] || strings.HasPrefix(name, "LC_") {
+		return ""
+	}
+	return name + " is not a variable known to change nothing a program does"
+}
+
 // variableUnseen is why setting the variable name hides code, "" when it
 // does not.
 func variableUnseen(name string) string {

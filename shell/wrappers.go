@@ -75,7 +75,7 @@ func (w wrapper) unwrap(base string, args []word) effects {
 	rest = rest[min(w.operands, len(rest)):]
 	for ; w.assigns && len(rest) > 0 && isAssignment(rest[0].value); rest = rest[1:] {
 		name, _, _ := strings.Cut(rest[0].value, "=")
-		e.unseen = firstOf(e.unseen, variableUnseen(name), substitutionUnseen(name, rest[0]))
+		e.unseen = firstOf(e.unseen, environmentUnseen(name), substitutionUnseen(name, rest[0]))
 	}
 	switch {
 	case p.has(w.shell...):
@@ -208,7 +208,7 @@ func envEffects(args []word) effects {
 	rest := p.operands
 	for ; len(rest) > 0 && isAssignment(rest[0].value); rest = rest[1:] {
 		name, _, _ := strings.Cut(rest[0].value, "=")
-		e.unseen = firstOf(e.unseen, variableUnseen(name), substitutionUnseen(name, rest[0]))
+		e.unseen = firstOf(e.unseen, environmentUnseen(name), substitutionUnseen(name, rest[0]))
 	}
 	e.commands = nonEmpty(rest)
 	return e
