@@ -9,10 +9,7 @@ import (
 // dialectCases are strings run by dash, each attack beside a harmless
 // twin: an attack is one dash reads otherwise than bash, and must be
 // unseen; a twin is read alike, and must not be.
-var dialectCases = []struct {
-	command string
-	unseen  bool
-}{
+var dialectCases = []pwnedCase{
 	{`dash -c "touch \$'pw'"`, true}, {`dash -c 'touch pw'`, false},
 	{`dash -c 'touch $"pw"'`, true}, {`dash -c 'touch "pw"'`, false},
 	{`dash -c 'touch {a,b}'`, true}, {`dash -c 'touch a b'`, false},

@@ -159,37 +159,24 @@ func oracleInputs(t *testing.T, short bool) []oracleInput {
 		add("class/"+c.class, c.attack)
 		add("class/"+c.class+"/twin", c.twin)
 	}
-	for _, table := range [][]splitCase{splitCases, cwdCases, gitCases, optionCases, readerCases, awkCases} {
+	for _, table := range [][]splitCase{splitCases, cwdCases, gitCases, optionCases, readerCases, awkCases, literalCases, unreadCases, namedCases} {
 		for _, c := range table {
 			add("table/"+c.class, c.command)
 		}
 	}
-	for _, c := range arithCases {
-		add("table/arith", c.command)
+	for _, t := range []struct {
+		name  string
+		cases []pwnedCase
+	}{{"arith", arithCases}, {"dialect", dialectCases}, {"quote", quoteCases}, {"stdin", stdinCases}} {
+		for _, c := range t.cases {
+			add("table/"+t.name, c.command)
+		}
 	}
 	for _, c := range continuationCases {
 		add("table/continuation", c.command)
 	}
-	for _, c := range dialectCases {
-		add("table/dialect", c.command)
-	}
-	for _, c := range quoteCases {
-		add("table/quote", c.command)
-	}
-	for _, c := range literalCases {
-		add("table/literal", c.command)
-	}
 	for _, c := range readOnlyCases {
 		add("table/readonly", c.command)
-	}
-	for _, c := range stdinCases {
-		add("table/stdin", c.command)
-	}
-	for _, c := range unreadCases {
-		add("table/unread", c.command)
-	}
-	for _, c := range namedCases {
-		add("table/named", c.command)
 	}
 	for _, c := range pathCases {
 		add("table/path", "echo x > "+c.target)
