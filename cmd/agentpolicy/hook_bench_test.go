@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -49,18 +52,18 @@ func ruleFile(tag string, n int) string {
 	return string(data)
 }
 
-// BenchmarkHookProcess measures one hook call as Claude Code makes it: a
-// process of the built binary started with an event on standard input,
-// deciding a compound command over four settings files of 200 rules each
-// (managed, user, project, local; the project a trusted git repository)
-// and a journal. It reports the median and
-// the 99th percentile of the calls' wall time, so give it enough calls for
-// a percentile: -benchtime=300x. Each call is paired with a start of the
-// same binary that does nothing (agentpolicy version), whose median is
-// reported as start-ms: what the machine charges for a process at that
-// moment, which on a busy machine is most of the figure.
-func BenchmarkHookProcess(b *testing.B) {
-	bin := buildBinary(b)
+// hookFixture is the settings tree both hook benchmarks decide over: four
+// settings files of 200 rules each (managed, user, project, local; the
+// project a trusted git repository), a journal, and the event of a compound
+// command none of the rules matches, which the hook answers ask.
+type hookFixture struct {
+	project string
+	args    []string
+	env     []string
+	event   []byte
+}
+
+func newHookFixture(b *testing.B) hookFixture {
 	root := b.TempDir()
 	project, home, managed := filepath.Join(root, "project"), filepath.Join(root, "home"), filepath.Join(root, "managed")
 	files := map[string]string{
@@ -88,20 +91,43 @@ func BenchmarkHookProcess(b *testing.B) {
 		"tool_name": "Bash", "tool_input": map[string]string{"command": "git status && go test ./... | tee out.txt"},
 		"tool_use_id": "toolu_bench",
 	})
-	args := []string{"hook", "--managed-dir", managed, "--journal", filepath.Join(root, "verdicts.jsonl")}
-	env := append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR=")
+	return hookFixture{
+		project: project,
+		args:    []string{"hook", "--managed-dir", managed, "--journal", filepath.Join(root, "verdicts.jsonl")},
+		env:     []string{"HOME=" + home, "CLAUDE_CONFIG_DIR="},
+		event:   event,
+	}
+}
+
+// wantAsk fails the benchmark unless out is the hook's ask.
+func wantAsk(b *testing.B, out []byte) {
+	if !bytes.Contains(out, []byte(`"permissionDecision":"ask"`)) {
+		b.Fatalf("the call was not decided as a default ask: %s", out)
+	}
+}
+
+// BenchmarkHookProcess measures one hook call as Claude Code makes it: a
+// process of the built binary started with the fixture's event on standard
+// input. It reports the median and the 99th percentile of the calls' wall
+// time, so give it enough calls for a percentile: -benchtime=300x. Each
+// call is paired with a start of the same binary that does nothing
+// (agentpolicy version), whose median is reported as start-ms: what the
+// machine charges for a process at that moment, which on a busy machine is
+// most of the figure.
+func BenchmarkHookProcess(b *testing.B) {
+	bin := buildBinary(b)
+	fx := newHookFixture(b)
+	env := append(os.Environ(), fx.env...)
 	call := func() []byte {
-		cmd := exec.Command(bin, args...)
-		cmd.Dir, cmd.Env, cmd.Stdin = project, env, bytes.NewReader(event)
+		cmd := exec.Command(bin, fx.args...)
+		cmd.Dir, cmd.Env, cmd.Stdin = fx.project, env, bytes.NewReader(fx.event)
 		out, err := cmd.Output()
 		if err != nil {
 			b.Fatalf("hook: %v", err)
 		}
 		return out
 	}
-	if out := call(); !bytes.Contains(out, []byte(`"permissionDecision":"ask"`)) {
-		b.Fatalf("the call was not decided as a default ask: %s", out)
-	}
+	wantAsk(b, call())
 	times, starts := make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for range b.N {
@@ -125,3 +151,30 @@ func BenchmarkHookProcess(b *testing.B) {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// BenchmarkHookInProcess measures the work of one hook call without the
+// process around it: reading the event, loading and compiling the four
+// settings files, deciding, journaling and answering. Its allocations are
+// a call's, since a process starts with none.
+func BenchmarkHookInProcess(b *testing.B) {
+	fx := newHookFixture(b)
+	for _, kv := range fx.env {
+		name, value, _ := strings.Cut(kv, "=")
+		b.Setenv(name, value)
+	}
+	b.Chdir(fx.project)
+	var out bytes.Buffer
+	call := func() {
+		out.Reset()
+		if code := run(context.Background(), fx.args, bytes.NewReader(fx.event), &out, io.Discard); code != exitOK {
+			b.Fatalf("hook exited %d: %s", code, out.Bytes())
+		}
+	}
+	call()
+	wantAsk(b, out.Bytes())
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		call()
+	}
+}
