@@ -169,7 +169,7 @@ func TestLookalikesAreNoSecret(t *testing.T) {
 func placeholder(t *testing.T, kind, secret string) string {
 	t.Helper()
 	prefix := ""
-	for _, p := range literalPrefixes(DefaultSecrets[kindIndex(kind)].Regexp.String()) {
+	for _, p := range readSyntax(DefaultSecrets[kindIndex(kind)].Regexp.String()).prefixes {
 		if strings.HasPrefix(secret, p) && len(p) > len(prefix) {
 			prefix = p
 		}

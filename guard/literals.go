@@ -18,31 +18,42 @@ const maxPrefixes = 64
 // maxClass bounds the characters of a class a literal may run through.
 const maxClass = 16
 
-// literalPrefixes returns literals one of which begins every match of the
-// expression src, or nil when it has none: when a match may begin with any
-// of too many strings, or with an assertion such as \b or ^ that a search
-// started at the literal would misread.
-func literalPrefixes(src string) []string {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
-		return nil
-	}
-	set, _ := prefixesOf(re)
-	for _, p := range set {
-		if p == "" {
-			return nil
-		}
-	}
-	return set
+// syntaxFacts is what the matcher reads off an expression's syntax.
+type syntaxFacts struct {
+	// prefixes are literals one of which begins every match, nil when
+	// there are none: when a match may begin with any of too many
+	// strings, or with an assertion such as \b or ^ that a search started
+	// at the literal would misread.
+	prefixes []string
+	// assertion reports that the expression holds an assertion, which
+	// reads the text around a match.
+	assertion bool
+	// window is the bytes an anchored try need read: the most a match can
+	// hold, and utf8.UTFMax more so that no rune it reads is cut; 0 when
+	// that is unbounded or over maxWindow, or when the expression holds an
+	// assertion, which would read the text past the window's end.
+	window int
 }
 
-// hasAssertion reports whether the expression src holds an assertion,
-// which reads the text around a match; true when src does not parse.
-func hasAssertion(src string) bool {
+// readSyntax parses the expression src once for its facts; one that does
+// not parse has no prefixes and is taken to hold an assertion.
+func readSyntax(src string) syntaxFacts {
 	re, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
-		return true
+		return syntaxFacts{assertion: true}
 	}
+	f := syntaxFacts{assertion: hasAssertion(re)}
+	if set, _ := prefixesOf(re); !slices.Contains(set, "") {
+		f.prefixes = set
+	}
+	if n := maxLength(re); !f.assertion && n >= 0 && n <= maxWindow {
+		f.window = n + utf8.UTFMax
+	}
+	return f
+}
+
+// hasAssertion reports whether re holds an assertion.
+func hasAssertion(re *syntax.Regexp) bool {
 	var walk func(*syntax.Regexp) bool
 	walk = func(re *syntax.Regexp) bool {
 		switch re.Op {
@@ -142,21 +153,6 @@ func join(a, b []string) []string {
 		}
 	}
 	return out
-}
-
-// window is the bytes an anchored try of the expression src need read:
-// the most a match can hold, and utf8.UTFMax more so that no rune it reads
-// is cut; 0 when that is unbounded or over maxWindow, or when src holds an
-// assertion, which would read the text past the window's end.
-func window(src string) int {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil || hasAssertion(src) {
-		return 0
-	}
-	if n := maxLength(re); n >= 0 && n <= maxWindow {
-		return n + utf8.UTFMax
-	}
-	return 0
 }
 
 // maxLength is the most bytes a match of re can hold, -1 when unbounded.

@@ -26,10 +26,10 @@ func TestLiteralPrefixes(t *testing.T) {
 		{`[0-9][0-9][0-9]`, []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}},
 	}
 	for _, tc := range tests {
-		got := literalPrefixes(tc.src)
+		got := readSyntax(tc.src).prefixes
 		slices.Sort(got)
 		if tc.want == nil && got != nil || !slices.Equal(got, tc.want) {
-			t.Errorf("literalPrefixes(%q) = %q, want %q", tc.src, got, tc.want)
+			t.Errorf("the prefixes of %q are %q, want %q", tc.src, got, tc.want)
 		}
 	}
 }
@@ -50,8 +50,8 @@ func TestWindow(t *testing.T) {
 		{`^AKIA`, 0},
 	}
 	for _, tc := range tests {
-		if got := window(tc.src); got != tc.want {
-			t.Errorf("window(%q) = %d, want %d", tc.src, got, tc.want)
+		if got := readSyntax(tc.src).window; got != tc.want {
+			t.Errorf("the window of %q is %d, want %d", tc.src, got, tc.want)
 		}
 	}
 }

@@ -131,22 +131,22 @@ func byteShare(b byte) float64 {
 
 func newMatcher(res []*regexp.Regexp) *matcher {
 	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]func() *regexp.Regexp, len(res)), windows: make([]int, len(res)), local: true}
-	literals := make([][]string, len(res))
+	reads := make([]syntaxFacts, len(res))
 	var all []string
 	for i, re := range res {
-		m.local = m.local && !hasAssertion(re.String())
-		literals[i] = literalPrefixes(re.String())
-		all = append(all, literals[i]...)
+		reads[i] = readSyntax(re.String())
+		m.local = m.local && !reads[i].assertion
+		all = append(all, reads[i].prefixes...)
 	}
 	chosen := triggerBytes(all)
 	for i, re := range res {
-		if literals[i] == nil {
+		if reads[i].prefixes == nil {
 			continue
 		}
 		m.prefixed[i] = true
 		m.anchored[i] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + re.String() + `)`) })
-		m.windows[i] = window(re.String())
-		for _, p := range literals[i] {
+		m.windows[i] = reads[i].window
+		for _, p := range reads[i].prefixes {
 			off := rarestByte(p, &chosen)
 			b := p[off]
 			if m.triggers[b] == nil {

@@ -139,7 +139,7 @@ func TestTriggerBytes(t *testing.T) {
 func TestEveryDefaultLiteralHoldsATriggerByte(t *testing.T) {
 	var literals []string
 	for _, p := range DefaultSecrets {
-		literals = append(literals, literalPrefixes(p.Regexp.String())...)
+		literals = append(literals, readSyntax(p.Regexp.String()).prefixes...)
 	}
 	chosen := triggerBytes(literals)
 	for _, p := range literals {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -56,8 +57,17 @@ type Pattern struct {
 // mine...) to Secrets or Redact, or by assigning the variable before it
 // builds its guards: a guard reads the list once, when it is built, and
 // keeps a copy, so a change made afterwards reaches only the guards built
-// after it. The regexps are shared and safe for concurrent use.
+// after it. The regexps are shared and safe for concurrent use, and so is
+// what a guard readies from them: every guard built while the variable
+// holds what the package set shares it, so only the first costs anything
+// to build.
 var DefaultSecrets = defaultSecrets()
+
+// builtIn is [DefaultSecrets] as the package sets it.
+var builtIn = slices.Clone(DefaultSecrets)
+
+// builtInMatcher is the matcher of builtIn, built once on first use.
+var builtInMatcher = sync.OnceValue(func() *secretMatcher { return compileSecretMatcher(builtIn) })
 
 // secretMatcher is a list of [Pattern] ready to match.
 type secretMatcher struct {
@@ -66,12 +76,21 @@ type secretMatcher struct {
 }
 
 // newSecretMatcher copies patterns, or [DefaultSecrets] as it is now when
-// there are none, so a later change to either slice changes no guard.
+// there are none, so a later change to either slice changes no guard. The
+// guards built while DefaultSecrets is as the package left it share one
+// matcher, so building one costs nothing after the first.
 func newSecretMatcher(patterns []Pattern) *secretMatcher {
 	if len(patterns) == 0 {
+		if slices.Equal(DefaultSecrets, builtIn) {
+			return builtInMatcher()
+		}
 		patterns = DefaultSecrets
 	}
-	patterns = slices.Clone(patterns)
+	return compileSecretMatcher(slices.Clone(patterns))
+}
+
+// compileSecretMatcher readies patterns, which it keeps.
+func compileSecretMatcher(patterns []Pattern) *secretMatcher {
 	res := make([]*regexp.Regexp, len(patterns))
 	for i, p := range patterns {
 		res[i] = p.Regexp

@@ -136,3 +136,19 @@ func TestPatternsReplaceTheDefaults(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultGuardsShareTheirMatcher keeps a guard of the default kinds
+// cheap to build, as a hook that builds one per call needs: while
+// DefaultSecrets is as the package sets it, every such guard shares one
+// matcher.
+func TestDefaultGuardsShareTheirMatcher(t *testing.T) {
+	Secrets()
+	if n := testing.AllocsPerRun(20, func() { Secrets(); Redact() }); n > 8 {
+		t.Errorf("building two guards of the default kinds makes %v allocations, want a few", n)
+	}
+	keepDefaultSecrets(t)
+	DefaultSecrets = DefaultSecrets[:1]
+	if newSecretMatcher(nil) == newSecretMatcher(nil) {
+		t.Errorf("a changed DefaultSecrets still shares the package's matcher")
+	}
+}
