@@ -236,3 +236,17 @@ func TestTheREADMEListsEveryKind(t *testing.T) {
 		t.Errorf("the README's kinds table is\n%s\nwant\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestATelegramTokenKeepsItsBotID: a bot token is the bot's ID, which is
+// public, a colon and the secret; the kind redacts from the colon on.
+func TestATelegramTokenKeepsItsBotID(t *testing.T) {
+	token := "110201543:AAH" + fill(urlSafe, 32)
+	v, err := Redact().Check(context.Background(), Input{Instructions: "TELEGRAM_TOKEN=" + token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "TELEGRAM_TOKEN=110201543[REDACTED telegram_bot_token]"
+	if v.Instructions == nil || *v.Instructions != want {
+		t.Fatalf("verdict %+v (instructions %v), want %q", v, v.Instructions, want)
+	}
+}
