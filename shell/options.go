@@ -88,8 +88,9 @@ func (f *optionTable) indexed() *optionIndex {
 	return &f.index
 }
 
-// indexesBuilt counts the tables indexed, for the test that holds the
-// package's initialization to building none.
+// indexesBuilt counts the tables indexed, option tables and git's sets
+// of inert options, for the test that holds the package's
+// initialization to building none.
 var indexesBuilt atomic.Int64
 
 // build indexes the table's lists.
