@@ -47,6 +47,26 @@ func TestTableIndexedOnce(t *testing.T) {
 	}
 }
 
+// TestGitInertReadOnce reads a git subcommand's inert options from many
+// goroutines at once: the set is built once, and each reads it whole.
+func TestGitInertReadOnce(t *testing.T) {
+	inert := inertGit("stat stat= p")
+	before := indexesBuilt.Load()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			set := inert.options()
+			if len(set) != 3 || !set["stat"] || !set["stat="] || !set["p"] {
+				t.Errorf("the set of \"stat stat= p\" is %v", set)
+			}
+		})
+	}
+	wg.Wait()
+	if n := indexesBuilt.Load() - before; n != 1 {
+		t.Errorf("reading a set from 8 goroutines built it %d times, want once", n)
+	}
+}
+
 // TestModeLetters holds chmod's mode options to the letters of a mode.
 func TestModeLetters(t *testing.T) {
 	want := " " + strings.Join(strings.Split(chmodModes, ""), ":: ") + "::"
