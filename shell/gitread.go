@@ -72,7 +72,7 @@ func inertGit(list string) *gitInert {
 // options is the set of the options, built on its first use.
 func (g *gitInert) options() map[string]bool {
 	g.once.Do(func() {
-		indexesBuilt.Add(1)
+		tablesBuilt.Add(1)
 		g.set = map[string]bool{}
 		for _, name := range strings.Fields(g.list) {
 			g.set[name] = true

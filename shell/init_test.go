@@ -8,21 +8,22 @@ import (
 )
 
 // A process that decides one command pays for the tables of its
-// commands alone: initializing the package indexes no option table.
+// commands alone, and one that decides none pays for no table:
+// initializing the package builds none.
 
-// indexedAtInit is how many option tables were indexed before any test
-// ran: by the package's initialization.
-var indexedAtInit int64
+// builtAtInit is how many tables were built before any test ran: by the
+// package's initialization.
+var builtAtInit int64
 
 func TestMain(m *testing.M) {
-	indexedAtInit = indexesBuilt.Load()
+	builtAtInit = tablesBuilt.Load()
 	os.Exit(m.Run())
 }
 
-// TestInitIndexesNoTable fails when a table is indexed at init again.
-func TestInitIndexesNoTable(t *testing.T) {
-	if indexedAtInit != 0 {
-		t.Errorf("initializing the package indexed %d option tables, want none", indexedAtInit)
+// TestInitBuildsNoTable fails when a table is built at init again.
+func TestInitBuildsNoTable(t *testing.T) {
+	if builtAtInit != 0 {
+		t.Errorf("initializing the package built %d tables, want none", builtAtInit)
 	}
 }
 
@@ -30,7 +31,7 @@ func TestInitIndexesNoTable(t *testing.T) {
 // indexed on the first read, once, and each reads it whole.
 func TestTableIndexedOnce(t *testing.T) {
 	table := flagSet(byEffect{inert: "a b:", writesArg: "o: output:"})
-	before := indexesBuilt.Load()
+	before := tablesBuilt.Load()
 	args := []word{{value: "-ab", literal: true}, {value: "x", literal: true}, {value: "--out=f", literal: true}, {value: "y", literal: true}}
 	var wg sync.WaitGroup
 	for range 8 {
@@ -42,7 +43,7 @@ func TestTableIndexedOnce(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if n := indexesBuilt.Load() - before; n != 1 {
+	if n := tablesBuilt.Load() - before; n != 1 {
 		t.Errorf("reading a table from 8 goroutines indexed it %d times, want once", n)
 	}
 }
@@ -51,7 +52,7 @@ func TestTableIndexedOnce(t *testing.T) {
 // goroutines at once: the set is built once, and each reads it whole.
 func TestGitInertReadOnce(t *testing.T) {
 	inert := inertGit("stat stat= p")
-	before := indexesBuilt.Load()
+	before := tablesBuilt.Load()
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
@@ -62,7 +63,7 @@ func TestGitInertReadOnce(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if n := indexesBuilt.Load() - before; n != 1 {
+	if n := tablesBuilt.Load() - before; n != 1 {
 		t.Errorf("reading a set from 8 goroutines built it %d times, want once", n)
 	}
 }

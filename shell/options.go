@@ -88,14 +88,14 @@ func (f *optionTable) indexed() *optionIndex {
 	return &f.index
 }
 
-// indexesBuilt counts the tables indexed, option tables and git's sets
-// of inert options, for the test that holds the package's
-// initialization to building none.
-var indexesBuilt atomic.Int64
+// tablesBuilt counts the tables built on their first use (option
+// tables, git's sets of inert options, the programs and the wrappers),
+// for the test that holds the package's initialization to building none.
+var tablesBuilt atomic.Int64
 
 // build indexes the table's lists.
 func (f *optionTable) build() {
-	indexesBuilt.Add(1)
+	tablesBuilt.Add(1)
 	x := optionIndex{short: map[byte]flag{}}
 	for e, list := range f.lists {
 		if f.gnu && effect(e) == inert {

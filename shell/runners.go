@@ -7,16 +7,17 @@ import "strings"
 // and the vi family. Each option is known; the ones that run a program
 // make the command hide code, as an option the table does not know does.
 
-func init() {
-	programs["rsync"] = &program{flags: rsyncOptions, permute: true, files: rsyncFiles}
+// addRunners adds the commands of this file to the table of programs.
+func addRunners(table map[string]*program) {
+	table["rsync"] = &program{flags: rsyncOptions, permute: true, files: rsyncFiles}
 	for _, name := range []string{"ssh", "scp", "sftp"} {
-		programs[name] = &program{flags: sshOptions[name], permute: name != "ssh", files: noFiles, check: sshSettings}
+		table[name] = &program{flags: sshOptions[name], permute: name != "ssh", files: noFiles, check: sshSettings}
 	}
-	programs["rg"] = &program{flags: rgOptions, permute: true, readOnly: true, files: readsAfterScript("e", "regexp", "f", "file", "files", "type-list")}
-	programs["man"] = &program{flags: manOptions, permute: true, files: noFiles}
-	programs["zip"] = &program{flags: zipOptions, permute: true, files: copies}
+	table["rg"] = &program{flags: rgOptions, permute: true, readOnly: true, files: readsAfterScript("e", "regexp", "f", "file", "files", "type-list")}
+	table["man"] = &program{flags: manOptions, permute: true, files: noFiles}
+	table["zip"] = &program{flags: zipOptions, permute: true, files: copies}
 	for _, name := range []string{"vi", "vim", "nvim", "ex", "view"} {
-		programs[name] = &program{flags: vimOptions, permute: true, files: vimFiles, check: vimCommands}
+		table[name] = &program{flags: vimOptions, permute: true, files: vimFiles, check: vimCommands}
 	}
 }
 

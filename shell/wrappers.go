@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // The commands that run other commands: the wrappers decided as the
 // command they run, and the commands that run a string as shell code.
@@ -32,28 +35,32 @@ func wrap(inertFlags, writes string, none ...string) wrapper {
 	return wrapper{options: flagSet(byEffect{inert: inertFlags, writesArg: writes}), none: none}
 }
 
-// wrappers are the commands decided as the command they run.
-var wrappers = map[string]wrapper{
-	"sudo": {
-		options: flagSet(byEffect{inert: "A askpass a: auth-type: B bell b background C: close-from: c: login-class: D: chdir: E preserve-env:: g: group: H set-home h:: host: help i login K remove-timestamp k reset-timestamp l list N no-update n non-interactive P preserve-groups p: prompt: R: chroot: r: role: S stdin s shell T: command-timeout: t: type: U: other-user: u: user: V version v validate",
-			changes: "e edit"}),
-		none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"},
-	},
-	"doas":     {options: flagSet(byEffect{inert: "a: C: L n s u:"}), none: []string{"C", "L"}, privileged: true, shell: []string{"s"}},
-	"nice":     wrap("n: adjustment: help version"+digits, ""),
-	"nohup":    wrap("help version", ""),
-	"timeout":  {options: flagSet(byEffect{inert: "k: kill-after: s: signal: foreground preserve-status v verbose help version"}), operands: 1, none: []string{"help", "version"}},
-	"time":     wrap("a append f: format: p portability q quiet v verbose V help version", "o: output:"),
-	"command":  wrap("p v V", "", "v", "V"),
-	"builtin":  wrap("", ""),
-	"exec":     wrap("a: c l", ""),
-	"stdbuf":   wrap("i: input: o: output: e: error: help version", "", "help", "version"),
-	"ionice":   wrap("c: class: n: classdata: p: pid: P: pgid: t ignore u: uid: h help V version", "", "p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version"),
-	"setsid":   wrap("c ctty f fork w wait h help V version", "", "h", "help", "V", "version"),
-	"xargs":    {options: flagSet(byEffect{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), none: []string{"help", "version"}},
-	"taskset":  {options: flagSet(byEffect{inert: "a all-tasks p pid c cpu-list h help V version"}), operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
-	"unbuffer": wrap("p", ""),
-}
+// wrappers are the commands decided as the command they run, made the
+// first time a command is looked up in them, as the programs are.
+var wrappers = sync.OnceValue(func() map[string]wrapper {
+	tablesBuilt.Add(1)
+	return map[string]wrapper{
+		"sudo": {
+			options: flagSet(byEffect{inert: "A askpass a: auth-type: B bell b background C: close-from: c: login-class: D: chdir: E preserve-env:: g: group: H set-home h:: host: help i login K remove-timestamp k reset-timestamp l list N no-update n non-interactive P preserve-groups p: prompt: R: chroot: r: role: S stdin s shell T: command-timeout: t: type: U: other-user: u: user: V version v validate",
+				changes: "e edit"}),
+			none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"},
+		},
+		"doas":     {options: flagSet(byEffect{inert: "a: C: L n s u:"}), none: []string{"C", "L"}, privileged: true, shell: []string{"s"}},
+		"nice":     wrap("n: adjustment: help version"+digits, ""),
+		"nohup":    wrap("help version", ""),
+		"timeout":  {options: flagSet(byEffect{inert: "k: kill-after: s: signal: foreground preserve-status v verbose help version"}), operands: 1, none: []string{"help", "version"}},
+		"time":     wrap("a append f: format: p portability q quiet v verbose V help version", "o: output:"),
+		"command":  wrap("p v V", "", "v", "V"),
+		"builtin":  wrap("", ""),
+		"exec":     wrap("a: c l", ""),
+		"stdbuf":   wrap("i: input: o: output: e: error: help version", "", "help", "version"),
+		"ionice":   wrap("c: class: n: classdata: p: pid: P: pgid: t ignore u: uid: h help V version", "", "p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version"),
+		"setsid":   wrap("c ctty f fork w wait h help V version", "", "h", "help", "V", "version"),
+		"xargs":    {options: flagSet(byEffect{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), none: []string{"help", "version"}},
+		"taskset":  {options: flagSet(byEffect{inert: "a all-tasks p pid c cpu-list h help V version"}), operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
+		"unbuffer": wrap("p", ""),
+	}
+})
 
 // unwrap finds the command a wrapper runs.
 func (w wrapper) unwrap(base string, args []word) effects {
