@@ -97,20 +97,21 @@ var tablesBuilt atomic.Int64
 func (f *optionTable) build() {
 	tablesBuilt.Add(1)
 	x := optionIndex{short: map[byte]flag{}}
-	for e, list := range f.lists {
-		if f.gnu && effect(e) == inert {
+	for i, list := range f.lists {
+		e := effect(i)
+		if f.gnu && e == inert {
 			list += gnu
 		}
 		for _, spec := range strings.Fields(list) {
 			name := strings.TrimRight(spec, ":")
-			o := flag{name: name, effect: effect(e)}
+			o := flag{name: name, effect: e}
 			switch len(spec) - len(name) {
 			case 1:
 				o.arity = required
 			case 2:
 				o.arity = optional
 			}
-			x.risky = x.risky || effect(e) != inert && effect(e) != readsArg
+			x.risky = x.risky || e != inert && e != readsArg
 			if len(name) == 1 {
 				x.short[name[0]] = o
 			} else {
