@@ -28,7 +28,7 @@ type effects struct {
 
 // effectsOf reads what the command named base does with its arguments.
 func effectsOf(base string, args []word) effects {
-	if w, ok := wrappers[base]; ok {
+	if w, ok := wrappers()[base]; ok {
 		return w.unwrap(base, args)
 	}
 	switch {
@@ -86,7 +86,7 @@ func effectsOf(base string, args []word) effects {
 	case interpreter(base) != "":
 		return interpreterEffects(base, args)
 	}
-	if prog := programs[base]; prog != nil {
+	if prog := programs()[base]; prog != nil {
 		return prog.effectsOf(base, args)
 	}
 	if printsOnly[base] {

@@ -139,7 +139,7 @@ func simpleCommands(command string) (int, bool) {
 // readFurther reports whether the splitter reads more commands out of a
 // command named name.
 func readFurther(name string) bool {
-	if _, ok := wrappers[name]; ok {
+	if _, ok := wrappers()[name]; ok {
 		return true
 	}
 	switch name {

@@ -59,7 +59,7 @@ var gitSafeVariables = map[string]bool{
 
 // gitGlobals are git's own options before the subcommand, by effect;
 // -c, --config-env and --exec-path are read by gitEffects.
-var gitGlobals = flagSet(map[effect]string{
+var gitGlobals = flagSet(byEffect{
 	inert:   "C: git-dir: work-tree: namespace: bare no-replace-objects literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-lazy-fetch P no-pager p paginate no-advice html-path man-path info-path version v help h list-cmds: attr-source: super-prefix:",
 	changes: "c: config-env: exec-path::",
 })

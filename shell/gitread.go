@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // The read-only git subcommands and the options known to change nothing
 // in each; a call with any other option is not known to be read-only.
@@ -14,67 +17,80 @@ const gitHistory = "oneline graph decorate decorate= no-decorate all branches br
 // gitReadOnlyOptions are the read-only subcommands, each with its inert
 // options; a subcommand with an action as its first word ("stash list")
 // is listed with it.
-var gitReadOnlyOptions = map[string]string{
-	"status":         "s short b branch porcelain porcelain= long v verbose u untracked-files untracked-files= ignored ignored= ignore-submodules ignore-submodules= z null column column= no-column ahead-behind no-ahead-behind renames no-renames find-renames find-renames= show-stash",
-	"log":            gitHistory,
-	"show":           gitHistory,
-	"diff":           gitHistory + " no-index",
-	"whatchanged":    gitHistory,
-	"shortlog":       gitHistory + " numbered summary email e group= w=",
-	"rev-list":       gitHistory + " objects objects-edge count timestamp header",
-	"blame":          "L= l t s e show-email show-name show-number f M M= C C= w incremental porcelain line-porcelain c n p root reverse= first-parent date= color-lines color-by-age score-debug abbrev= since= b",
-	"branch":         "l list a all r remotes v vv verbose q quiet contains contains= no-contains no-contains= merged merged= no-merged no-merged= points-at= sort= format= color color= no-color column column= no-column show-current abbrev= no-abbrev i ignore-case omit-empty",
-	"tag":            "l list n n= contains contains= no-contains no-contains= merged merged= no-merged no-merged= points-at= sort= format= color color= column column= no-column i ignore-case omit-empty",
-	"rev-parse":      "abbrev-ref abbrev-ref= short short= verify q quiet sq symbolic symbolic-full-name show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository show-superproject-working-tree all branches branches= tags tags= remotes remotes= glob= exclude= not default= prefix= path-format= local-env-vars resolve-git-dir shared-index-path show-object-format show-object-format= show-ref-format git-path since= after= until= before= flags no-flags revs-only no-revs",
-	"ls-files":       "c cached d deleted m modified o others i ignored s stage u unmerged k killed z t v f full-name recurse-submodules abbrev abbrev= debug eol deduplicate exclude= x= exclude-standard error-unmatch with-tree= format= sparse directory no-empty-directory",
-	"ls-tree":        "d r t l long z name-only name-status object-only full-name full-tree abbrev abbrev= format=",
-	"describe":       "all tags contains abbrev= candidates= exact-match debug long match= exclude= always first-parent dirty dirty= broken broken=",
-	"cat-file":       "t s e p batch batch= batch-check batch-check= batch-all-objects follow-symlinks unordered buffer z textconv filters",
-	"show-ref":       "head tags heads branches verify exists d dereference s hash hash= abbrev abbrev= q quiet",
-	"for-each-ref":   "count= sort= format= color color= shell perl python tcl points-at= merged merged= no-merged no-merged= contains contains= no-contains no-contains= ignore-case omit-empty exclude= include-root-refs",
-	"merge-base":     "a all octopus independent is-ancestor fork-point",
-	"count-objects":  "v verbose H human-readable",
-	"grep":           "cached no-index untracked no-exclude-standard exclude-standard recurse-submodules a text textconv no-textconv i ignore-case I max-depth= r recursive no-recursive w word-regexp v invert-match h H full-name E extended-regexp G basic-regexp P perl-regexp F fixed-strings n line-number column l files-with-matches name-only L files-without-match z null o only-matching c count color color= no-color break heading p show-function C= context= A= after-context= B= before-context= W function-context m= max-count= threads= f= e and or not all-match q quiet",
-	"remote":         "v verbose",
-	"reflog":         gitHistory,
-	"version":        "build-options",
-	"var":            "l",
-	"check-ignore":   "q quiet v verbose n non-matching no-index stdin z",
-	"stash list":     gitHistory,
-	"stash show":     gitHistory + " include-untracked only-untracked",
-	"remote show":    "n",
-	"remote get-url": "push all",
-	"worktree list":  "porcelain v verbose expire= z",
-	"config get":     "all regexp value= fixed-value url= global system local worktree file= f= blob= includes no-includes show-origin show-scope default= type= bool int bool-or-int path expiry-date z null name-only",
-	"config list":    "global system local worktree file= f= blob= includes no-includes show-origin show-scope name-only z null",
+var gitReadOnlyOptions = map[string]*gitInert{
+	"status":         inertGit("s short b branch porcelain porcelain= long v verbose u untracked-files untracked-files= ignored ignored= ignore-submodules ignore-submodules= z null column column= no-column ahead-behind no-ahead-behind renames no-renames find-renames find-renames= show-stash"),
+	"log":            inertGit(gitHistory),
+	"show":           inertGit(gitHistory),
+	"diff":           inertGit(gitHistory + " no-index"),
+	"whatchanged":    inertGit(gitHistory),
+	"shortlog":       inertGit(gitHistory + " numbered summary email e group= w="),
+	"rev-list":       inertGit(gitHistory + " objects objects-edge count timestamp header"),
+	"blame":          inertGit("L= l t s e show-email show-name show-number f M M= C C= w incremental porcelain line-porcelain c n p root reverse= first-parent date= color-lines color-by-age score-debug abbrev= since= b"),
+	"branch":         inertGit("l list a all r remotes v vv verbose q quiet contains contains= no-contains no-contains= merged merged= no-merged no-merged= points-at= sort= format= color color= no-color column column= no-column show-current abbrev= no-abbrev i ignore-case omit-empty"),
+	"tag":            inertGit("l list n n= contains contains= no-contains no-contains= merged merged= no-merged no-merged= points-at= sort= format= color color= column column= no-column i ignore-case omit-empty"),
+	"rev-parse":      inertGit("abbrev-ref abbrev-ref= short short= verify q quiet sq symbolic symbolic-full-name show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository show-superproject-working-tree all branches branches= tags tags= remotes remotes= glob= exclude= not default= prefix= path-format= local-env-vars resolve-git-dir shared-index-path show-object-format show-object-format= show-ref-format git-path since= after= until= before= flags no-flags revs-only no-revs"),
+	"ls-files":       inertGit("c cached d deleted m modified o others i ignored s stage u unmerged k killed z t v f full-name recurse-submodules abbrev abbrev= debug eol deduplicate exclude= x= exclude-standard error-unmatch with-tree= format= sparse directory no-empty-directory"),
+	"ls-tree":        inertGit("d r t l long z name-only name-status object-only full-name full-tree abbrev abbrev= format="),
+	"describe":       inertGit("all tags contains abbrev= candidates= exact-match debug long match= exclude= always first-parent dirty dirty= broken broken="),
+	"cat-file":       inertGit("t s e p batch batch= batch-check batch-check= batch-all-objects follow-symlinks unordered buffer z textconv filters"),
+	"show-ref":       inertGit("head tags heads branches verify exists d dereference s hash hash= abbrev abbrev= q quiet"),
+	"for-each-ref":   inertGit("count= sort= format= color color= shell perl python tcl points-at= merged merged= no-merged no-merged= contains contains= no-contains no-contains= ignore-case omit-empty exclude= include-root-refs"),
+	"merge-base":     inertGit("a all octopus independent is-ancestor fork-point"),
+	"count-objects":  inertGit("v verbose H human-readable"),
+	"grep":           inertGit("cached no-index untracked no-exclude-standard exclude-standard recurse-submodules a text textconv no-textconv i ignore-case I max-depth= r recursive no-recursive w word-regexp v invert-match h H full-name E extended-regexp G basic-regexp P perl-regexp F fixed-strings n line-number column l files-with-matches name-only L files-without-match z null o only-matching c count color color= no-color break heading p show-function C= context= A= after-context= B= before-context= W function-context m= max-count= threads= f= e and or not all-match q quiet"),
+	"remote":         inertGit("v verbose"),
+	"reflog":         inertGit(gitHistory),
+	"version":        inertGit("build-options"),
+	"var":            inertGit("l"),
+	"check-ignore":   inertGit("q quiet v verbose n non-matching no-index stdin z"),
+	"stash list":     inertGit(gitHistory),
+	"stash show":     inertGit(gitHistory + " include-untracked only-untracked"),
+	"remote show":    inertGit("n"),
+	"remote get-url": inertGit("push all"),
+	"worktree list":  inertGit("porcelain v verbose expire= z"),
+	"config get":     inertGit("all regexp value= fixed-value url= global system local worktree file= f= blob= includes no-includes show-origin show-scope default= type= bool int bool-or-int path expiry-date z null name-only"),
+	"config list":    inertGit("global system local worktree file= f= blob= includes no-includes show-origin show-scope name-only z null"),
 }
 
 // gitActions are the subcommands listed with an action in the table.
 var gitActions = map[string]bool{"stash": true, "remote": true, "worktree": true, "config": true}
 
-// gitReadOnlySets are the tables above, read once.
-var gitReadOnlySets = func() map[string]map[string]bool {
-	sets := map[string]map[string]bool{}
-	for sub, list := range gitReadOnlyOptions {
-		set := map[string]bool{}
-		for _, name := range strings.Fields(list) {
-			set[name] = true
+// gitInert is a subcommand's inert options: its list, read into a set
+// the first time a call of the subcommand is read. It is safe for
+// concurrent use.
+type gitInert struct {
+	list string
+	once sync.Once
+	set  map[string]bool
+}
+
+// inertGit is the inert options of the list.
+func inertGit(list string) *gitInert {
+	return &gitInert{list: list}
+}
+
+// options is the set of the options, built on its first use.
+func (g *gitInert) options() map[string]bool {
+	g.once.Do(func() {
+		tablesBuilt.Add(1)
+		g.set = map[string]bool{}
+		for _, name := range strings.Fields(g.list) {
+			g.set[name] = true
 		}
-		sets[sub] = set
-	}
-	return sets
-}()
+	})
+	return g.set
+}
 
 // gitReadOnly reports whether a subcommand with its words is known to
 // change nothing: the subcommand is in the table and every option is one
 // of its inert options, given as the table writes it.
 func gitReadOnly(sub string, rest []word) bool {
 	if len(rest) > 0 && gitActions[sub] {
-		if set, ok := gitReadOnlySets[sub+" "+rest[0].value]; ok {
-			return gitOptionsIn(set, rest[1:])
+		if set, ok := gitReadOnlyOptions[sub+" "+rest[0].value]; ok {
+			return gitOptionsIn(set.options(), rest[1:])
 		}
 	}
-	set, ok := gitReadOnlySets[sub]
+	set, ok := gitReadOnlyOptions[sub]
 	if !ok {
 		return false
 	}
@@ -91,7 +107,7 @@ func gitReadOnly(sub string, rest []word) bool {
 	case "stash", "worktree", "config":
 		return false
 	}
-	return gitOptionsIn(set, rest)
+	return gitOptionsIn(set.options(), rest)
 }
 
 // gitOperands counts the words that are no option.

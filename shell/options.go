@@ -3,6 +3,8 @@ package shell
 import (
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // The option reader: a command's options resolved as GNU getopt_long
@@ -44,8 +46,27 @@ type flag struct {
 	effect effect
 }
 
-// optionTable is a command's options.
+// byEffect are a command's options by effect. Each is a list of words
+// such as "o:" or "output:": a letter is a short option and a longer
+// name a long one; ":" marks an argument it needs and "::" one it may
+// take only when joined.
+type byEffect [changes + 1]string
+
+// optionTable is a command's options: the lists that name them, read
+// into an index the first time a command line is read against them. A
+// process that decides "git status" so builds only git's table, not the
+// hundred others. It is safe for concurrent use.
 type optionTable struct {
+	lists byEffect
+	// gnu marks the table of a GNU tool, which has --help and --version
+	// besides the options its lists name.
+	gnu   bool
+	once  sync.Once
+	index optionIndex
+}
+
+// optionIndex is an option table read for lookups.
+type optionIndex struct {
 	short map[byte]flag
 	long  []flag // sorted by name
 	// risky is set when an option writes a file, runs a program or
@@ -56,13 +77,31 @@ type optionTable struct {
 	risky bool
 }
 
-// flagSet builds a table from its options by effect. Each list is words
-// such as "o:" or "output:": a letter is a short option and a longer
-// name a long one; ":" marks an argument it needs and "::" one it may
-// take only when joined.
-func flagSet(byEffect map[effect]string) optionTable {
-	f := optionTable{short: map[byte]flag{}}
-	for e, list := range byEffect {
+// flagSet is a table of the options by effect.
+func flagSet(lists byEffect) *optionTable {
+	return &optionTable{lists: lists}
+}
+
+// indexed is the table's index, built on its first use.
+func (f *optionTable) indexed() *optionIndex {
+	f.once.Do(f.build)
+	return &f.index
+}
+
+// tablesBuilt counts the tables built on their first use (option
+// tables, git's sets of inert options, the programs and the wrappers),
+// for the test that holds the package's initialization to building none.
+var tablesBuilt atomic.Int64
+
+// build indexes the table's lists.
+func (f *optionTable) build() {
+	tablesBuilt.Add(1)
+	x := optionIndex{short: map[byte]flag{}}
+	for i, list := range f.lists {
+		e := effect(i)
+		if f.gnu && e == inert {
+			list += gnu
+		}
 		for _, spec := range strings.Fields(list) {
 			name := strings.TrimRight(spec, ":")
 			o := flag{name: name, effect: e}
@@ -72,16 +111,16 @@ func flagSet(byEffect map[effect]string) optionTable {
 			case 2:
 				o.arity = optional
 			}
-			f.risky = f.risky || e != inert && e != readsArg
+			x.risky = x.risky || e != inert && e != readsArg
 			if len(name) == 1 {
-				f.short[name[0]] = o
+				x.short[name[0]] = o
 			} else {
-				f.long = append(f.long, o)
+				x.long = append(x.long, o)
 			}
 		}
 	}
-	sort.Slice(f.long, func(i, j int) bool { return f.long[i].name < f.long[j].name })
-	return f
+	sort.Slice(x.long, func(i, j int) bool { return x.long[i].name < x.long[j].name })
+	f.index = x
 }
 
 // given is one option as a command line gives it.
@@ -113,7 +152,8 @@ type parsed struct {
 // not say. So does a word made when the command runs, or a glob, where an
 // option may stand, when the table is risky: it may expand to that
 // option.
-func (f optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
+func (f *optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
+	x := f.indexed()
 	var p parsed
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -121,16 +161,16 @@ func (f optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 		switch {
 		case procSubst(a):
 			p.operands = append(p.operands, a)
-		case f.risky && (!a.literal || a.pattern):
+		case x.risky && (!a.literal || a.pattern):
 			p.opaque = firstOf(p.opaque, "the word "+v+" may be an option of "+cmd+", known only when it runs")
 			p.operands = append(p.operands, a)
 		case v == "--" && a.literal:
 			p.operands = appendWords(p.operands, args[i+1:])
 			return p
 		case strings.HasPrefix(v, "--"):
-			i = f.long1(cmd, args, i, &p)
+			i = x.long1(cmd, args, i, &p)
 		case len(v) > 1 && v[0] == '-':
-			i = f.cluster(cmd, args, i, &p)
+			i = x.cluster(cmd, args, i, &p)
 		case permute:
 			p.operands = append(p.operands, a)
 		default:
@@ -152,9 +192,9 @@ func appendWords(to, words []word) []word {
 
 // long1 reads the long option at args[i] and returns the index of the
 // last word it took.
-func (f optionTable) long1(cmd string, args []word, i int, p *parsed) int {
+func (x *optionIndex) long1(cmd string, args []word, i int, p *parsed) int {
 	name, value, joined := strings.Cut(args[i].value[2:], "=")
-	o, why := f.lookup(name)
+	o, why := x.lookup(name)
 	if why != "" {
 		p.opaque = firstOf(p.opaque, cmd+" --"+name+" "+why)
 		return i
@@ -175,13 +215,13 @@ func (f optionTable) long1(cmd string, args []word, i int, p *parsed) int {
 }
 
 // lookup finds a long option by its name or an unambiguous abbreviation.
-func (f optionTable) lookup(name string) (flag, string) {
-	at := sort.Search(len(f.long), func(j int) bool { return f.long[j].name >= name })
-	if at < len(f.long) && f.long[at].name == name {
-		return f.long[at], ""
+func (x *optionIndex) lookup(name string) (flag, string) {
+	at := sort.Search(len(x.long), func(j int) bool { return x.long[j].name >= name })
+	if at < len(x.long) && x.long[at].name == name {
+		return x.long[at], ""
 	}
 	end := at
-	for end < len(f.long) && strings.HasPrefix(f.long[end].name, name) {
+	for end < len(x.long) && strings.HasPrefix(x.long[end].name, name) {
 		end++
 	}
 	switch {
@@ -190,15 +230,15 @@ func (f optionTable) lookup(name string) (flag, string) {
 	case end-at > 1:
 		return flag{}, "is an ambiguous abbreviation"
 	}
-	return f.long[at], ""
+	return x.long[at], ""
 }
 
 // cluster reads the short options of args[i] and returns the index of
 // the last word they took.
-func (f optionTable) cluster(cmd string, args []word, i int, p *parsed) int {
+func (x *optionIndex) cluster(cmd string, args []word, i int, p *parsed) int {
 	v := args[i].value
 	for j := 1; j < len(v); j++ {
-		o, ok := f.short[v[j]]
+		o, ok := x.short[v[j]]
 		if !ok {
 			p.opaque = firstOf(p.opaque, cmd+" -"+v[j:j+1]+" is not an option the splitter knows")
 			return i

@@ -116,7 +116,7 @@ func TestOptions(t *testing.T) {
 
 // TestParseFlags holds the reader to getopt_long's rules directly.
 func TestParseFlags(t *testing.T) {
-	table := flagSet(map[effect]string{inert: "a b c: d:: long-one long-two: longer", writesArg: "o: output:"})
+	table := flagSet(byEffect{inert: "a b c: d:: long-one long-two: longer", writesArg: "o: output:"})
 	lit := func(vs ...string) []word {
 		ws := make([]word, len(vs))
 		for i, v := range vs {

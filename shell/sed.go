@@ -4,7 +4,7 @@ import "strings"
 
 // sedOptions are GNU sed's options: -i edits its operands in place, and
 // a script in a file (-f) cannot be read.
-var sedOptions = flagSet(map[effect]string{
+var sedOptions = flagSet(byEffect{
 	inert:    "n quiet silent debug e: expression: follow-symlinks l: line-length: posix E r regexp-extended s separate sandbox u unbuffered z null-data help version",
 	readsArg: "f: file:",
 	changes:  "i:: in-place::",

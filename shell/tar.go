@@ -10,7 +10,7 @@ import (
 
 // tarOptions are tar's options by effect; the modes are told apart by
 // name in tarEffects.
-var tarOptions = flagSet(map[effect]string{
+var tarOptions = flagSet(byEffect{
 	inert: "A catenate c create delete d diff compare r append test-label t list u update x extract get check-device G incremental hole-detection: ignore-failed-read level: no-check-device no-seek n seek occurrence:: sparse-version: S sparse " +
 		"C: directory: exclude: exclude-backups exclude-caches exclude-caches-all exclude-caches-under exclude-vcs exclude-vcs-ignores no-null no-recursion no-unquote no-verbatim-files-from null verbatim-files-from recursion unquote " +
 		"anchored ignore-case no-anchored no-ignore-case no-wildcards no-wildcards-match-slash wildcards wildcards-match-slash keep-directory-symlink keep-newer-files k keep-old-files no-overwrite-dir one-top-level:: overwrite overwrite-dir recursive-unlink remove-files skip-old-files U unlink-first W verify ignore-command-error no-ignore-command-error O to-stdout " +
@@ -85,7 +85,7 @@ func oldStyle(args []word) []word {
 	out := make([]word, 0, len(args)+len(letters))
 	for i := 0; i < len(letters); i++ {
 		out = append(out, word{value: "-" + letters[i:i+1], literal: true, pos: args[0].pos, end: args[0].end})
-		if o, ok := tarOptions.short[letters[i]]; ok && o.arity == required && len(rest) > 0 {
+		if o, ok := tarOptions.indexed().short[letters[i]]; ok && o.arity == required && len(rest) > 0 {
 			out = append(out, rest[0])
 			rest = rest[1:]
 		}

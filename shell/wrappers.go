@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // The commands that run other commands: the wrappers decided as the
 // command they run, and the commands that run a string as shell code.
@@ -9,7 +12,7 @@ import "strings"
 type wrapper struct {
 	// options are all its options; a wrapper stops reading options at
 	// its first operand.
-	options optionTable
+	options *optionTable
 	// operands is how many words come between the options and the command.
 	operands int
 	// none names the options after which no command runs ("command -v").
@@ -25,35 +28,39 @@ type wrapper struct {
 	shell []string
 }
 
-// wrap is a wrapper with the options, as [flagSet] reads them, the
+// wrap is a wrapper with the options, as [byEffect] lists them, the
 // options that name a file it writes, and those after which no command
 // runs.
 func wrap(inertFlags, writes string, none ...string) wrapper {
-	return wrapper{options: flagSet(map[effect]string{inert: inertFlags, writesArg: writes}), none: none}
+	return wrapper{options: flagSet(byEffect{inert: inertFlags, writesArg: writes}), none: none}
 }
 
-// wrappers are the commands decided as the command they run.
-var wrappers = map[string]wrapper{
-	"sudo": {
-		options: flagSet(map[effect]string{inert: "A askpass a: auth-type: B bell b background C: close-from: c: login-class: D: chdir: E preserve-env:: g: group: H set-home h:: host: help i login K remove-timestamp k reset-timestamp l list N no-update n non-interactive P preserve-groups p: prompt: R: chroot: r: role: S stdin s shell T: command-timeout: t: type: U: other-user: u: user: V version v validate",
-			changes: "e edit"}),
-		none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"},
-	},
-	"doas":     {options: flagSet(map[effect]string{inert: "a: C: L n s u:"}), none: []string{"C", "L"}, privileged: true, shell: []string{"s"}},
-	"nice":     wrap("n: adjustment: help version"+digits, ""),
-	"nohup":    wrap("help version", ""),
-	"timeout":  {options: flagSet(map[effect]string{inert: "k: kill-after: s: signal: foreground preserve-status v verbose help version"}), operands: 1, none: []string{"help", "version"}},
-	"time":     wrap("a append f: format: p portability q quiet v verbose V help version", "o: output:"),
-	"command":  wrap("p v V", "", "v", "V"),
-	"builtin":  wrap("", ""),
-	"exec":     wrap("a: c l", ""),
-	"stdbuf":   wrap("i: input: o: output: e: error: help version", "", "help", "version"),
-	"ionice":   wrap("c: class: n: classdata: p: pid: P: pgid: t ignore u: uid: h help V version", "", "p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version"),
-	"setsid":   wrap("c ctty f fork w wait h help V version", "", "h", "help", "V", "version"),
-	"xargs":    {options: flagSet(map[effect]string{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), none: []string{"help", "version"}},
-	"taskset":  {options: flagSet(map[effect]string{inert: "a all-tasks p pid c cpu-list h help V version"}), operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
-	"unbuffer": wrap("p", ""),
-}
+// wrappers are the commands decided as the command they run, made the
+// first time a command is looked up in them, as the programs are.
+var wrappers = sync.OnceValue(func() map[string]wrapper {
+	tablesBuilt.Add(1)
+	return map[string]wrapper{
+		"sudo": {
+			options: flagSet(byEffect{inert: "A askpass a: auth-type: B bell b background C: close-from: c: login-class: D: chdir: E preserve-env:: g: group: H set-home h:: host: help i login K remove-timestamp k reset-timestamp l list N no-update n non-interactive P preserve-groups p: prompt: R: chroot: r: role: S stdin s shell T: command-timeout: t: type: U: other-user: u: user: V version v validate",
+				changes: "e edit"}),
+			none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"},
+		},
+		"doas":     {options: flagSet(byEffect{inert: "a: C: L n s u:"}), none: []string{"C", "L"}, privileged: true, shell: []string{"s"}},
+		"nice":     wrap("n: adjustment: help version"+digits, ""),
+		"nohup":    wrap("help version", ""),
+		"timeout":  {options: flagSet(byEffect{inert: "k: kill-after: s: signal: foreground preserve-status v verbose help version"}), operands: 1, none: []string{"help", "version"}},
+		"time":     wrap("a append f: format: p portability q quiet v verbose V help version", "o: output:"),
+		"command":  wrap("p v V", "", "v", "V"),
+		"builtin":  wrap("", ""),
+		"exec":     wrap("a: c l", ""),
+		"stdbuf":   wrap("i: input: o: output: e: error: help version", "", "help", "version"),
+		"ionice":   wrap("c: class: n: classdata: p: pid: P: pgid: t ignore u: uid: h help V version", "", "p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version"),
+		"setsid":   wrap("c ctty f fork w wait h help V version", "", "h", "help", "V", "version"),
+		"xargs":    {options: flagSet(byEffect{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), none: []string{"help", "version"}},
+		"taskset":  {options: flagSet(byEffect{inert: "a all-tasks p pid c cpu-list h help V version"}), operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
+		"unbuffer": wrap("p", ""),
+	}
+})
 
 // unwrap finds the command a wrapper runs.
 func (w wrapper) unwrap(base string, args []word) effects {
@@ -176,7 +183,7 @@ func contains(list []string, s string) bool {
 
 // envOptions are env's options; -S splits a string into the command and
 // -P names where to look it up, which the splitter does not follow.
-var envOptions = flagSet(map[effect]string{
+var envOptions = flagSet(byEffect{
 	inert:   "i ignore-environment u: unset: 0 null v debug a: argv0: default-signal:: ignore-signal:: block-signal:: list-signal-handling help version",
 	changes: "C: chdir: S: split-string: P:",
 })
@@ -314,16 +321,16 @@ func trapEffects(args []word) effects {
 // commandOptions are the options of su, runuser and script: -c gives
 // the string a shell runs; su's -s names the shell; script's -I, -O, -B,
 // -T and -t name files it writes.
-var commandOptions = map[string]optionTable{
-	"su": flagSet(map[effect]string{
+var commandOptions = map[string]*optionTable{
+	"su": flagSet(byEffect{
 		inert: "c: command: session-command: f fast g: group: G: supp-group: l login m p preserve-environment P pty w: whitelist-environment: h help V version",
 		runs:  "s: shell:",
 	}),
-	"runuser": flagSet(map[effect]string{
+	"runuser": flagSet(byEffect{
 		inert: "u: user: c: command: session-command: f fast g: group: G: supp-group: l login m p preserve-environment P pty w: whitelist-environment: h help V version",
 		runs:  "s: shell:",
 	}),
-	"script": flagSet(map[effect]string{
+	"script": flagSet(byEffect{
 		inert:     "a append c: command: e return f flush force E: echo: m: logging-format: o: output-limit: q quiet h help V version",
 		writesArg: "I: log-in: O: log-out: B: log-io: T: log-timing: t:: timing::",
 	}),
@@ -370,7 +377,7 @@ func commandOption(base string, args []word) effects {
 }
 
 // flockOptions are flock's options; -c runs a string through a shell.
-var flockOptions = flagSet(map[effect]string{
+var flockOptions = flagSet(byEffect{
 	inert: "s shared x exclusive e u unlock n nonblock nb w: wait: timeout: E: conflict-exit-code: o close F no-fork verbose h help V version c: command:",
 })
 
@@ -428,6 +435,6 @@ func watchEffects(args []word) effects {
 }
 
 // watchOptions are procps watch's options.
-var watchOptions = flagSet(map[effect]string{
+var watchOptions = flagSet(byEffect{
 	inert: "b beep c color C no-color d differences:: e errexit g chgexit q: equexit: n: interval: p precise r no-rerun t no-title w no-wrap x exec h help v version",
 })
