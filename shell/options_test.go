@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -164,6 +165,46 @@ func TestParseFlags(t *testing.T) {
 		}
 		if (p.opaque != "") != c.opaque {
 			t.Errorf("%q: opaque %q, want opaque %v", c.args, p.opaque, c.opaque)
+		}
+	}
+}
+
+// TestNoTableNamesAnOptionTwice: an option listed twice is an ambiguous
+// abbreviation of itself to the reader, so "rg --max-columns-pre" would ask
+// where rg reads one option.
+func TestNoTableNamesAnOptionTwice(t *testing.T) {
+	tables := map[string]*optionTable{
+		"awk": awkOptions, "git": gitGlobals, "rsync": rsyncOptions, "rg": rgOptions, "man": manOptions, "zip": zipOptions,
+		"vi": vimOptions, "sed": sedOptions, "tar": tarOptions, "env": envOptions, "flock": flockOptions, "watch": watchOptions,
+	}
+	for name, p := range programs() {
+		tables[name] = p.flags
+	}
+	for name, w := range wrappers() {
+		tables["wrapper "+name] = w.options
+	}
+	for name, table := range sshOptions {
+		tables["ssh "+name] = table
+	}
+	for name, table := range commandOptions {
+		tables["command "+name] = table
+	}
+	for name, table := range tables {
+		if table == nil {
+			continue
+		}
+		seen := map[string]bool{}
+		for i, list := range table.lists {
+			if table.gnu && effect(i) == inert {
+				list += gnu
+			}
+			for _, spec := range strings.Fields(list) {
+				option := strings.TrimRight(spec, ":")
+				if seen[option] {
+					t.Errorf("%s lists %s twice", name, option)
+				}
+				seen[option] = true
+			}
 		}
 	}
 }
