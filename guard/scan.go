@@ -61,6 +61,9 @@ type matcher struct {
 	before [256]byteSet
 	// bytes are the bytes with triggers, each once.
 	bytes []byte
+	// pairs are the tables pairStarts looks for the bytes with, nil where
+	// byteStarts looks for them instead.
+	pairs *pairTables
 	// keeps holds, per expression, the test a match must pass to be
 	// reported; nil, or a nil test, keeps every match.
 	keeps []func(match string) bool
@@ -154,6 +157,9 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 			}
 			m.addTrigger(b, off, trigger{pattern: i, prefix: p})
 		}
+	}
+	if haveVectors && m.bytes != nil {
+		m.pairs = newPairTables(m.bytes, &m.before)
 	}
 	return m
 }
@@ -307,11 +313,28 @@ func none(q int) span { return span{start: -1, end: -1, pattern: q} }
 
 // literalStarts returns, per prefixed expression, the sorted offsets in
 // text where one of its literals begins; nil when there are none at all.
-//
-// It reads the text a block at a time, looking in the block for each byte
-// in turn while the block is in the processor's cache, so the text is
-// read from memory once however many bytes the literals need.
+// It finds the bytes of the literals with one of two scanners, which find
+// the same offsets: one pass of a vector instruction set over the text
+// where the processor has one (pairStarts), else a pass of
+// strings.IndexByte per byte (byteStarts).
 func (m *matcher) literalStarts(text string) [][]int {
+	var starts [][]int
+	if m.pairs != nil {
+		starts = m.pairStarts(text)
+	} else {
+		starts = m.byteStarts(text)
+	}
+	for _, s := range starts {
+		slices.Sort(s)
+	}
+	return starts
+}
+
+// byteStarts is literalStarts' portable scanner. It reads the text a block
+// at a time, looking in the block for each byte in turn while the block is
+// in the processor's cache, so the text is read from memory once however
+// many bytes the literals need. The offsets it returns are not sorted.
+func (m *matcher) byteStarts(text string) [][]int {
 	var starts [][]int
 	for lo := 0; lo < len(text); lo += scanBlock {
 		block := text[:min(lo+scanBlock, len(text))]
@@ -322,9 +345,6 @@ func (m *matcher) literalStarts(text string) [][]int {
 				}
 			}
 		}
-	}
-	for _, s := range starts {
-		slices.Sort(s)
 	}
 	return starts
 }
