@@ -1,3 +1,5 @@
+//go:build !amd64 || purego
+
 package guard
 
 // haveVectors reports whether pairIndex runs on vector instructions: not
