@@ -1,5 +1,11 @@
 package guard
 
+import (
+	"math"
+	"math/bits"
+	"slices"
+)
+
 // pairTables classify a pair of adjacent bytes, the byte looked for and the
 // one before it, by four tables of sixteen entries indexed by a nibble: the
 // low and the high half of the byte (cur), the low and the high half of the
@@ -22,28 +28,117 @@ type pairTables struct {
 }
 
 // newPairTables builds the tables for the bytes looked for and, indexed by
-// byte, the bytes their literals hold before them.
+// byte, the bytes their literals hold before them. It starts from a bucket
+// per byte and, while there are more than eight, merges the two whose
+// merged bucket lets through the least more pairs than the two did, as the
+// cost model takes it (pairBucket.share).
 func newPairTables(bytes []byte, before *[256]byteSet) *pairTables {
-	t := new(pairTables)
-	var bucketOf [16]int // per high nibble, its bucket plus one
-	buckets := 0
+	var buckets []pairBucket
 	for _, b := range bytes {
-		hi := b >> 4
-		if bucketOf[hi] == 0 {
-			bucketOf[hi] = buckets%8 + 1
-			buckets++
-		}
-		bit := byte(1) << (bucketOf[hi] - 1)
-		t.curLo[b&15] |= bit
-		t.curHi[hi] |= bit
+		var k pairBucket
+		k.cur.add(b)
 		for x := range 256 {
 			if before[b].has(byte(x)) {
-				t.prevLo[x&15] |= bit
-				t.prevHi[x>>4] |= bit
+				k.prev.add(byte(x))
+			}
+		}
+		buckets = append(buckets, k)
+	}
+	// added[i][j], for i < j, is what merging buckets i and j adds.
+	added := make([][]float64, len(buckets))
+	for i := range buckets {
+		added[i] = make([]float64, len(buckets))
+		for j := i + 1; j < len(buckets); j++ {
+			added[i][j] = buckets[i].mergeAdds(buckets[j])
+		}
+	}
+	for len(buckets) > 8 {
+		bi, bj, least := 0, 1, math.Inf(1)
+		for i := range buckets {
+			for j := i + 1; j < len(buckets); j++ {
+				if added[i][j] < least {
+					bi, bj, least = i, j, added[i][j]
+				}
+			}
+		}
+		buckets[bi] = buckets[bi].merge(buckets[bj])
+		buckets = slices.Delete(buckets, bj, bj+1)
+		added = slices.Delete(added, bj, bj+1)
+		for i := range added {
+			added[i] = slices.Delete(added[i], bj, bj+1)
+		}
+		for j := range buckets {
+			if j < bi {
+				added[j][bi] = buckets[j].mergeAdds(buckets[bi])
+			} else if j > bi {
+				added[bi][j] = buckets[bi].mergeAdds(buckets[j])
+			}
+		}
+	}
+	t := new(pairTables)
+	for i, k := range buckets {
+		bit := byte(1) << i
+		for n := range 16 {
+			if k.cur.lo&(1<<n) != 0 {
+				t.curLo[n] |= bit
+			}
+			if k.cur.hi&(1<<n) != 0 {
+				t.curHi[n] |= bit
+			}
+			if k.prev.lo&(1<<n) != 0 {
+				t.prevLo[n] |= bit
+			}
+			if k.prev.hi&(1<<n) != 0 {
+				t.prevHi[n] |= bit
 			}
 		}
 	}
 	return t
+}
+
+// pairBucket is a bucket of the tables: the bytes it lets through, each
+// the set of bytes whose low nibble is in lo and high nibble in hi.
+type pairBucket struct {
+	cur, prev nibbleSet
+}
+
+// nibbleSet is a set of bytes made of sets of low and high nibbles: it
+// holds every byte of a low nibble in lo and a high nibble in hi.
+type nibbleSet struct {
+	lo, hi uint16
+}
+
+func (s *nibbleSet) add(b byte) { s.lo |= 1 << (b & 15); s.hi |= 1 << (b >> 4) }
+
+// share is the share of a text's bytes in s, as the cost model takes it.
+func (s nibbleSet) share() float64 {
+	sum := 0.0
+	for hi := range 16 {
+		if s.hi&(1<<hi) == 0 {
+			continue
+		}
+		for lo := range 16 {
+			if s.lo&(1<<lo) != 0 {
+				sum += byteShare(byte(hi<<4 | lo))
+			}
+		}
+	}
+	return sum
+}
+
+// merge is the bucket that lets through what k and o do.
+func (k pairBucket) merge(o pairBucket) pairBucket {
+	return pairBucket{cur: nibbleSet{k.cur.lo | o.cur.lo, k.cur.hi | o.cur.hi}, prev: nibbleSet{k.prev.lo | o.prev.lo, k.prev.hi | o.prev.hi}}
+}
+
+// share is the share of a text's pairs k lets through, as the cost model
+// takes it: each byte taken to follow any other by chance.
+func (k pairBucket) share() float64 { return k.cur.share() * k.prev.share() }
+
+// mergeAdds is the share of a text's pairs that merging k and o lets
+// through and neither did alone.
+func (k pairBucket) mergeAdds(o pairBucket) float64 {
+	return k.merge(o).share() - k.share() - o.share()
 }
 
 // candidate reports whether the tables let cur, after prev, through.
@@ -51,35 +146,84 @@ func (t *pairTables) candidate(prev, cur byte) bool {
 	return t.curLo[cur&15]&t.curHi[cur>>4]&t.prevLo[prev&15]&t.prevHi[prev>>4] != 0
 }
 
-// pairIndexPortable is the smallest i from 1 on such that the tables let
-// s[i] after s[i-1] through, or len(s) when there is none: pairIndex one
-// pair at a time.
-func pairIndexPortable(s string, t *pairTables) int {
-	for i := 1; i < len(s); i++ {
-		if t.candidate(s[i-1], s[i]) {
-			return i
+// pairMasksPortable sets masks[c], bit i, where the tables let
+// s[32c+i+1] after s[32c+i] through: pairMasks one pair at a time. len(s)
+// is 1+32*len(masks).
+func pairMasksPortable(s string, t *pairTables, masks []uint32) {
+	for c := range masks {
+		var mask uint32
+		for i := range 32 {
+			if at := 32*c + i + 1; t.candidate(s[at-1], s[at]) {
+				mask |= 1 << i
+			}
 		}
+		masks[c] = mask
 	}
-	return len(s)
 }
 
 // pairStarts is literalStarts' scanner over the pairs of the text, in one
-// pass: the byte at 0, which has no byte before it, is checked on its own;
-// every other candidate pairIndex finds is checked as byteStarts checks a
-// byte it finds.
+// pass: pairMasks marks the candidates of a stretch of text at a time, 32
+// pairs to a mask, and each is checked as byteStarts checks a byte it
+// finds. The byte at 0, which has no byte before it, is checked on its
+// own, and so are the last pairs, too few to fill a mask.
 func (m *matcher) pairStarts(text string) [][]int {
 	var starts [][]int
-	if text != "" && m.triggers[text[0]] != nil {
-		starts = m.addStarts(starts, text, 0, m.triggers[text[0]])
-	}
-	for at := 1; at < len(text); at++ {
-		at += pairIndex(text[at-1:], m.pairs) - 1
-		if at == len(text) {
-			break
-		}
-		if b := text[at]; m.triggers[b] != nil && m.before[b].has(text[at-1]) {
+	check := func(at int) {
+		if b := text[at]; m.triggers[b] != nil && (at == 0 || m.before[b].has(text[at-1])) {
 			starts = m.addStarts(starts, text, at, m.triggers[b])
 		}
 	}
+	if text != "" {
+		check(0)
+	}
+	var masks [pairStretch / 32]uint32
+	at := 1
+	for at+32 <= len(text) {
+		n := min(len(masks), (len(text)-at)/32)
+		pairMasks(text[at-1:at+32*n], m.pairs, masks[:n])
+		for c, mask := range masks[:n] {
+			for ; mask != 0; mask &= mask - 1 {
+				check(at + 32*c + bits.TrailingZeros32(mask))
+			}
+		}
+		at += 32 * n
+	}
+	for ; at < len(text); at++ {
+		if m.pairs.candidate(text[at-1], text[at]) {
+			check(at)
+		}
+	}
 	return starts
+}
+
+// pairStretch is the pairs pairStarts has pairMasks mark at a time.
+const pairStretch = 4 << 10
+
+// rarestPair is the offset in literal of the byte to look for so that it
+// and the byte before it are the literal's rarest pair, as the cost model
+// takes it (pairShare); 0 for a literal of one byte, which has no pair.
+// The first of equals.
+func rarestPair(literal string, chosen *byteSet) int {
+	if len(literal) == 1 {
+		return 0
+	}
+	best, bestShare := 1, math.Inf(1)
+	for i := 1; i < len(literal); i++ {
+		if s := pairShare(literal[i-1], literal[i]); chosen.has(literal[i]) && s < bestShare {
+			best, bestShare = i, s
+		}
+	}
+	return best
+}
+
+// pairShare is the share of a text's pairs of bytes that are a then b, as
+// the cost model takes it: the product of their shares (byteShare), but a
+// byte twice over as common as the byte itself is, since a byte repeats in
+// runs (a rule of dashes, a comment's slashes, indentation) far more often
+// than chance has it.
+func pairShare(a, b byte) float64 {
+	if a == b {
+		return byteShare(a)
+	}
+	return byteShare(a) * byteShare(b)
 }

@@ -3,25 +3,25 @@
 package guard
 
 // haveVectors reports whether the processor and the operating system
-// support AVX2, whose shuffles of 32 bytes pairIndex runs on; the purego
+// support AVX2, whose shuffles of 32 bytes pairMasks runs on; the purego
 // build tag turns them off.
 var haveVectors = hasAVX2()
 
-// pairIndex is the smallest i from 1 on such that the tables let s[i] after
-// s[i-1] through, or len(s) when there is none. It reads 32 pairs at a time
-// with AVX2 where it can, and a text too short for that (32 pairs need 33
-// bytes) one pair at a time.
-func pairIndex(s string, t *pairTables) int {
-	if !haveVectors || len(s) < 33 {
-		return pairIndexPortable(s, t)
+// pairMasks sets masks[c], bit i, where the tables let s[32c+i+1] after
+// s[32c+i] through. len(s) is 1+32*len(masks). It reads 32 pairs at a time
+// with AVX2 where the processor has it.
+func pairMasks(s string, t *pairTables, masks []uint32) {
+	if !haveVectors {
+		pairMasksPortable(s, t, masks)
+		return
 	}
-	return pairIndexAVX2(s, t)
+	pairMasksAVX2(s, t, masks)
 }
 
-// pairIndexAVX2 is pairIndex for a text of at least 33 bytes, on AVX2.
+// pairMasksAVX2 is pairMasks on AVX2.
 //
 //go:noescape
-func pairIndexAVX2(s string, t *pairTables) int
+func pairMasksAVX2(s string, t *pairTables, masks []uint32)
 
 // cpuid runs the CPUID instruction for leaf and subleaf sub and returns
 // the registers EAX, EBX, ECX and EDX it sets.

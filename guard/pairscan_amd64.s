@@ -4,7 +4,7 @@
 
 // PAIRS classifies 32 pairs of bytes: cur holds 32 bytes of the text and
 // prev the 32 bytes one to the left, so lane i holds a pair. It looks up
-// the nibbles of both in the tables (Y8 to Y11, see pairIndexAVX2), ANDs
+// the nibbles of both in the tables (Y8 to Y11, see pairMasksAVX2), ANDs
 // the four bucket sets each lane gets, and leaves in mask a bit per lane,
 // set where a bucket is left: where the pair is a candidate. t is scratch;
 // cur and prev are overwritten.
@@ -26,20 +26,20 @@
 	VPMOVMSKB cur, mask;       /* gather the top bit of each byte into a 32-bit mask */ \
 	NOTL      mask             /* flip it: a bit set per candidate lane */
 
-// func pairIndexAVX2(s string, t *pairTables) int
+// func pairMasksAVX2(s string, t *pairTables, masks []uint32)
 //
-// It returns the smallest i from 1 on such that the tables let s[i] after
-// s[i-1] through, or len(s) if none does. len(s) must be at least 33, so
-// that the last 32 pairs can be read at once without reading outside s.
-TEXT ·pairIndexAVX2(SB), NOSPLIT, $0-32
-	MOVQ s_base+0(FP), SI  // SI: the address of the text
-	MOVQ s_len+8(FP), DX   // DX: its length, n
-	MOVQ t+16(FP), AX      // AX: the address of the tables
+// It sets masks[c], bit i, where the tables let s[32c+i+1] after s[32c+i]
+// through. len(s) is 1+32*len(masks), so every load lies within s.
+TEXT ·pairMasksAVX2(SB), NOSPLIT, $0-48
+	MOVQ s_base+0(FP), SI      // SI: the address of the text
+	MOVQ t+16(FP), AX          // AX: the address of the tables
+	MOVQ masks_base+24(FP), DI // DI: the address of the masks
+	MOVQ masks_len+32(FP), CX  // CX: how many masks to set
 
 	// Load each table of 16 bytes into both 128-bit halves of a register:
 	// VPSHUFB looks up within each half, so each half needs the table.
-	VBROADCASTI128 0(AX), Y8  // Y8: curLo
-	VBROADCASTI128 16(AX), Y9 // Y9: curHi
+	VBROADCASTI128 0(AX), Y8   // Y8: curLo
+	VBROADCASTI128 16(AX), Y9  // Y9: curHi
 	VBROADCASTI128 32(AX), Y10 // Y10: prevLo
 	VBROADCASTI128 48(AX), Y11 // Y11: prevHi
 
@@ -48,47 +48,21 @@ TEXT ·pairIndexAVX2(SB), NOSPLIT, $0-32
 	VPBROADCASTQ X12, Y12                // Y12: 0x0F in all 32 bytes
 	VPXOR        Y13, Y13, Y13           // Y13: all zero, to compare against
 
-	MOVQ $1, DI   // DI: the first position not yet looked at; 0 has no byte before it
-	MOVQ DX, R8   // R8: n
-	SUBQ $32, R8  // less 32: the last position where 32 pairs still lie within s
+	TESTQ CX, CX // no mask to set?
+	JZ    done
 
 loop:
-	CMPQ DI, R8  // do 32 pairs from DI on lie within s?
-	JA   tail    // no: look at the last 32 pairs instead
+	VMOVDQU 1(SI), Y0     // Y0: the next 32 bytes, each the second of a pair
+	VMOVDQU (SI), Y1      // Y1: the 32 bytes one to the left, each the first
+	PAIRS(Y0, Y1, Y2, AX) // AX: a bit per candidate pair
+	MOVL    AX, (DI)      // store it as this mask
+	ADDQ    $32, SI       // on to the next 32 pairs
+	ADDQ    $4, DI        // and the next mask
+	DECQ    CX            // one mask fewer to set
+	JNZ     loop          // until none is left
 
-	VMOVDQU (SI)(DI*1), Y0   // Y0: the 32 bytes from DI on
-	VMOVDQU -1(SI)(DI*1), Y1 // Y1: the 32 bytes from DI-1 on, each the byte before Y0's
-	PAIRS(Y0, Y1, Y2, AX)    // AX: a bit per candidate among them
-	TESTL   AX, AX           // any candidate?
-	JNZ     found            // yes: return the first
-	ADDQ    $32, DI          // no: move on by 32
-	JMP     loop
-
-tail:
-	CMPQ DI, DX  // is every position looked at?
-	JAE  none    // yes: there is no candidate
-
-	// Fewer than 32 positions are left: read the last 32 pairs, from R8
-	// on, which overlap positions already looked at, and drop those.
-	VMOVDQU (SI)(R8*1), Y0   // Y0: the last 32 bytes
-	VMOVDQU -1(SI)(R8*1), Y1 // Y1: the bytes before them
-	PAIRS(Y0, Y1, Y2, AX)    // AX: a bit per candidate, lane 0 at R8
-	MOVQ    DI, CX           // CX: DI
-	SUBQ    R8, CX           // less R8: the lanes already looked at, 1 to 31
-	SHRL    CX, AX           // drop them: lane 0 is now at DI
-	TESTL   AX, AX           // any candidate left?
-	JZ      none             // no
-
-found:
-	BSFL AX, AX            // the lowest set bit: the first candidate, counted from DI
-	ADDQ DI, AX            // its position in s
-	MOVQ AX, ret+24(FP)    // return it
-	VZEROUPPER             // clear the upper halves of the YMM registers, as code after AVX must
-	RET
-
-none:
-	MOVQ DX, ret+24(FP)    // return n: no candidate
-	VZEROUPPER
+done:
+	VZEROUPPER // clear the upper halves of the YMM registers, as code leaving AVX must
 	RET
 
 // func cpuid(leaf, sub uint32) (a, b, c, d uint32)

@@ -2,12 +2,12 @@
 
 package guard
 
-// haveVectors reports whether pairIndex runs on vector instructions: not
+// haveVectors reports whether pairMasks runs on vector instructions: not
 // on this architecture, or with the purego build tag, where the matcher
 // uses byteStarts, whose passes of strings.IndexByte are faster than
-// pairIndexPortable.
+// pairMasksPortable.
 const haveVectors = false
 
-// pairIndex is pairIndexPortable: the tests run pairStarts on every
+// pairMasks is pairMasksPortable: the tests run pairStarts on every
 // architecture.
-func pairIndex(s string, t *pairTables) int { return pairIndexPortable(s, t) }
+func pairMasks(s string, t *pairTables, masks []uint32) { pairMasksPortable(s, t, masks) }

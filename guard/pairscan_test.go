@@ -9,29 +9,11 @@ import (
 )
 
 // withScanners returns a matcher of res per scanner, by name, so a test
-// runs both whatever the processor: pairStarts runs on pairIndexPortable
+// runs both whatever the processor: pairStarts runs on pairMasksPortable
 // where there are no vector instructions.
 func withScanners(res []*regexp.Regexp) map[string]*matcher {
-	byBytes, byPairs := newMatcher(res), newMatcher(res)
-	byBytes.pairs = nil
-	if byPairs.bytes != nil {
-		byPairs.pairs = newPairTables(byPairs.bytes, &byPairs.before)
-	}
+	byBytes, byPairs := newMatcherFor(res, false), newMatcherFor(res, true)
 	return map[string]*matcher{"byteStarts": byBytes, "pairStarts": byPairs}
-}
-
-// candidates are the offsets index finds in s, one call after another as
-// pairStarts makes them.
-func candidates(s string, t *pairTables, index func(string, *pairTables) int) []int {
-	var out []int
-	for at := 1; at < len(s); at++ {
-		at += index(s[at-1:], t) - 1
-		if at == len(s) {
-			break
-		}
-		out = append(out, at)
-	}
-	return out
 }
 
 // randomTables are the tables of n random bytes, each with a random set of
@@ -52,16 +34,16 @@ func randomTables(r *rand.Rand, n int) (*pairTables, []byte) {
 	return newPairTables(bytes, &before), bytes
 }
 
-// TestPairIndexAgrees runs pairIndex, on vector instructions where the
-// processor has them, beside pairIndexPortable over texts of every length
-// up to 100 cut from a larger buffer at every alignment, over sets of 1 to
-// 40 bytes, and over texts made of the set's own bytes (a candidate in
-// every lane) and of bytes outside it (none), with candidates placed at
-// each offset a vector of 16 or 32 bytes begins or ends at.
-func TestPairIndexAgrees(t *testing.T) {
+// TestPairMasksAgree runs pairMasks, on vector instructions where the
+// processor has them, beside pairMasksPortable over texts cut from a larger
+// buffer at every alignment, over sets of 1 to 40 bytes, and over texts
+// made of the set's own bytes (a candidate in most lanes) and of bytes
+// outside it (none), with candidates placed at each edge of a vector of 16
+// or 32 bytes.
+func TestPairMasksAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
 	buf := make([]byte, 256)
-	for round := range 3000 {
+	for round := range 1500 {
 		tables, set := randomTables(r, 1+round%40)
 		var fill func() byte
 		switch round % 3 {
@@ -94,21 +76,25 @@ func TestPairIndexAgrees(t *testing.T) {
 				}
 			}
 		}
-		start := r.IntN(64)
-		for n := range 101 {
-			s := string(buf[start : start+n])
-			if got, want := candidates(s, tables, pairIndex), candidates(s, tables, pairIndexPortable); !slices.Equal(got, want) {
-				t.Fatalf("over %q with the bytes %q: pairIndex found %v, pairIndexPortable %v", s, set, got, want)
+		for start := range 64 {
+			for n := range 4 {
+				s := string(buf[start : start+1+32*n])
+				got, want := make([]uint32, n), make([]uint32, n)
+				pairMasks(s, tables, got)
+				pairMasksPortable(s, tables, want)
+				if !slices.Equal(got, want) {
+					t.Fatalf("over %q with the bytes %q: pairMasks set %x, pairMasksPortable %x", s, set, got, want)
+				}
 			}
 		}
 	}
 }
 
-// TestPairIndexEveryByte looks for each byte alone, after any byte, in a
+// TestPairMasksEveryByte looks for each byte alone, after any byte, in a
 // text holding every byte value, so each of the 256 is a candidate once.
-func TestPairIndexEveryByte(t *testing.T) {
+func TestPairMasksEveryByte(t *testing.T) {
 	var text strings.Builder
-	for b := range 256 {
+	for b := range 256 + 1 {
 		text.WriteByte(byte(b))
 	}
 	s := text.String()
@@ -116,19 +102,21 @@ func TestPairIndexEveryByte(t *testing.T) {
 		var before [256]byteSet
 		before[b] = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 		tables := newPairTables([]byte{byte(b)}, &before)
-		want := []int{b}
-		if b == 0 {
-			want = nil // the byte at 0 has no byte before it
-		}
-		if got := candidates(s, tables, pairIndex); !slices.Equal(got, want) {
-			t.Errorf("looking for %#x found %v, want %v", b, got, want)
+		masks := make([]uint32, 8)
+		pairMasks(s, tables, masks)
+		want := make([]uint32, 8)
+		at := (b + 255) % 256 // the pair whose second byte is s[at+1], b
+		want[at/32] = 1 << (at % 32)
+		if !slices.Equal(masks, want) {
+			t.Errorf("looking for %#x set %x, want %x", b, masks, want)
 		}
 	}
 }
 
-// TestScannersAgree runs the matcher's two scanners over texts holding the
-// default kinds' literals, whole and cut, at random places, among bytes
-// that begin and end them, and requires the same literal starts.
+// TestScannersAgree runs the matcher's two scanners over texts of up to 300
+// bytes holding the default kinds' literals, whole and cut, at random
+// places, among random bytes, each text also from a random offset on, and
+// requires the same literal starts.
 func TestScannersAgree(t *testing.T) {
 	var res []*regexp.Regexp
 	var literals []string
@@ -153,10 +141,13 @@ func TestScannersAgree(t *testing.T) {
 				b.WriteString(p)
 			}
 		}
-		text := b.String()
-		got, want := ms["pairStarts"].literalStarts(text), ms["byteStarts"].literalStarts(text)
-		if !slices.EqualFunc(got, want, slices.Equal) {
-			t.Fatalf("over %q: pairStarts found %v, byteStarts %v", text, got, want)
+		whole := b.String()
+		// Cut at a random place, so the text starts at any alignment.
+		for _, text := range []string{whole, whole[r.IntN(len(whole)+1):]} {
+			got, want := ms["pairStarts"].literalStarts(text), ms["byteStarts"].literalStarts(text)
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Fatalf("over %q: pairStarts found %v, byteStarts %v", text, got, want)
+			}
 		}
 	}
 }

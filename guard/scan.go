@@ -125,14 +125,29 @@ const (
 
 // byteShare is the share of a text's bytes that are b, as the cost model
 // takes it.
-func byteShare(b byte) float64 {
-	if rank := strings.IndexByte(commonBytes, b); rank >= 0 {
-		return topShare * math.Pow(decay, float64(rank))
+func byteShare(b byte) float64 { return byteShares[b] }
+
+// byteShares holds byteShare of each byte.
+var byteShares = func() (shares [256]float64) {
+	for b := range shares {
+		shares[b] = rareShare
+		if rank := strings.IndexByte(commonBytes, byte(b)); rank >= 0 {
+			shares[b] = topShare * math.Pow(decay, float64(rank))
+		}
 	}
-	return rareShare
-}
+	return shares
+}()
 
 func newMatcher(res []*regexp.Regexp) *matcher {
+	return newMatcherFor(res, haveVectors)
+}
+
+// newMatcherFor is newMatcher with the scanner chosen: pairStarts when
+// pairs, else byteStarts. Each looks for the bytes it finds at least cost:
+// byteStarts, which pays a pass per byte, for the few that triggerBytes
+// picks; pairStarts, which pays by the candidate, for each literal's
+// rarest pair of bytes (rarestPair).
+func newMatcherFor(res []*regexp.Regexp, pairs bool) *matcher {
 	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]func() *regexp.Regexp, len(res)), windows: make([]int, len(res)), local: true}
 	reads := make([]syntaxFacts, len(res))
 	var all []string
@@ -142,6 +157,10 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 		all = append(all, reads[i].prefixes...)
 	}
 	chosen := triggerBytes(all)
+	lookFor := func(literal string) int { return rarestByte(literal, &chosen) }
+	if pairs {
+		lookFor = func(literal string) int { return rarestPair(literal, &chosen) }
+	}
 	for i, re := range res {
 		if reads[i].prefixes == nil {
 			continue
@@ -150,7 +169,7 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 		m.anchored[i] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + re.String() + `)`) })
 		m.windows[i] = reads[i].window
 		for _, p := range reads[i].prefixes {
-			off := rarestByte(p, &chosen)
+			off := lookFor(p)
 			b := p[off]
 			if m.triggers[b] == nil {
 				m.bytes = append(m.bytes, b)
@@ -158,7 +177,7 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 			m.addTrigger(b, off, trigger{pattern: i, prefix: p})
 		}
 	}
-	if haveVectors && m.bytes != nil {
+	if pairs && m.bytes != nil {
 		m.pairs = newPairTables(m.bytes, &m.before)
 	}
 	return m
