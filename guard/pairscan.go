@@ -161,6 +161,53 @@ func pairMasksPortable(s string, t *pairTables, masks []uint32) {
 	}
 }
 
+// pairScanner is what pairStarts looks for the literals with: the tables,
+// and per byte looked for the trigger groups it may begin by the byte
+// before it, so a candidate reaches only the groups of literals that hold
+// that pair.
+type pairScanner struct {
+	tables *pairTables
+	after  [256]*groupsByPrev
+}
+
+// groupsByPrev holds, per byte before, 1 plus the index in groups of the
+// trigger groups a pair ending in the byte looked for may begin, 0 for
+// none. Bytes before with the same groups share them.
+type groupsByPrev struct {
+	slot   [256]uint16
+	groups [][]triggerGroup
+}
+
+// newPairScanner builds m's pairScanner.
+func newPairScanner(m *matcher) *pairScanner {
+	p := &pairScanner{tables: newPairTables(m.bytes, &m.before)}
+	for _, b := range m.bytes {
+		index := new(groupsByPrev)
+		seen := map[string]uint16{}
+		for x := range 256 {
+			var groups []triggerGroup
+			var key []byte // the indexes of the groups, two bytes each
+			for gi, g := range m.triggers[b] {
+				if g.offset > 0 && !g.befores.has(byte(x)) {
+					continue
+				}
+				groups = append(groups, g)
+				key = append(key, byte(gi>>8), byte(gi))
+			}
+			if groups == nil {
+				continue
+			}
+			if _, ok := seen[string(key)]; !ok {
+				index.groups = append(index.groups, groups)
+				seen[string(key)] = uint16(len(index.groups))
+			}
+			index.slot[x] = seen[string(key)]
+		}
+		p.after[b] = index
+	}
+	return p
+}
+
 // pairStarts is literalStarts' scanner over the pairs of the text, in one
 // pass: pairMasks marks the candidates of a stretch of text at a time, 32
 // pairs to a mask, and each is checked as byteStarts checks a byte it
@@ -169,18 +216,20 @@ func pairMasksPortable(s string, t *pairTables, masks []uint32) {
 func (m *matcher) pairStarts(text string) [][]int {
 	var starts [][]int
 	check := func(at int) {
-		if b := text[at]; m.triggers[b] != nil && (at == 0 || m.before[b].has(text[at-1])) {
-			starts = m.addStarts(starts, text, at, m.triggers[b])
+		if index := m.pairs.after[text[at]]; index != nil {
+			if slot := index.slot[text[at-1]]; slot != 0 {
+				starts = m.addStarts(starts, text, at, index.groups[slot-1])
+			}
 		}
 	}
-	if text != "" {
-		check(0)
+	if text != "" && m.triggers[text[0]] != nil {
+		starts = m.addStarts(starts, text, 0, m.triggers[text[0]])
 	}
 	var masks [pairStretch / 32]uint32
 	at := 1
 	for at+32 <= len(text) {
 		n := min(len(masks), (len(text)-at)/32)
-		pairMasks(text[at-1:at+32*n], m.pairs, masks[:n])
+		pairMasks(text[at-1:at+32*n], m.pairs.tables, masks[:n])
 		for c, mask := range masks[:n] {
 			for ; mask != 0; mask &= mask - 1 {
 				check(at + 32*c + bits.TrailingZeros32(mask))
@@ -189,7 +238,7 @@ func (m *matcher) pairStarts(text string) [][]int {
 		at += 32 * n
 	}
 	for ; at < len(text); at++ {
-		if m.pairs.candidate(text[at-1], text[at]) {
+		if m.pairs.tables.candidate(text[at-1], text[at]) {
 			check(at)
 		}
 	}

@@ -61,9 +61,9 @@ type matcher struct {
 	before [256]byteSet
 	// bytes are the bytes with triggers, each once.
 	bytes []byte
-	// pairs are the tables pairStarts looks for the bytes with, nil where
+	// pairs is what pairStarts looks for the bytes with, nil where
 	// byteStarts looks for them instead.
-	pairs *pairTables
+	pairs *pairScanner
 	// keeps holds, per expression, the test a match must pass to be
 	// reported; nil, or a nil test, keeps every match.
 	keeps []func(match string) bool
@@ -81,10 +81,12 @@ type trigger struct {
 // with one of the first and one of the second for any literal of the group
 // to begin there, which two tests of a set decide for the group, however
 // many literals it has. A literal of one byte adds every byte to seconds.
+// befores are the bytes the literals hold just before the byte, at an
+// offset past 0.
 type triggerGroup struct {
-	offset          int
-	firsts, seconds byteSet
-	triggers        []trigger
+	offset                   int
+	firsts, seconds, befores byteSet
+	triggers                 []trigger
 }
 
 // byteSet is a set of bytes.
@@ -178,7 +180,7 @@ func newMatcherFor(res []*regexp.Regexp, pairs bool) *matcher {
 		}
 	}
 	if pairs && m.bytes != nil {
-		m.pairs = newPairTables(m.bytes, &m.before)
+		m.pairs = newPairScanner(m)
 	}
 	return m
 }
@@ -257,6 +259,9 @@ func (m *matcher) addTrigger(b byte, off int, t trigger) {
 		g.seconds.add(t.prefix[1])
 	} else {
 		g.seconds = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	}
+	if off > 0 {
+		g.befores.add(t.prefix[off-1])
 	}
 	g.triggers = append(g.triggers, t)
 	m.triggers[b] = groups
