@@ -9,21 +9,23 @@ import (
 // pairTables classify a pair of adjacent bytes, the byte looked for and the
 // one before it, by four tables of sixteen entries indexed by a nibble: the
 // low and the high half of the byte (cur), the low and the high half of the
-// byte before (prev). Each entry is a set of up to eight buckets, one bit
-// each. A bucket holds some of the bytes looked for and every byte their
-// literals hold just before them (matcher.before), and a pair is a
-// candidate when one bucket holds the byte through both its nibbles and the
-// byte before through both of its: the AND of the four entries is not zero.
+// byte before (prev). Each entry is a set of buckets, one bit each, and
+// there are two sets of tables, for sixteen buckets. A bucket holds some of
+// the bytes looked for and some of the bytes their literals hold just
+// before them (matcher.before), and a pair is a candidate when one bucket
+// holds the byte through both its nibbles and the byte before through both
+// of its: the AND of the four entries of a set is not zero.
 //
 // A vector instruction (PSHUFB) looks up sixteen or thirty-two nibbles in a
 // table at once, so the test costs a few instructions per thirty-two bytes
 // of text, however many bytes are looked for. It is a superset of the
-// matcher's own test: a bucket matches every byte whose low nibble is one
-// of its bytes' and high nibble one of its bytes', which is more than its
-// bytes. Each bucket holds the bytes looked for that share a high nibble,
-// which makes the byte's half exact, and pairStarts checks each candidate
-// as byteStarts does.
-type pairTables struct {
+// matcher's own test: a bucket holds every byte whose low nibble is one of
+// its bytes' and high nibble one of its bytes', which may be more than its
+// bytes; pairStarts checks each candidate exactly.
+type pairTables [2]nibbleTables
+
+// nibbleTables are a set of the four tables, for eight buckets.
+type nibbleTables struct {
 	curLo, curHi, prevLo, prevHi [16]byte
 }
 
@@ -35,14 +37,23 @@ type pairTables struct {
 func newPairTables(bytes []byte, before *[256]byteSet) *pairTables {
 	var buckets []pairBucket
 	for _, b := range bytes {
-		var k pairBucket
-		k.cur.add(b)
+		// A bucket per high nibble of the bytes before b holds them
+		// exactly; every byte before is one bucket.
+		var byHigh [16]pairBucket
 		for x := range 256 {
 			if before[b].has(byte(x)) {
-				k.prev.add(byte(x))
+				byHigh[x>>4].prev.add(byte(x))
 			}
 		}
-		buckets = append(buckets, k)
+		if before[b] == allBytes {
+			byHigh = [16]pairBucket{{prev: nibbleSet{0xffff, 0xffff}}}
+		}
+		for _, k := range byHigh {
+			if k.prev.lo != 0 {
+				k.cur.add(b)
+				buckets = append(buckets, k)
+			}
+		}
 	}
 	// added[i][j], for i < j, is what merging buckets i and j adds.
 	added := make([][]float64, len(buckets))
@@ -52,7 +63,7 @@ func newPairTables(bytes []byte, before *[256]byteSet) *pairTables {
 			added[i][j] = buckets[i].mergeAdds(buckets[j])
 		}
 	}
-	for len(buckets) > 8 {
+	for len(buckets) > 16 {
 		bi, bj, least := 0, 1, math.Inf(1)
 		for i := range buckets {
 			for j := i + 1; j < len(buckets); j++ {
@@ -77,7 +88,8 @@ func newPairTables(bytes []byte, before *[256]byteSet) *pairTables {
 	}
 	t := new(pairTables)
 	for i, k := range buckets {
-		bit := byte(1) << i
+		t := &t[i/8]
+		bit := byte(1) << (i % 8)
 		for n := range 16 {
 			if k.cur.lo&(1<<n) != 0 {
 				t.curLo[n] |= bit
@@ -143,6 +155,12 @@ func (k pairBucket) mergeAdds(o pairBucket) float64 {
 
 // candidate reports whether the tables let cur, after prev, through.
 func (t *pairTables) candidate(prev, cur byte) bool {
+	return t[0].candidate(prev, cur) || t[1].candidate(prev, cur)
+}
+
+// candidate reports whether one of the eight buckets of t holds cur after
+// prev.
+func (t *nibbleTables) candidate(prev, cur byte) bool {
 	return t.curLo[cur&15]&t.curHi[cur>>4]&t.prevLo[prev&15]&t.prevHi[prev>>4] != 0
 }
 

@@ -2,34 +2,17 @@
 
 #include "textflag.h"
 
-// PAIRS classifies 32 pairs of bytes: cur holds 32 bytes of the text and
-// prev the 32 bytes one to the left, so lane i holds a pair. It looks up
-// the nibbles of both in the tables (Y8 to Y11, see pairMasksAVX2), ANDs
-// the four bucket sets each lane gets, and leaves in mask a bit per lane,
-// set where a bucket is left: where the pair is a candidate. t is scratch;
-// cur and prev are overwritten.
-#define PAIRS(cur, prev, t, mask) \
-	VPSRLW    $4, cur, t;      /* shift each 16-bit word right by 4: a byte's high nibble moves to its low half */ \
-	VPAND     Y12, t, t;       /* keep the low half of each byte: the high nibble of cur's byte, 0 to 15 */ \
-	VPAND     Y12, cur, cur;   /* the low nibble of cur's byte, 0 to 15 */ \
-	VPSHUFB   cur, Y8, cur;    /* look each low nibble up in curLo: the buckets holding a byte with that low nibble */ \
-	VPSHUFB   t, Y9, t;        /* look each high nibble up in curHi: the buckets holding a byte with that high nibble */ \
-	VPAND     t, cur, cur;     /* the buckets cur's byte is in, through both nibbles */ \
-	VPSRLW    $4, prev, t;     /* the same for the byte before: its high nibble to the low half */ \
-	VPAND     Y12, t, t;       /* the high nibble of the byte before */ \
-	VPAND     Y12, prev, prev; /* the low nibble of the byte before */ \
-	VPSHUFB   prev, Y10, prev; /* look it up in prevLo */ \
-	VPSHUFB   t, Y11, t;       /* the high nibble looked up in prevHi */ \
-	VPAND     t, prev, prev;   /* the buckets the byte before is in */ \
-	VPAND     prev, cur, cur;  /* the buckets both are in: not zero where the pair is a candidate */ \
-	VPCMPEQB  Y13, cur, cur;   /* each byte 0xFF where no bucket is left, 0 where one is */ \
-	VPMOVMSKB cur, mask;       /* gather the top bit of each byte into a 32-bit mask */ \
-	NOTL      mask             /* flip it: a bit set per candidate lane */
-
 // func pairMasksAVX2(s string, t *pairTables, masks []uint32)
 //
 // It sets masks[c], bit i, where the tables let s[32c+i+1] after s[32c+i]
 // through. len(s) is 1+32*len(masks), so every load lies within s.
+//
+// Each step reads 32 pairs: the 32 bytes looked for, and the 32 bytes one
+// to the left, each the byte before. It splits both into their low and
+// high nibbles and looks each nibble up in its table of each set (VPSHUFB
+// looks up 32 nibbles at once), ANDs the four bucket sets each pair gets
+// from a set, ORs the two sets' results, and gathers into a mask a bit per
+// pair where a bucket is left.
 TEXT ·pairMasksAVX2(SB), NOSPLIT, $0-48
 	MOVQ s_base+0(FP), SI      // SI: the address of the text
 	MOVQ t+16(FP), AX          // AX: the address of the tables
@@ -38,28 +21,60 @@ TEXT ·pairMasksAVX2(SB), NOSPLIT, $0-48
 
 	// Load each table of 16 bytes into both 128-bit halves of a register:
 	// VPSHUFB looks up within each half, so each half needs the table.
-	VBROADCASTI128 0(AX), Y8   // Y8: curLo
-	VBROADCASTI128 16(AX), Y9  // Y9: curHi
-	VBROADCASTI128 32(AX), Y10 // Y10: prevLo
-	VBROADCASTI128 48(AX), Y11 // Y11: prevHi
+	VBROADCASTI128 0(AX), Y6    // Y6: curLo of the first set
+	VBROADCASTI128 16(AX), Y7   // Y7: its curHi
+	VBROADCASTI128 32(AX), Y8   // Y8: its prevLo
+	VBROADCASTI128 48(AX), Y9   // Y9: its prevHi
+	VBROADCASTI128 64(AX), Y10  // Y10: curLo of the second set
+	VBROADCASTI128 80(AX), Y11  // Y11: its curHi
+	VBROADCASTI128 96(AX), Y12  // Y12: its prevLo
+	VBROADCASTI128 112(AX), Y13 // Y13: its prevHi
 
 	MOVQ         $0x0f0f0f0f0f0f0f0f, AX // eight bytes of 0x0F, the low-nibble mask
-	MOVQ         AX, X12                 // into the low 64 bits of X12
-	VPBROADCASTQ X12, Y12                // Y12: 0x0F in all 32 bytes
-	VPXOR        Y13, Y13, Y13           // Y13: all zero, to compare against
+	MOVQ         AX, X14                 // into the low 64 bits of X14
+	VPBROADCASTQ X14, Y14                // Y14: 0x0F in all 32 bytes
+	VPXOR        Y15, Y15, Y15           // Y15: all zero, to compare against
 
 	TESTQ CX, CX // no mask to set?
 	JZ    done
 
 loop:
-	VMOVDQU 1(SI), Y0     // Y0: the next 32 bytes, each the second of a pair
-	VMOVDQU (SI), Y1      // Y1: the 32 bytes one to the left, each the first
-	PAIRS(Y0, Y1, Y2, AX) // AX: a bit per candidate pair
-	MOVL    AX, (DI)      // store it as this mask
-	ADDQ    $32, SI       // on to the next 32 pairs
-	ADDQ    $4, DI        // and the next mask
-	DECQ    CX            // one mask fewer to set
-	JNZ     loop          // until none is left
+	VMOVDQU 1(SI), Y0 // Y0: the next 32 bytes, each the second of a pair
+	VMOVDQU (SI), Y1  // Y1: the 32 bytes one to the left, each the first
+
+	VPSRLW $4, Y0, Y2  // shift each 16-bit word right by 4: a byte's high nibble moves to its low half
+	VPAND  Y14, Y2, Y2 // Y2: the high nibble of each second byte, 0 to 15
+	VPAND  Y14, Y0, Y0 // Y0: the low nibble of each second byte
+	VPSRLW $4, Y1, Y3  // the same for the first bytes
+	VPAND  Y14, Y3, Y3 // Y3: the high nibble of each first byte
+	VPAND  Y14, Y1, Y1 // Y1: the low nibble of each first byte
+
+	VPSHUFB Y0, Y6, Y4 // the first set's buckets holding a second byte of that low nibble
+	VPSHUFB Y2, Y7, Y5 // and of that high nibble
+	VPAND   Y5, Y4, Y4 // both
+	VPSHUFB Y1, Y8, Y5 // the buckets holding a first byte of that low nibble
+	VPAND   Y5, Y4, Y4 // all three
+	VPSHUFB Y3, Y9, Y5 // and of that high nibble
+	VPAND   Y5, Y4, Y4 // Y4: the first set's buckets holding the pair
+
+	VPSHUFB Y0, Y10, Y0 // the same with the second set
+	VPSHUFB Y2, Y11, Y2
+	VPAND   Y2, Y0, Y0
+	VPSHUFB Y1, Y12, Y1
+	VPAND   Y1, Y0, Y0
+	VPSHUFB Y3, Y13, Y3
+	VPAND   Y3, Y0, Y0 // Y0: the second set's buckets holding the pair
+
+	VPOR      Y4, Y0, Y0  // Y0: not zero where a bucket of either set holds the pair
+	VPCMPEQB  Y15, Y0, Y0 // each byte 0xFF where no bucket does, 0 where one does
+	VPMOVMSKB Y0, AX      // gather the top bit of each byte into a 32-bit mask
+	NOTL      AX          // flip it: a bit set per candidate pair
+	MOVL      AX, (DI)    // store it as this mask
+
+	ADDQ $32, SI // on to the next 32 pairs
+	ADDQ $4, DI  // and the next mask
+	DECQ CX      // one mask fewer to set
+	JNZ  loop    // until none is left
 
 done:
 	VZEROUPPER // clear the upper halves of the YMM registers, as code leaving AVX must

@@ -92,6 +92,9 @@ type triggerGroup struct {
 // byteSet is a set of bytes.
 type byteSet [4]uint64
 
+// allBytes is the set of every byte.
+var allBytes = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+
 func (s *byteSet) add(b byte)      { s[b>>6] |= 1 << (b & 63) }
 func (s *byteSet) has(b byte) bool { return s[b>>6]&(1<<(b&63)) != 0 }
 func (s *byteSet) remove(b byte)   { s[b>>6] &^= 1 << (b & 63) }
@@ -258,7 +261,7 @@ func (m *matcher) addTrigger(b byte, off int, t trigger) {
 	if len(t.prefix) > 1 {
 		g.seconds.add(t.prefix[1])
 	} else {
-		g.seconds = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		g.seconds = allBytes
 	}
 	if off > 0 {
 		g.befores.add(t.prefix[off-1])
@@ -266,7 +269,7 @@ func (m *matcher) addTrigger(b byte, off int, t trigger) {
 	g.triggers = append(g.triggers, t)
 	m.triggers[b] = groups
 	if off == 0 {
-		m.before[b] = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		m.before[b] = allBytes
 	} else {
 		m.before[b].add(t.prefix[off-1])
 	}
