@@ -6,34 +6,158 @@ import (
 	"slices"
 )
 
-// pairTables classify a pair of adjacent bytes, the byte looked for and the
-// one before it, by four tables of sixteen entries indexed by a nibble: the
-// low and the high half of the byte (cur), the low and the high half of the
-// byte before (prev). Each entry is a set of buckets, one bit each, and
-// there are two sets of tables, for sixteen buckets. A bucket holds some of
-// the bytes looked for and some of the bytes their literals hold just
-// before them (matcher.before), and a pair is a candidate when one bucket
-// holds the byte through both its nibbles and the byte before through both
-// of its: the AND of the four entries of a set is not zero.
+// pairStarts is literalStarts' scanner on vector instructions. It reads
+// the text once, as pairs of adjacent bytes: pairMasks marks, in a mask of
+// 32 bits per 32 pairs, the pairs the tables let through (a superset of the
+// pairs the literals are looked for by), a stretch of text at a time, and
+// each marked pair reaches the trigger groups of the literals that hold it
+// (groupsByPrev), which addStarts checks. The byte at 0, which has no byte
+// before it, is checked on its own, and so are the last pairs, too few to
+// fill a mask. The offsets it returns are not sorted.
+func (m *matcher) pairStarts(text string) [][]int {
+	var starts [][]int
+	check := func(at int) {
+		if index := m.pairs.after[text[at]]; index != nil {
+			if slot := index.slot[text[at-1]]; slot != 0 {
+				starts = m.addStarts(starts, text, at, index.groups[slot-1])
+			}
+		}
+	}
+	if text != "" && m.triggers[text[0]] != nil {
+		starts = m.addStarts(starts, text, 0, m.triggers[text[0]])
+	}
+	var masks [pairStretch / 32]uint32
+	at := 1
+	for at+32 <= len(text) {
+		n := min(len(masks), (len(text)-at)/32)
+		pairMasks(text[at-1:at+32*n], m.pairs.tables, masks[:n])
+		for c, mask := range masks[:n] {
+			for ; mask != 0; mask &= mask - 1 {
+				check(at + 32*c + bits.TrailingZeros32(mask))
+			}
+		}
+		at += 32 * n
+	}
+	for ; at < len(text); at++ {
+		if m.pairs.tables.candidate(text[at-1], text[at]) {
+			check(at)
+		}
+	}
+	return starts
+}
+
+// pairStretch is the pairs pairStarts has pairMasks mark at a time: their
+// masks, 512 bytes, sit in the function's frame.
+const pairStretch = 4 << 10
+
+// pairScanner is what pairStarts looks for the literals with: the tables
+// the pairs are marked by, and per byte looked for its trigger groups by
+// the byte before it.
+type pairScanner struct {
+	tables *pairTables
+	after  [256]*groupsByPrev
+}
+
+// groupsByPrev holds the trigger groups of a byte looked for by the byte
+// before it: slot holds, per byte before, 1 plus the index in groups of the
+// groups holding a literal with that pair, 0 when there is none. A group
+// whose literals hold the byte first holds a literal with every pair. Bytes
+// before with the same groups share them.
+type groupsByPrev struct {
+	slot   [256]uint16
+	groups [][]triggerGroup
+}
+
+// newPairScanner builds m's pairScanner from its triggers.
+func newPairScanner(m *matcher) *pairScanner {
+	p := &pairScanner{tables: newPairTables(m.bytes, &m.before)}
+	for _, b := range m.bytes {
+		index := new(groupsByPrev)
+		seen := map[string]uint16{}
+		for x := range 256 {
+			var groups []triggerGroup
+			var key []byte // the indexes of the groups, two bytes each
+			for gi, g := range m.triggers[b] {
+				if g.offset > 0 && !g.befores.has(byte(x)) {
+					continue
+				}
+				groups = append(groups, g)
+				key = append(key, byte(gi>>8), byte(gi))
+			}
+			if groups == nil {
+				continue
+			}
+			if _, ok := seen[string(key)]; !ok {
+				index.groups = append(index.groups, groups)
+				seen[string(key)] = uint16(len(index.groups))
+			}
+			index.slot[x] = seen[string(key)]
+		}
+		p.after[b] = index
+	}
+	return p
+}
+
+// rarestPair is the offset in literal of the byte pairStarts looks for it
+// by: of the bytes past the first that are chosen, the one that with the
+// byte before it makes the literal's rarest pair, as the cost model takes
+// it (pairShare); the first of equals. Where no byte past the first is
+// chosen it is the second, and for a literal of one byte it is 0. It is
+// never the first byte of a longer literal: that byte may follow any byte,
+// and every place it is in the text would be a candidate.
+func rarestPair(literal string, chosen *byteSet) int {
+	if len(literal) == 1 {
+		return 0
+	}
+	best, bestShare := 1, math.Inf(1)
+	for i := 1; i < len(literal); i++ {
+		if s := pairShare(literal[i-1], literal[i]); chosen.has(literal[i]) && s < bestShare {
+			best, bestShare = i, s
+		}
+	}
+	return best
+}
+
+// pairShare is the share of a text's pairs of bytes that are a then b, as
+// the cost model takes it: the product of their shares (byteShare), as if
+// bytes followed one another by chance; but a byte twice over is taken to
+// be as common as the byte itself, since a byte repeats in runs (a rule of
+// dashes, a comment's slashes) far more often than chance has it.
+func pairShare(a, b byte) float64 {
+	if a == b {
+		return byteShare(a)
+	}
+	return byteShare(a) * byteShare(b)
+}
+
+// pairTables let through the pairs of adjacent bytes the literals are
+// looked for by, and some more. A set of four tables of sixteen entries,
+// indexed by a nibble, gives the buckets (one bit each, eight to a set)
+// that hold a pair: the low and the high nibble of the byte looked for
+// (cur), the low and the high nibble of the byte before (prev). A pair is
+// let through when a bucket holds all four nibbles, that is when the AND of
+// the four entries of a set is not zero. There are two sets, for sixteen
+// buckets.
 //
-// A vector instruction (PSHUFB) looks up sixteen or thirty-two nibbles in a
-// table at once, so the test costs a few instructions per thirty-two bytes
-// of text, however many bytes are looked for. It is a superset of the
-// matcher's own test: a bucket holds every byte whose low nibble is one of
-// its bytes' and high nibble one of its bytes', which may be more than its
-// bytes; pairStarts checks each candidate exactly.
+// A vector instruction (PSHUFB) looks up 32 nibbles in a table at once, so
+// the test costs a few instructions per 32 pairs of text, however many
+// literals there are. A bucket lets through every byte whose low nibble is
+// one of its bytes' and high nibble one of its bytes', which may be more
+// than its bytes; pairStarts checks each pair let through exactly.
 type pairTables [2]nibbleTables
 
-// nibbleTables are a set of the four tables, for eight buckets.
+// nibbleTables are a set of the four tables, for eight buckets. The layout,
+// four tables of 16 bytes in this order, is what pairMasksAVX2 loads.
 type nibbleTables struct {
 	curLo, curHi, prevLo, prevHi [16]byte
 }
 
 // newPairTables builds the tables for the bytes looked for and, indexed by
-// byte, the bytes their literals hold before them. It starts from a bucket
-// per byte and, while there are more than eight, merges the two whose
-// merged bucket lets through the least more pairs than the two did, as the
-// cost model takes it (pairBucket.share).
+// byte, the bytes their literals hold before them. It starts from exact
+// buckets, one per byte looked for and high nibble of the bytes before it,
+// and, while there are more than sixteen, merges the two whose merge lets
+// through the fewest pairs neither let through before, as the cost model
+// takes it (pairBucket.share).
 func newPairTables(bytes []byte, before *[256]byteSet) *pairTables {
 	var buckets []pairBucket
 	for _, b := range bytes {
@@ -108,14 +232,14 @@ func newPairTables(bytes []byte, before *[256]byteSet) *pairTables {
 	return t
 }
 
-// pairBucket is a bucket of the tables: the bytes it lets through, each
-// the set of bytes whose low nibble is in lo and high nibble in hi.
+// pairBucket is a bucket of the tables: the bytes looked for it holds, and
+// the bytes before them.
 type pairBucket struct {
 	cur, prev nibbleSet
 }
 
-// nibbleSet is a set of bytes made of sets of low and high nibbles: it
-// holds every byte of a low nibble in lo and a high nibble in hi.
+// nibbleSet is a set of bytes as the tables hold it: every byte whose low
+// nibble is in lo and high nibble in hi.
 type nibbleSet struct {
 	lo, hi uint16
 }
@@ -177,120 +301,4 @@ func pairMasksPortable(s string, t *pairTables, masks []uint32) {
 		}
 		masks[c] = mask
 	}
-}
-
-// pairScanner is what pairStarts looks for the literals with: the tables,
-// and per byte looked for the trigger groups it may begin by the byte
-// before it, so a candidate reaches only the groups of literals that hold
-// that pair.
-type pairScanner struct {
-	tables *pairTables
-	after  [256]*groupsByPrev
-}
-
-// groupsByPrev holds, per byte before, 1 plus the index in groups of the
-// trigger groups a pair ending in the byte looked for may begin, 0 for
-// none. Bytes before with the same groups share them.
-type groupsByPrev struct {
-	slot   [256]uint16
-	groups [][]triggerGroup
-}
-
-// newPairScanner builds m's pairScanner.
-func newPairScanner(m *matcher) *pairScanner {
-	p := &pairScanner{tables: newPairTables(m.bytes, &m.before)}
-	for _, b := range m.bytes {
-		index := new(groupsByPrev)
-		seen := map[string]uint16{}
-		for x := range 256 {
-			var groups []triggerGroup
-			var key []byte // the indexes of the groups, two bytes each
-			for gi, g := range m.triggers[b] {
-				if g.offset > 0 && !g.befores.has(byte(x)) {
-					continue
-				}
-				groups = append(groups, g)
-				key = append(key, byte(gi>>8), byte(gi))
-			}
-			if groups == nil {
-				continue
-			}
-			if _, ok := seen[string(key)]; !ok {
-				index.groups = append(index.groups, groups)
-				seen[string(key)] = uint16(len(index.groups))
-			}
-			index.slot[x] = seen[string(key)]
-		}
-		p.after[b] = index
-	}
-	return p
-}
-
-// pairStarts is literalStarts' scanner over the pairs of the text, in one
-// pass: pairMasks marks the candidates of a stretch of text at a time, 32
-// pairs to a mask, and each is checked as byteStarts checks a byte it
-// finds. The byte at 0, which has no byte before it, is checked on its
-// own, and so are the last pairs, too few to fill a mask.
-func (m *matcher) pairStarts(text string) [][]int {
-	var starts [][]int
-	check := func(at int) {
-		if index := m.pairs.after[text[at]]; index != nil {
-			if slot := index.slot[text[at-1]]; slot != 0 {
-				starts = m.addStarts(starts, text, at, index.groups[slot-1])
-			}
-		}
-	}
-	if text != "" && m.triggers[text[0]] != nil {
-		starts = m.addStarts(starts, text, 0, m.triggers[text[0]])
-	}
-	var masks [pairStretch / 32]uint32
-	at := 1
-	for at+32 <= len(text) {
-		n := min(len(masks), (len(text)-at)/32)
-		pairMasks(text[at-1:at+32*n], m.pairs.tables, masks[:n])
-		for c, mask := range masks[:n] {
-			for ; mask != 0; mask &= mask - 1 {
-				check(at + 32*c + bits.TrailingZeros32(mask))
-			}
-		}
-		at += 32 * n
-	}
-	for ; at < len(text); at++ {
-		if m.pairs.tables.candidate(text[at-1], text[at]) {
-			check(at)
-		}
-	}
-	return starts
-}
-
-// pairStretch is the pairs pairStarts has pairMasks mark at a time.
-const pairStretch = 4 << 10
-
-// rarestPair is the offset in literal of the byte to look for so that it
-// and the byte before it are the literal's rarest pair, as the cost model
-// takes it (pairShare); 0 for a literal of one byte, which has no pair.
-// The first of equals.
-func rarestPair(literal string, chosen *byteSet) int {
-	if len(literal) == 1 {
-		return 0
-	}
-	best, bestShare := 1, math.Inf(1)
-	for i := 1; i < len(literal); i++ {
-		if s := pairShare(literal[i-1], literal[i]); chosen.has(literal[i]) && s < bestShare {
-			best, bestShare = i, s
-		}
-	}
-	return best
-}
-
-// pairShare is the share of a text's pairs of bytes that are a then b, as
-// the cost model takes it: the product of their shares (byteShare), but a
-// byte twice over as common as the byte itself is, since a byte repeats in
-// runs (a rule of dashes, a comment's slashes, indentation) far more often
-// than chance has it.
-func pairShare(a, b byte) float64 {
-	if a == b {
-		return byteShare(a)
-	}
-	return byteShare(a) * byteShare(b)
 }

@@ -173,3 +173,50 @@ func TestScannersAgreeAcrossBlocks(t *testing.T) {
 		}
 	}
 }
+
+func TestRarestPair(t *testing.T) {
+	tests := []struct {
+		literal string
+		chosen  string
+		want    int
+	}{
+		// "K-" is rarer than "sK": 's' is common, '-' less so.
+		{"sK-", "K-", 2},
+		// The first byte alone is chosen: the second ends the pair.
+		{"Kab", "K", 1},
+		// A byte twice over is as common as the byte: "//" loses to "e/",
+		// though 'e' is the most common letter and chance has "//" rarer.
+		{"e//", "/", 1},
+		{"K", "K", 0},
+	}
+	for _, tc := range tests {
+		var chosen byteSet
+		for i := 0; i < len(tc.chosen); i++ {
+			chosen.add(tc.chosen[i])
+		}
+		if got := rarestPair(tc.literal, &chosen); got != tc.want {
+			t.Errorf("rarestPair(%q, %q) = %d, want %d", tc.literal, tc.chosen, got, tc.want)
+		}
+	}
+}
+
+// TestPairScannerNeverLooksForAFirstByte checks that under pairStarts no
+// default literal longer than a byte is looked for by its first byte,
+// which any byte may precede, so that every pair let through is one a
+// literal holds, and that the tables are exact for every byte looked for
+// and a byte before it that a literal holds there.
+func TestPairScannerNeverLooksForAFirstByte(t *testing.T) {
+	m := newMatcherFor(regexps(DefaultSecrets), true)
+	for _, b := range m.bytes {
+		for _, g := range m.triggers[b] {
+			for _, tr := range g.triggers {
+				if g.offset == 0 && len(tr.prefix) > 1 {
+					t.Errorf("literal %q is looked for by its first byte", tr.prefix)
+				}
+				if g.offset > 0 && !m.pairs.tables.candidate(tr.prefix[g.offset-1], b) {
+					t.Errorf("the tables miss the pair %q of literal %q", tr.prefix[g.offset-1:g.offset+1], tr.prefix)
+				}
+			}
+		}
+	}
+}

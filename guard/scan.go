@@ -17,15 +17,28 @@ import (
 // Running every expression over a window's worth of text is slow, and a
 // secret or a denied phrase is rare and begins with a literal ("AKIA",
 // "ghp_", "-----BEGIN"). So for an expression whose matches all begin with
-// one of a few literals, read off its syntax, the matcher first looks for
-// a byte of each literal with strings.IndexByte, which scans many bytes at
-// a time, and runs the expression only from where a literal is found; over
-// text without one it runs no expression at all. The bytes looked for are
-// few and rare: a greedy set cover (triggerBytes) picks bytes until every
-// literal holds one, weighing a pass over the text against how often the
-// byte occurs in typical text and code (commonBytes), and each literal is
-// then looked for by the rarest picked byte it holds, at any offset in it.
-// An expression without such literals is run over all of the text.
+// one of a few literals, read off its syntax, the matcher first finds where
+// the literals are (literalStarts) and runs the expression only from there;
+// over text without one it runs no expression at all. An expression
+// without such literals is run over all of the text.
+//
+// A literal is looked for by one of its bytes, its trigger: where the byte
+// is found, the literal may begin as many bytes before as the trigger sits
+// in it, which a few tests of the text there decide. The triggers are few
+// and rare: a greedy set cover (triggerBytes) picks bytes until every
+// literal holds one, by how often a byte occurs in typical text and code
+// (commonBytes). One of two scanners then reads the text; both find the
+// same literals.
+//
+//   - pairStarts, on a processor with AVX2, reads the text once, 32 bytes at
+//     a time, as pairs of adjacent bytes, looking each pair up in nibble
+//     tables (pairTables). A literal is looked for by a pair it holds, a
+//     picked byte and the byte before it, the rarest such pair it has
+//     (rarestPair): a pair is far rarer than its byte, and so are the places
+//     that need a test.
+//   - byteStarts, elsewhere, makes a pass of strings.IndexByte per picked
+//     byte, a block of the text at a time, and a literal is looked for by
+//     the rarest picked byte it holds.
 //
 // Each expression is searched for on its own: one whose matches are short
 // (window) tried anchored at each of its literals, over no more text than a
@@ -51,8 +64,8 @@ type matcher struct {
 	// windows holds, per prefixed expression whose matches are short
 	// (maxWindow), the bytes an anchored try reads, and 0 for the others.
 	windows []int
-	// triggers maps a byte to the literals it is the rarest byte of,
-	// grouped by where in them it sits.
+	// triggers maps a byte to the literals it is the trigger of, grouped
+	// by where in them it sits.
 	triggers [256][]triggerGroup
 	// before holds, per byte with triggers, the bytes its literals hold
 	// just before it, every byte when one of them begins with it: where
@@ -111,8 +124,8 @@ type span struct {
 // rarer than every byte listed. byteShare reads a frequency off the order.
 const commonBytes = " etioasrn\nlc\"dpu,hmf.g:/0\tby)(-xv'_12wk=S{}34TCE[]A86`IR5P9N7#*OLDFMG\\|BUqVWHzj+<>%!&;KXY?Z$^~J@Q"
 
-// The cost model that picks the byte looked for on a literal's behalf, in
-// shares of the text's bytes. A byte at rank r of commonBytes is taken to
+// The cost model that picks the bytes looked for on the literals' behalf,
+// in shares of the text's bytes. A byte at rank r of commonBytes is taken to
 // be topShare·decay^r of the text, which is within a factor of two of the
 // measured share from "e" (6.6%) to "Q" (0.013%), and a byte not listed
 // rareShare. Each byte found costs a restart of the search and a check;
@@ -121,6 +134,9 @@ const commonBytes = " etioasrn\nlc\"dpu,hmf.g:/0\tby)(-xv'_12wk=S{}34TCE[]A86`IR
 // text's bytes found does: measured over a MiB of prose, a pass of
 // strings.IndexByte reads it in about 60 µs and each byte found costs
 // about 30 ns more, so a byte found in one of 500 doubles the pass's cost.
+// That is byteStarts' cost; pairStarts makes one pass whatever the bytes,
+// but a byte takes a bucket of its tables, of which there are sixteen, and
+// the model's pass stands for that.
 const (
 	topShare  = 0.045
 	decay     = 0.947
@@ -148,10 +164,10 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 }
 
 // newMatcherFor is newMatcher with the scanner chosen: pairStarts when
-// pairs, else byteStarts. Each looks for the bytes it finds at least cost:
-// byteStarts, which pays a pass per byte, for the few that triggerBytes
-// picks; pairStarts, which pays by the candidate, for each literal's
-// rarest pair of bytes (rarestPair).
+// pairs, else byteStarts. Both look for the bytes triggerBytes picks;
+// byteStarts looks for a literal by the rarest of them it holds
+// (rarestByte), pairStarts by the rarest pair one of them ends
+// (rarestPair).
 func newMatcherFor(res []*regexp.Regexp, pairs bool) *matcher {
 	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]func() *regexp.Regexp, len(res)), windows: make([]int, len(res)), local: true}
 	reads := make([]syntaxFacts, len(res))
