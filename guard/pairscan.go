@@ -9,18 +9,21 @@ import (
 // pairStarts is literalStarts' scanner on vector instructions. It reads
 // the text once, as pairs of adjacent bytes: pairMasks marks, in a mask of
 // 32 bits per 32 pairs, the pairs the tables let through (a superset of the
-// pairs the literals are looked for by), a stretch of text at a time, and
-// each marked pair reaches the trigger groups of the literals that hold it
-// (groupsByPrev), which addStarts checks. The byte at 0, which has no byte
+// pairs the literals are looked for by), a stretch of text at a time; each
+// marked pair reaches the trigger groups of the literals that hold it
+// (groupsByPrev), and where the byte after it is one those literals may
+// hold there, addStarts checks them. The byte at 0, which has no byte
 // before it, is checked on its own, and so are the last pairs, too few to
 // fill a mask. The offsets it returns are not sorted.
 func (m *matcher) pairStarts(text string) [][]int {
 	var starts [][]int
 	check := func(at int) {
-		if index := m.pairs.after[text[at]]; index != nil {
-			if slot := index.slot[text[at-1]]; slot != 0 {
-				starts = m.addStarts(starts, text, at, index.groups[slot-1])
-			}
+		index := m.pairs.after[text[at]]
+		if index == nil {
+			return
+		}
+		if slot := index.slot[text[at-1]]; slot != 0 && (at+1 == len(text) || index.nexts[slot-1].has(text[at+1])) {
+			starts = m.addStarts(starts, text, at, index.groups[slot-1])
 		}
 	}
 	if text != "" && m.triggers[text[0]] != nil {
@@ -62,10 +65,13 @@ type pairScanner struct {
 // before it: slot holds, per byte before, 1 plus the index in groups of the
 // groups holding a literal with that pair, 0 when there is none. A group
 // whose literals hold the byte first holds a literal with every pair. Bytes
-// before with the same groups share them.
+// before with the same groups share them. nexts holds, per entry of groups,
+// the bytes their literals hold just after the byte looked for, every byte
+// when one of them ends with it: where another follows, none begins there.
 type groupsByPrev struct {
 	slot   [256]uint16
 	groups [][]triggerGroup
+	nexts  []byteSet
 }
 
 // newPairScanner builds m's pairScanner from its triggers.
@@ -89,6 +95,7 @@ func newPairScanner(m *matcher) *pairScanner {
 			}
 			if _, ok := seen[string(key)]; !ok {
 				index.groups = append(index.groups, groups)
+				index.nexts = append(index.nexts, nextBytes(groups))
 				seen[string(key)] = uint16(len(index.groups))
 			}
 			index.slot[x] = seen[string(key)]
@@ -96,6 +103,21 @@ func newPairScanner(m *matcher) *pairScanner {
 		p.after[b] = index
 	}
 	return p
+}
+
+// nextBytes is the set of the bytes the literals of groups hold just after
+// the byte looked for, every byte when one of them ends with it.
+func nextBytes(groups []triggerGroup) byteSet {
+	var nexts byteSet
+	for _, g := range groups {
+		for _, t := range g.triggers {
+			if g.offset+1 == len(t.prefix) {
+				return allBytes
+			}
+			nexts.add(t.prefix[g.offset+1])
+		}
+	}
+	return nexts
 }
 
 // rarestPair is the offset in literal of the byte pairStarts looks for it
