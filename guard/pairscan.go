@@ -80,25 +80,47 @@ func newPairScanner(m *matcher) *pairScanner {
 	for _, b := range m.bytes {
 		index := new(groupsByPrev)
 		seen := map[string]uint16{}
-		for x := range 256 {
+		// slotOf is the slot of the groups holding a literal with x
+		// before b, filed in index the first time they are met.
+		slotOf := func(x byte) uint16 {
 			var groups []triggerGroup
 			var key []byte // the indexes of the groups, two bytes each
 			for gi, g := range m.triggers[b] {
-				if g.offset > 0 && !g.befores.has(byte(x)) {
-					continue
+				if g.offset == 0 || g.befores.has(x) {
+					groups = append(groups, g)
+					key = append(key, byte(gi>>8), byte(gi))
 				}
-				groups = append(groups, g)
-				key = append(key, byte(gi>>8), byte(gi))
 			}
 			if groups == nil {
-				continue
+				return 0
 			}
 			if _, ok := seen[string(key)]; !ok {
 				index.groups = append(index.groups, groups)
 				index.nexts = append(index.nexts, nextBytes(groups))
 				seen[string(key)] = uint16(len(index.groups))
 			}
-			index.slot[x] = seen[string(key)]
+			return seen[string(key)]
+		}
+		// Every byte that no literal holds before b reaches the same
+		// groups, those at offset 0.
+		var held byteSet
+		for _, g := range m.triggers[b] {
+			for i := range held {
+				held[i] |= g.befores[i]
+			}
+		}
+		other := uint16(0)
+		for x := range 256 {
+			if !held.has(byte(x)) {
+				other = slotOf(byte(x))
+				break
+			}
+		}
+		for x := range 256 {
+			index.slot[x] = other
+			if held.has(byte(x)) {
+				index.slot[x] = slotOf(byte(x))
+			}
 		}
 		p.after[b] = index
 	}
@@ -185,19 +207,20 @@ func newPairTables(bytes []byte, before *[256]byteSet) *pairTables {
 	for _, b := range bytes {
 		// A bucket per high nibble of the bytes before b holds them
 		// exactly; every byte before is one bucket.
-		var byHigh [16]pairBucket
+		var byHigh [16]nibbleSet
 		for x := range 256 {
 			if before[b].has(byte(x)) {
-				byHigh[x>>4].prev.add(byte(x))
+				byHigh[x>>4].add(byte(x))
 			}
 		}
 		if before[b] == allBytes {
-			byHigh = [16]pairBucket{{prev: nibbleSet{0xffff, 0xffff}}}
+			byHigh = [16]nibbleSet{{0xffff, 0xffff}}
 		}
-		for _, k := range byHigh {
-			if k.prev.lo != 0 {
-				k.cur.add(b)
-				buckets = append(buckets, k)
+		var cur nibbleSet
+		cur.add(b)
+		for _, prev := range byHigh {
+			if prev.lo != 0 {
+				buckets = append(buckets, newPairBucket(cur, prev))
 			}
 		}
 	}
@@ -254,10 +277,16 @@ func newPairTables(bytes []byte, before *[256]byteSet) *pairTables {
 	return t
 }
 
-// pairBucket is a bucket of the tables: the bytes looked for it holds, and
-// the bytes before them.
+// pairBucket is a bucket of the tables: the bytes looked for it holds, the
+// bytes before them, and the share of a text's pairs it lets through as the
+// cost model takes it, each byte taken to follow any other by chance.
 type pairBucket struct {
 	cur, prev nibbleSet
+	share     float64
+}
+
+func newPairBucket(cur, prev nibbleSet) pairBucket {
+	return pairBucket{cur: cur, prev: prev, share: cur.share() * prev.share()}
 }
 
 // nibbleSet is a set of bytes as the tables hold it: every byte whose low
@@ -286,17 +315,13 @@ func (s nibbleSet) share() float64 {
 
 // merge is the bucket that lets through what k and o do.
 func (k pairBucket) merge(o pairBucket) pairBucket {
-	return pairBucket{cur: nibbleSet{k.cur.lo | o.cur.lo, k.cur.hi | o.cur.hi}, prev: nibbleSet{k.prev.lo | o.prev.lo, k.prev.hi | o.prev.hi}}
+	return newPairBucket(nibbleSet{k.cur.lo | o.cur.lo, k.cur.hi | o.cur.hi}, nibbleSet{k.prev.lo | o.prev.lo, k.prev.hi | o.prev.hi})
 }
-
-// share is the share of a text's pairs k lets through, as the cost model
-// takes it: each byte taken to follow any other by chance.
-func (k pairBucket) share() float64 { return k.cur.share() * k.prev.share() }
 
 // mergeAdds is the share of a text's pairs that merging k and o lets
 // through and neither did alone.
 func (k pairBucket) mergeAdds(o pairBucket) float64 {
-	return k.merge(o).share() - k.share() - o.share()
+	return k.merge(o).share - k.share - o.share
 }
 
 // candidate reports whether the tables let cur, after prev, through.
