@@ -220,3 +220,21 @@ func TestPairScannerNeverLooksForAFirstByte(t *testing.T) {
 		}
 	}
 }
+
+// FuzzScannersAgree runs the matcher's two scanners over the default kinds
+// on any text and requires the same literal starts, and the same matches.
+func FuzzScannersAgree(f *testing.F) {
+	for _, seed := range []string{"", "AKIA", "x-----BEGIN y", "README EAAA sk-ant-api03-", strings.Repeat("pat.", 20)} {
+		f.Add(seed)
+	}
+	ms := withScanners(regexps(DefaultSecrets))
+	f.Fuzz(func(t *testing.T, text string) {
+		got, want := ms["pairStarts"].literalStarts(text), ms["byteStarts"].literalStarts(text)
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("over %q: pairStarts found %v, byteStarts %v", text, got, want)
+		}
+		if got, want := collect(ms["pairStarts"], text), collect(ms["byteStarts"], text); !slices.Equal(got, want) {
+			t.Fatalf("over %q: pairStarts matched %v, byteStarts %v", text, got, want)
+		}
+	})
+}
