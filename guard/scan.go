@@ -356,10 +356,9 @@ func none(q int) span { return span{start: -1, end: -1, pattern: q} }
 
 // literalStarts returns, per prefixed expression, the sorted offsets in
 // text where one of its literals begins; nil when there are none at all.
-// It finds the bytes of the literals with one of two scanners, which find
-// the same offsets: one pass of a vector instruction set over the text
-// where the processor has one (pairStarts), else a pass of
-// strings.IndexByte per byte (byteStarts).
+// It finds them with one of two scanners, which find the same offsets: one
+// pass over the text on AVX2 where the processor has it (pairStarts), else
+// a pass of strings.IndexByte per byte looked for (byteStarts).
 func (m *matcher) literalStarts(text string) [][]int {
 	var starts [][]int
 	if m.pairs != nil {
