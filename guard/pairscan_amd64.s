@@ -49,6 +49,9 @@ loop:
 	VPAND  Y14, Y3, Y3 // Y3: the high nibble of each first byte
 	VPAND  Y14, Y1, Y1 // Y1: the low nibble of each first byte
 
+	// VPSHUFB Y0, Y6, Y4 sets each byte of Y4 to the byte of Y6 that the
+	// same byte of Y0 indexes, within its 128-bit half: a table lookup of
+	// 32 nibbles at once.
 	VPSHUFB Y0, Y6, Y4 // the first set's buckets holding a second byte of that low nibble
 	VPSHUFB Y2, Y7, Y5 // and of that high nibble
 	VPAND   Y5, Y4, Y4 // both
@@ -57,13 +60,13 @@ loop:
 	VPSHUFB Y3, Y9, Y5 // and of that high nibble
 	VPAND   Y5, Y4, Y4 // Y4: the first set's buckets holding the pair
 
-	VPSHUFB Y0, Y10, Y0 // the same with the second set
-	VPSHUFB Y2, Y11, Y2
-	VPAND   Y2, Y0, Y0
-	VPSHUFB Y1, Y12, Y1
-	VPAND   Y1, Y0, Y0
-	VPSHUFB Y3, Y13, Y3
-	VPAND   Y3, Y0, Y0 // Y0: the second set's buckets holding the pair
+	VPSHUFB Y0, Y10, Y0 // the same with the second set: low nibble of the second byte
+	VPSHUFB Y2, Y11, Y2 // its high nibble
+	VPAND   Y2, Y0, Y0  // both
+	VPSHUFB Y1, Y12, Y1 // the low nibble of the first byte
+	VPAND   Y1, Y0, Y0  // all three
+	VPSHUFB Y3, Y13, Y3 // its high nibble
+	VPAND   Y3, Y0, Y0  // Y0: the second set's buckets holding the pair
 
 	VPOR      Y4, Y0, Y0  // Y0: not zero where a bucket of either set holds the pair
 	VPCMPEQB  Y15, Y0, Y0 // each byte 0xFF where no bucket does, 0 where one does
@@ -85,16 +88,16 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL leaf+0(FP), AX  // EAX: the leaf asked for
 	MOVL sub+4(FP), CX   // ECX: the subleaf
 	CPUID                // the processor answers in EAX, EBX, ECX and EDX
-	MOVL AX, a+8(FP)
-	MOVL BX, b+12(FP)
-	MOVL CX, c+16(FP)
-	MOVL DX, d+20(FP)
+	MOVL AX, a+8(FP)     // return EAX
+	MOVL BX, b+12(FP)    // EBX
+	MOVL CX, c+16(FP)    // ECX
+	MOVL DX, d+20(FP)    // and EDX
 	RET
 
 // func xgetbv() (lo, hi uint32)
 TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL   $0, CX      // ECX: 0, the register XCR0
 	XGETBV             // read it into EDX:EAX
-	MOVL   AX, lo+0(FP)
-	MOVL   DX, hi+4(FP)
+	MOVL   AX, lo+0(FP) // return the low half
+	MOVL   DX, hi+4(FP) // and the high half
 	RET
