@@ -17,15 +17,28 @@ import (
 // Running every expression over a window's worth of text is slow, and a
 // secret or a denied phrase is rare and begins with a literal ("AKIA",
 // "ghp_", "-----BEGIN"). So for an expression whose matches all begin with
-// one of a few literals, read off its syntax, the matcher first looks for
-// a byte of each literal with strings.IndexByte, which scans many bytes at
-// a time, and runs the expression only from where a literal is found; over
-// text without one it runs no expression at all. The bytes looked for are
-// few and rare: a greedy set cover (triggerBytes) picks bytes until every
-// literal holds one, weighing a pass over the text against how often the
-// byte occurs in typical text and code (commonBytes), and each literal is
-// then looked for by the rarest picked byte it holds, at any offset in it.
-// An expression without such literals is run over all of the text.
+// one of a few literals, read off its syntax, the matcher first finds where
+// the literals are (literalStarts) and runs the expression only from there;
+// over text without one it runs no expression at all. An expression
+// without such literals is run over all of the text.
+//
+// A literal is looked for by one of its bytes, its trigger: where the byte
+// is found, the literal may begin as many bytes before as the trigger sits
+// in it, which a few tests of the text there decide. The triggers are few
+// and rare: a greedy set cover (triggerBytes) picks bytes until every
+// literal holds one, by how often a byte occurs in typical text and code
+// (commonBytes). One of two scanners then reads the text; both find the
+// same literals.
+//
+//   - pairStarts, on a processor with AVX2, reads the text once, 32 bytes at
+//     a time, as pairs of adjacent bytes, looking each pair up in nibble
+//     tables (pairTables). A literal is looked for by a pair it holds, a
+//     picked byte and the byte before it, the rarest such pair it has
+//     (rarestPair): a pair is far rarer than its byte, and so are the places
+//     that need a test.
+//   - byteStarts, elsewhere, makes a pass of strings.IndexByte per picked
+//     byte, a block of the text at a time, and a literal is looked for by
+//     the rarest picked byte it holds.
 //
 // Each expression is searched for on its own: one whose matches are short
 // (window) tried anchored at each of its literals, over no more text than a
@@ -51,8 +64,8 @@ type matcher struct {
 	// windows holds, per prefixed expression whose matches are short
 	// (maxWindow), the bytes an anchored try reads, and 0 for the others.
 	windows []int
-	// triggers maps a byte to the literals it is the rarest byte of,
-	// grouped by where in them it sits.
+	// triggers maps a byte to the literals it is the trigger of, grouped
+	// by where in them it sits.
 	triggers [256][]triggerGroup
 	// before holds, per byte with triggers, the bytes its literals hold
 	// just before it, every byte when one of them begins with it: where
@@ -61,6 +74,9 @@ type matcher struct {
 	before [256]byteSet
 	// bytes are the bytes with triggers, each once.
 	bytes []byte
+	// pairs is what pairStarts looks for the bytes with, nil where
+	// byteStarts looks for them instead.
+	pairs *pairScanner
 	// keeps holds, per expression, the test a match must pass to be
 	// reported; nil, or a nil test, keeps every match.
 	keeps []func(match string) bool
@@ -78,14 +94,19 @@ type trigger struct {
 // with one of the first and one of the second for any literal of the group
 // to begin there, which two tests of a set decide for the group, however
 // many literals it has. A literal of one byte adds every byte to seconds.
+// befores are the bytes the literals hold just before the byte, at an
+// offset past 0.
 type triggerGroup struct {
-	offset          int
-	firsts, seconds byteSet
-	triggers        []trigger
+	offset                   int
+	firsts, seconds, befores byteSet
+	triggers                 []trigger
 }
 
 // byteSet is a set of bytes.
 type byteSet [4]uint64
+
+// allBytes is the set of every byte.
+var allBytes = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 
 func (s *byteSet) add(b byte)      { s[b>>6] |= 1 << (b & 63) }
 func (s *byteSet) has(b byte) bool { return s[b>>6]&(1<<(b&63)) != 0 }
@@ -103,8 +124,8 @@ type span struct {
 // rarer than every byte listed. byteShare reads a frequency off the order.
 const commonBytes = " etioasrn\nlc\"dpu,hmf.g:/0\tby)(-xv'_12wk=S{}34TCE[]A86`IR5P9N7#*OLDFMG\\|BUqVWHzj+<>%!&;KXY?Z$^~J@Q"
 
-// The cost model that picks the byte looked for on a literal's behalf, in
-// shares of the text's bytes. A byte at rank r of commonBytes is taken to
+// The cost model that picks the bytes looked for on the literals' behalf,
+// in shares of the text's bytes. A byte at rank r of commonBytes is taken to
 // be topShare·decay^r of the text, which is within a factor of two of the
 // measured share from "e" (6.6%) to "Q" (0.013%), and a byte not listed
 // rareShare. Each byte found costs a restart of the search and a check;
@@ -113,6 +134,9 @@ const commonBytes = " etioasrn\nlc\"dpu,hmf.g:/0\tby)(-xv'_12wk=S{}34TCE[]A86`IR
 // text's bytes found does: measured over a MiB of prose, a pass of
 // strings.IndexByte reads it in about 60 µs and each byte found costs
 // about 30 ns more, so a byte found in one of 500 doubles the pass's cost.
+// That is byteStarts' cost; pairStarts makes one pass whatever the bytes,
+// but a byte takes a bucket of its tables, of which there are sixteen, and
+// the model's pass stands for that.
 const (
 	topShare  = 0.045
 	decay     = 0.947
@@ -122,14 +146,29 @@ const (
 
 // byteShare is the share of a text's bytes that are b, as the cost model
 // takes it.
-func byteShare(b byte) float64 {
-	if rank := strings.IndexByte(commonBytes, b); rank >= 0 {
-		return topShare * math.Pow(decay, float64(rank))
+func byteShare(b byte) float64 { return byteShares[b] }
+
+// byteShares holds byteShare of each byte.
+var byteShares = func() (shares [256]float64) {
+	for b := range shares {
+		shares[b] = rareShare
+		if rank := strings.IndexByte(commonBytes, byte(b)); rank >= 0 {
+			shares[b] = topShare * math.Pow(decay, float64(rank))
+		}
 	}
-	return rareShare
-}
+	return shares
+}()
 
 func newMatcher(res []*regexp.Regexp) *matcher {
+	return newMatcherFor(res, haveVectors)
+}
+
+// newMatcherFor is newMatcher with the scanner chosen: pairStarts when
+// pairs, else byteStarts. Both look for the bytes triggerBytes picks;
+// byteStarts looks for a literal by the rarest of them it holds
+// (rarestByte), pairStarts by the rarest pair one of them ends
+// (rarestPair).
+func newMatcherFor(res []*regexp.Regexp, pairs bool) *matcher {
 	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]func() *regexp.Regexp, len(res)), windows: make([]int, len(res)), local: true}
 	reads := make([]syntaxFacts, len(res))
 	var all []string
@@ -139,6 +178,10 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 		all = append(all, reads[i].prefixes...)
 	}
 	chosen := triggerBytes(all)
+	lookFor := func(literal string) int { return rarestByte(literal, &chosen) }
+	if pairs {
+		lookFor = func(literal string) int { return rarestPair(literal, &chosen) }
+	}
 	for i, re := range res {
 		if reads[i].prefixes == nil {
 			continue
@@ -147,13 +190,16 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 		m.anchored[i] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + re.String() + `)`) })
 		m.windows[i] = reads[i].window
 		for _, p := range reads[i].prefixes {
-			off := rarestByte(p, &chosen)
+			off := lookFor(p)
 			b := p[off]
 			if m.triggers[b] == nil {
 				m.bytes = append(m.bytes, b)
 			}
 			m.addTrigger(b, off, trigger{pattern: i, prefix: p})
 		}
+	}
+	if pairs && m.bytes != nil {
+		m.pairs = newPairScanner(m)
 	}
 	return m
 }
@@ -231,12 +277,15 @@ func (m *matcher) addTrigger(b byte, off int, t trigger) {
 	if len(t.prefix) > 1 {
 		g.seconds.add(t.prefix[1])
 	} else {
-		g.seconds = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		g.seconds = allBytes
+	}
+	if off > 0 {
+		g.befores.add(t.prefix[off-1])
 	}
 	g.triggers = append(g.triggers, t)
 	m.triggers[b] = groups
 	if off == 0 {
-		m.before[b] = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		m.before[b] = allBytes
 	} else {
 		m.before[b].add(t.prefix[off-1])
 	}
@@ -307,11 +356,27 @@ func none(q int) span { return span{start: -1, end: -1, pattern: q} }
 
 // literalStarts returns, per prefixed expression, the sorted offsets in
 // text where one of its literals begins; nil when there are none at all.
-//
-// It reads the text a block at a time, looking in the block for each byte
-// in turn while the block is in the processor's cache, so the text is
-// read from memory once however many bytes the literals need.
+// It finds them with one of two scanners, which find the same offsets: one
+// pass over the text on AVX2 where the processor has it (pairStarts), else
+// a pass of strings.IndexByte per byte looked for (byteStarts).
 func (m *matcher) literalStarts(text string) [][]int {
+	var starts [][]int
+	if m.pairs != nil {
+		starts = m.pairStarts(text)
+	} else {
+		starts = m.byteStarts(text)
+	}
+	for _, s := range starts {
+		slices.Sort(s)
+	}
+	return starts
+}
+
+// byteStarts is literalStarts' portable scanner. It reads the text a block
+// at a time, looking in the block for each byte in turn while the block is
+// in the processor's cache, so the text is read from memory once however
+// many bytes the literals need. The offsets it returns are not sorted.
+func (m *matcher) byteStarts(text string) [][]int {
 	var starts [][]int
 	for lo := 0; lo < len(text); lo += scanBlock {
 		block := text[:min(lo+scanBlock, len(text))]
@@ -322,9 +387,6 @@ func (m *matcher) literalStarts(text string) [][]int {
 				}
 			}
 		}
-	}
-	for _, s := range starts {
-		slices.Sort(s)
 	}
 	return starts
 }

@@ -94,8 +94,11 @@ func TestMatcherAgreesWithReference(t *testing.T) {
 		for _, p := range sets[round%len(sets)] {
 			res = append(res, regexp.MustCompile(p))
 		}
-		if got, want := collect(newMatcher(res), text), reference(res, text); !slices.Equal(got, want) {
-			t.Fatalf("patterns %v over %q: matches %v, want %v", sets[round%len(sets)], text, got, want)
+		want := reference(res, text)
+		for name, m := range withScanners(res) {
+			if got := collect(m, text); !slices.Equal(got, want) {
+				t.Fatalf("patterns %v over %q with %s: matches %v, want %v", sets[round%len(sets)], text, name, got, want)
+			}
 		}
 	}
 }

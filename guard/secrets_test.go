@@ -148,7 +148,7 @@ func TestDefaultGuardsShareTheirMatcher(t *testing.T) {
 	}
 	keepDefaultSecrets(t)
 	DefaultSecrets = DefaultSecrets[:1]
-	if newSecretMatcher(nil) == newSecretMatcher(nil) {
+	if first, second := newSecretMatcher(nil), newSecretMatcher(nil); first == second {
 		t.Errorf("a changed DefaultSecrets still shares the package's matcher")
 	}
 }

@@ -1,0 +1,13 @@
+//go:build !amd64 || purego
+
+package guard
+
+// haveVectors reports whether pairMasks runs on vector instructions: not
+// on this architecture, or with the purego build tag, where the matcher
+// uses byteStarts, whose passes of strings.IndexByte are faster than
+// pairMasksPortable.
+const haveVectors = false
+
+// pairMasks is pairMasksPortable: the tests run pairStarts on every
+// architecture.
+func pairMasks(s string, t *pairTables, masks []uint32) { pairMasksPortable(s, t, masks) }
