@@ -155,12 +155,34 @@ func join(a, b []string) []string {
 	return out
 }
 
+// maxRuneLen is the most bytes one of runes takes in UTF-8.
+func maxRuneLen(runes []rune) int {
+	n := 0
+	for _, r := range runes {
+		n = max(n, utf8.RuneLen(r))
+	}
+	return n
+}
+
 // maxLength is the most bytes a match of re can hold, -1 when unbounded.
 func maxLength(re *syntax.Regexp) int {
 	switch re.Op {
 	case syntax.OpLiteral:
-		return len(re.Rune) * utf8.UTFMax
-	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		total := 0
+		for _, r := range re.Rune {
+			runes := []rune{r}
+			if re.Flags&syntax.FoldCase != 0 {
+				runes = folds(r)
+			}
+			total += maxRuneLen(runes)
+		}
+		return total
+	case syntax.OpCharClass:
+		if len(re.Rune) > 0 && re.Rune[len(re.Rune)-1] < utf8.RuneSelf {
+			return 1 // a class of ASCII characters matches one byte
+		}
+		return utf8.UTFMax
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
 		return utf8.UTFMax
 	case syntax.OpCapture, syntax.OpQuest:
 		return maxLength(re.Sub[0])

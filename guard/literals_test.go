@@ -39,9 +39,18 @@ func TestWindow(t *testing.T) {
 		src  string
 		want int
 	}{
-		{`AKIA[A-Z0-9]{16}`, 20*utf8.UTFMax + utf8.UTFMax},
-		{`(?:pat|sat)\.[a-z]{2,5}`, 9*utf8.UTFMax + utf8.UTFMax},
-		{`a?b`, 2*utf8.UTFMax + utf8.UTFMax},
+		// A class of ASCII characters, or an ASCII literal, matches a byte
+		// each; anything else, a rune of up to utf8.UTFMax.
+		{`AKIA[A-Z0-9]{16}`, 20 + utf8.UTFMax},
+		{`(?:pat|sat)\.[a-z]{2,5}`, 9 + utf8.UTFMax},
+		{`a?b`, 2 + utf8.UTFMax},
+		{`é[a-z]`, 3 + utf8.UTFMax},
+		{`x[^a]`, 1 + utf8.UTFMax + utf8.UTFMax},
+		{`x.`, 1 + utf8.UTFMax + utf8.UTFMax},
+		{`x[a-zé]`, 1 + utf8.UTFMax + utf8.UTFMax},
+		// Under case folding k is also the Kelvin sign, three bytes.
+		{`(?i)k`, 3 + utf8.UTFMax},
+		{`x[a-z]{250}`, 251 + utf8.UTFMax},
 		{`ghp_[A-Za-z0-9]{36,}`, 0},
 		{`a+`, 0},
 		{`a*b`, 0},
