@@ -121,6 +121,7 @@ var kinds = []kind{
 	{"slack_app_token", `xapp-[0-9]-[A-Za-z0-9]+-[0-9]+-[A-Za-z0-9]+`, "xapp-1- + id + - + digits + - + [a-z0-9]"},
 	{"slack_webhook_url", `https://hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9+/_-]{20,})`, "https://hooks.slack.com/services/T…/B…/…"},
 	{"discord_webhook_url", `https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/([0-9]+/[A-Za-z0-9_-]{60,})`, "https://discord.com/api/webhooks/ + id + / + 68[A-Za-z0-9_-]"},
+	{"discord_bot_token", `(?:M[Tjz]|N[DTjz]|O[DT])[A-Za-z0-9_-]{21,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}`, "MT… (the bot's ID in base64url, 23 to 27) + . + 6 + . + 27 to 38[A-Za-z0-9_-]"},
 	{"telegram_bot_token", `:AA[A-Za-z0-9_-]{33}`, "bot ID + :AA + 33[A-Za-z0-9_-] (the part from the colon; the ID is public)"},
 	{"microsoft_teams_webhook_url", `https://[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/([A-Za-z0-9@/-]{50,})`, "https://TENANT.webhook.office.com/webhookb2/ + ids"},
 	{"twilio_api_key", `SK[a-fA-F0-9]{32}`, "SK + 32[a-f0-9]"},

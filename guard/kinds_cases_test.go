@@ -1,6 +1,9 @@
 package guard
 
-import "strings"
+import (
+	"encoding/base64"
+	"strings"
+)
 
 // The alphabets a test token's random part is drawn from.
 const (
@@ -24,6 +27,12 @@ func fill(alphabet string, n int) string {
 		b[i] = alphabet[(i*7+3)%len(alphabet)]
 	}
 	return string(b)
+}
+
+// discordToken is a Discord bot token for the bot ID id, whose last part
+// is n characters long: the ID in base64url, a timestamp and an HMAC.
+func discordToken(id string, n int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(id)) + "." + fill(urlSafe, 6) + "." + fill(urlSafe, n)
 }
 
 // dashed is s cut into groups of the sizes, joined by dashes.
@@ -320,6 +329,9 @@ var kindCases = []struct {
 	{"discord_webhook_url",
 		[]string{"https://discord.com/api/webhooks/" + fill(digits, 19) + "/" + fill(urlSafe, 68), "https://discordapp.com/api/webhooks/" + fill(digits, 18) + "/" + fill(urlSafe, 68)},
 		[]string{"https://discord.com/api/webhooks/" + fill(digits, 19) + "/" + fill(urlSafe, 59)}},
+	{"discord_bot_token",
+		[]string{discordToken("1"+fill(digits, 18), 38), discordToken("4"+fill(digits, 17), 27), discordToken("8"+fill(digits, 16), 27)},
+		[]string{discordToken("1"+fill(digits, 18), 26), "MA" + fill(urlSafe, 22) + "." + fill(urlSafe, 6) + "." + fill(urlSafe, 38), discordToken("1"+fill(digits, 18), 38)[:26] + fill(urlSafe, 45)}},
 	{"telegram_bot_token",
 		[]string{":AA" + fill(urlSafe, 33), ":AAH" + fill(urlSafe, 32)},
 		[]string{fill(digits, 10) + ":AA" + fill(urlSafe, 32), fill(digits, 10) + ":aa" + fill(urlSafe, 33), fill(digits, 10) + ":" + fill(urlSafe, 35)}},

@@ -159,7 +159,9 @@ func TestEveryDefaultLiteralHoldsATriggerByte(t *testing.T) {
 			}
 		}
 	}
-	if n > 12 {
-		t.Errorf("the matcher makes %d passes over a text for the default kinds, want 12 or fewer", n)
+	// Fourteen: the eleven the other kinds need, and M, N and O, which
+	// begin a Discord bot token and no other kind's literal holds.
+	if n > 14 {
+		t.Errorf("the portable scanner makes %d passes over a text for the default kinds, want 14 or fewer", n)
 	}
 }
