@@ -16,11 +16,14 @@ import (
 )
 
 // buildBinary builds the command into a temporary directory and returns
-// its path: what Claude Code runs is the built binary, not the test.
+// its path: what Claude Code runs is the built binary, not the test. It
+// builds it as the README does, static (CGO_ENABLED=0), which saves a
+// hook call the dynamic loader.
 func buildBinary(tb testing.TB) string {
 	tb.Helper()
 	bin := filepath.Join(tb.TempDir(), "agentpolicy")
 	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		tb.Fatalf("go build: %v\n%s", err, out)
 	}
