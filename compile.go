@@ -176,7 +176,13 @@ func (e *Engine) compile(p Policy) (*snapshot, error) {
 // expand validates the rules of one list and replaces each rule whose name
 // has an alias by one rule per tool the alias names.
 func (e *Engine) expand(l list, rules []Rule) ([]Rule, error) {
-	out := make([]Rule, 0, len(rules))
+	// The expanded list's length: no alias is empty or a glob
+	// ([checkAliases]), so a rule is one rule per tool its alias names.
+	n := 0
+	for _, r := range rules {
+		n += max(len(e.aliases[r.Tool]), 1)
+	}
+	out := make([]Rule, 0, n)
 	for _, r := range rules {
 		if err := validateRule(r); err != nil {
 			return nil, err
