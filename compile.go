@@ -337,7 +337,16 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 
 // compileRule readies one validated rule of a list.
 func (e *Engine) compileRule(l list, r Rule) *compiled {
-	c := &compiled{rule: r, token: r.String(), reason: ruleReason(l, cite(r))}
+	cited := cite(r)
+	c := &compiled{rule: r, reason: ruleReason(l, cited)}
+	if strings.HasSuffix(c.reason, cited) {
+		// The citation ends the reason and begins with the token, so
+		// the token is read out of the reason rather than written
+		// again: a policy of thousands of rules is as many texts fewer.
+		c.token = c.reason[len(c.reason)-len(cited):][:r.tokenLen()]
+	} else {
+		c.token = r.String()
+	}
 	if r.Spec != "" {
 		c.match = e.matchers[r.Tool].Match
 		c.spec = r.Spec
