@@ -291,6 +291,7 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 		}
 	}
 	for l, rules := range lists {
+		ix.reserve(list(l), rules, every)
 		carve := make(map[string][]*compiled)
 		for _, r := range rules {
 			_, carveOut := r.CarveOut()
@@ -333,6 +334,35 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 		}
 	}
 	return ix
+}
+
+// reserve sizes list l of each tool, and of other with every set, to the
+// rules of the list that indexRules files there, so a list of thousands of
+// rules is filled without growing.
+func (ix *ruleIndex) reserve(l list, rules []Rule, every bool) {
+	counts := make(map[*toolRules]int, len(ix.tools)+1)
+	for _, r := range rules {
+		if _, carveOut := r.CarveOut(); carveOut {
+			continue
+		}
+		if !r.Glob() {
+			if tr := ix.tools[r.Tool]; tr != nil {
+				counts[tr]++
+			}
+			continue
+		}
+		if every {
+			counts[&ix.other]++
+		}
+		for name, tr := range ix.tools {
+			if r.MatchesTool(name) {
+				counts[tr]++
+			}
+		}
+	}
+	for tr, n := range counts {
+		tr.lists[l] = make([]entry, 0, n)
+	}
 }
 
 // compileRule readies one validated rule of a list.
