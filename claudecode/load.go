@@ -325,6 +325,7 @@ func (l *loader) parse(scope Scope, name, path string, data []byte, slashAnchor 
 		Rank:    scope.rank(),
 	}}
 	o := origin{slashAnchor: slashAnchor}
+	f.Entries = slices.Grow(f.Entries, len(doc.lists[Deny])+len(doc.lists[Ask])+len(doc.lists[Allow]))
 	for _, list := range []string{Deny, Ask, Allow} {
 		l.translateList(f, list, doc.lists[list], o)
 	}
@@ -369,6 +370,7 @@ func (l *loader) resolveDir(dir string) string {
 // translateList translates one list of a file, folding each "!" rule into
 // the relative path rules before it (spec §5.5).
 func (l *loader) translateList(f *File, list string, raw []json.RawMessage, o origin) {
+	start := len(f.Entries)
 	for i, item := range raw {
 		e := Entry{List: list, Index: i}
 		var text string
@@ -384,18 +386,21 @@ func (l *loader) translateList(f *File, list string, raw []json.RawMessage, o or
 		}
 		f.Entries = append(f.Entries, e)
 	}
-	for _, e := range f.Entries {
-		if e.List != list {
-			continue
-		}
-		switch list {
-		case Allow:
-			f.allow = append(f.allow, e.Rules...)
-		case Ask:
-			f.ask = append(f.ask, e.Rules...)
-		default:
-			f.deny = append(f.deny, e.Rules...)
-		}
+	entries, n := f.Entries[start:], 0
+	for _, e := range entries {
+		n += len(e.Rules)
+	}
+	rules := slices.Grow([]agentpolicy.Rule(nil), n)
+	for _, e := range entries {
+		rules = append(rules, e.Rules...)
+	}
+	switch list {
+	case Allow:
+		f.allow = rules
+	case Ask:
+		f.ask = rules
+	default:
+		f.deny = rules
 	}
 }
 
