@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -9,11 +10,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-
-	"github.com/ChristopherDavenport/agentpolicy"
 	"runtime"
 	"slices"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/ChristopherDavenport/agentpolicy"
 )
 
 // LoadOptions says which settings files [Load] reads and how the host
@@ -373,8 +375,7 @@ func (l *loader) translateList(f *File, list string, raw []json.RawMessage, o or
 	start := len(f.Entries)
 	for i, item := range raw {
 		e := Entry{List: list, Index: i}
-		var text string
-		if err := json.Unmarshal(item, &text); err != nil {
+		if text, ok := stringOf(item); !ok {
 			e.Text = string(item)
 			e.Problem = "not a string"
 		} else {
@@ -402,6 +403,20 @@ func (l *loader) translateList(f *File, list string, raw []json.RawMessage, o or
 	default:
 		f.deny = rules
 	}
+}
+
+// stringOf decodes an item of a list, a JSON value, into a string, and
+// reports false for a value that does not decode into one. A string without
+// escapes and of valid UTF-8, the rule as people write it, is its bytes;
+// any other value is decoded as encoding/json decodes it.
+func stringOf(item json.RawMessage) (string, bool) {
+	if len(item) >= 2 && item[0] == '"' && item[len(item)-1] == '"' &&
+		bytes.IndexByte(item, '\\') < 0 && utf8.Valid(item) {
+		return string(item[1 : len(item)-1]), true
+	}
+	var text string
+	err := json.Unmarshal(item, &text)
+	return text, err == nil
 }
 
 // translateEntry fills in the rules of one entry, or its problem.
