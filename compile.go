@@ -291,32 +291,40 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 		}
 	}
 	for l, rules := range lists {
-		ix.reserve(list(l), rules, every)
+		// The list's compiled rules are made in one allocation rather
+		// than one each.
+		slab := make([]compiled, ix.reserve(list(l), rules, every))
+		ready := func(r Rule) *compiled {
+			c := &slab[0]
+			slab = slab[1:]
+			e.compileRule(c, list(l), r)
+			return c
+		}
 		carve := make(map[string][]*compiled)
 		for _, r := range rules {
 			_, carveOut := r.CarveOut()
 			switch {
 			case carveOut:
 				if ix.tools[r.Tool] != nil {
-					carve[r.Tool] = append(carve[r.Tool], e.compileRule(list(l), r))
+					carve[r.Tool] = append(carve[r.Tool], ready(r))
 				}
 			case r.Glob():
 				var c *compiled
 				if every {
-					c = e.compileRule(list(l), r)
+					c = ready(r)
 					ix.other.lists[l] = append(ix.other.lists[l], entry{compiled: c, anyTool: true})
 				}
 				for name, tr := range ix.tools {
 					if r.MatchesTool(name) {
 						if c == nil {
-							c = e.compileRule(list(l), r)
+							c = ready(r)
 						}
 						tr.lists[l] = append(tr.lists[l], entry{compiled: c})
 					}
 				}
 			default:
 				if tr := ix.tools[r.Tool]; tr != nil {
-					tr.lists[l] = append(tr.lists[l], entry{compiled: e.compileRule(list(l), r)})
+					tr.lists[l] = append(tr.lists[l], entry{compiled: ready(r)})
 				}
 			}
 		}
@@ -338,37 +346,49 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 
 // reserve sizes list l of each tool, and of other with every set, to the
 // rules of the list that indexRules files there, so a list of thousands of
-// rules is filled without growing.
-func (ix *ruleIndex) reserve(l list, rules []Rule, every bool) {
+// rules is filled without growing, and returns how many rules of the list
+// indexRules compiles: each carve-out, glob and rule it files, once.
+func (ix *ruleIndex) reserve(l list, rules []Rule, every bool) int {
 	counts := make(map[*toolRules]int, len(ix.tools)+1)
+	compiled := 0
 	for _, r := range rules {
-		if _, carveOut := r.CarveOut(); carveOut {
-			continue
-		}
-		if !r.Glob() {
+		_, carveOut := r.CarveOut()
+		switch {
+		case carveOut:
+			if ix.tools[r.Tool] != nil {
+				compiled++
+			}
+		case r.Glob():
+			filed := every
+			if every {
+				counts[&ix.other]++
+			}
+			for name, tr := range ix.tools {
+				if r.MatchesTool(name) {
+					counts[tr]++
+					filed = true
+				}
+			}
+			if filed {
+				compiled++
+			}
+		default:
 			if tr := ix.tools[r.Tool]; tr != nil {
 				counts[tr]++
-			}
-			continue
-		}
-		if every {
-			counts[&ix.other]++
-		}
-		for name, tr := range ix.tools {
-			if r.MatchesTool(name) {
-				counts[tr]++
+				compiled++
 			}
 		}
 	}
 	for tr, n := range counts {
 		tr.lists[l] = make([]entry, 0, n)
 	}
+	return compiled
 }
 
-// compileRule readies one validated rule of a list.
-func (e *Engine) compileRule(l list, r Rule) *compiled {
+// compileRule readies one validated rule of a list in c.
+func (e *Engine) compileRule(c *compiled, l list, r Rule) {
 	cited := cite(r)
-	c := &compiled{rule: r, reason: ruleReason(l, cited)}
+	*c = compiled{rule: r, reason: ruleReason(l, cited)}
 	if strings.HasSuffix(c.reason, cited) {
 		// The citation ends the reason and begins with the token, so
 		// the token is read out of the reason rather than written
@@ -392,5 +412,4 @@ func (e *Engine) compileRule(l list, r Rule) *compiled {
 			}
 		}
 	}
-	return c
 }

@@ -22,7 +22,8 @@ func TestCompileRuleTexts(t *testing.T) {
 		{denyList, Rule{Tool: "bash", Spec: "x: y", Note: "x: y"}, "bash(x: y)", "denied by bash(x: y): x: y"},
 	}
 	for _, tt := range tests {
-		c := e.compileRule(tt.l, tt.r)
+		var c compiled
+		e.compileRule(&c, tt.l, tt.r)
 		if c.token != tt.token || c.reason != tt.reason {
 			t.Errorf("compileRule(%#v) cited as %q, %q; want %q, %q", tt.r, c.token, c.reason, tt.token, tt.reason)
 		}
