@@ -290,6 +290,8 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 			}
 		}
 	}
+	// What compileRule reads of a tool's matcher is found once per tool.
+	known := make(map[string]matcherFacts)
 	for l, rules := range lists {
 		// The list's compiled rules are made in one allocation rather
 		// than one each.
@@ -297,7 +299,12 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 		ready := func(r Rule) *compiled {
 			c := &slab[0]
 			slab = slab[1:]
-			e.compileRule(c, list(l), r)
+			m, ok := known[r.Tool]
+			if !ok {
+				m = e.matcherOf(r.Tool)
+				known[r.Tool] = m
+			}
+			e.compileRule(c, list(l), r, m)
 			return c
 		}
 		carve := make(map[string][]*compiled)
@@ -385,8 +392,27 @@ func (ix *ruleIndex) reserve(l list, rules []Rule, every bool) int {
 	return compiled
 }
 
-// compileRule readies one validated rule of a list in c.
-func (e *Engine) compileRule(c *compiled, l list, r Rule) {
+// matcherFacts is what compileRule reads of a tool's matcher: the matcher,
+// the built-in it is, if one, and the index a host gave it, if any.
+type matcherFacts struct {
+	match   Matcher
+	builtin builtin
+	index   *Index
+}
+
+// matcherOf returns what compileRule reads of the tool's matcher.
+func (e *Engine) matcherOf(tool string) matcherFacts {
+	m := matcherFacts{match: e.matchers[tool].Match}
+	var ok bool
+	if m.builtin, ok = builtinOf(m.match); !ok && m.match != nil {
+		m.index = e.indexOf(m.match)
+	}
+	return m
+}
+
+// compileRule readies one validated rule of a list in c, m being what it
+// reads of the matcher of the rule's tool.
+func (e *Engine) compileRule(c *compiled, l list, r Rule, m matcherFacts) {
 	cited := cite(r)
 	*c = compiled{rule: r, reason: ruleReason(l, cited)}
 	if strings.HasSuffix(c.reason, cited) {
@@ -398,18 +424,16 @@ func (e *Engine) compileRule(c *compiled, l list, r Rule) {
 		c.token = r.String()
 	}
 	if r.Spec != "" {
-		c.match = e.matchers[r.Tool].Match
+		c.match, c.builtin, c.index = m.match, m.builtin, m.index
 		c.spec = r.Spec
 		if pattern, ok := r.CarveOut(); ok {
 			c.spec = pattern
 		}
-		switch c.builtin, _ = builtinOf(c.match); {
+		switch {
 		case c.builtin.lang != 0:
 			c.literal = c.builtin.literal(c.spec)
-		case c.match != nil:
-			if c.index = e.indexOf(c.match); c.index != nil {
-				c.literal = c.index.Literal(c.spec)
-			}
+		case c.index != nil:
+			c.literal = c.index.Literal(c.spec)
 		}
 	}
 }

@@ -23,7 +23,7 @@ func TestCompileRuleTexts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var c compiled
-		e.compileRule(&c, tt.l, tt.r)
+		e.compileRule(&c, tt.l, tt.r, e.matcherOf(tt.r.Tool))
 		if c.token != tt.token || c.reason != tt.reason {
 			t.Errorf("compileRule(%#v) cited as %q, %q; want %q, %q", tt.r, c.token, c.reason, tt.token, tt.reason)
 		}
