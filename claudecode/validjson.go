@@ -98,23 +98,34 @@ func (v *validJSON) object(member func(key, value []byte) bool) bool {
 }
 
 // array returns the items of the array that comes next, false for any
-// other value.
+// other value. The items are counted first, so a list of hundreds of rules
+// is read into a slice of its size.
 func (v *validJSON) array() ([]json.RawMessage, bool) {
 	v.space()
 	if v.data[v.pos] != '[' {
 		return nil, false
 	}
+	start := v.pos
+	n := 0
+	v.items(func([]byte) { n++ })
+	items := make([]json.RawMessage, 0, n)
+	v.pos = start
+	v.items(func(item []byte) { items = append(items, item) })
+	return items, true
+}
+
+// items calls item with each item of the array that begins at pos.
+func (v *validJSON) items(item func([]byte)) {
 	v.pos++
-	items := []json.RawMessage{}
 	for {
 		v.space()
 		switch v.data[v.pos] {
 		case ']':
 			v.pos++
-			return items, true
+			return
 		case ',':
 			v.pos++
 		}
-		items = append(items, v.value())
+		item(v.value())
 	}
 }
