@@ -57,11 +57,11 @@ func decode(path string, data []byte) (document, error) {
 }
 
 // decodeCommon reads a file of the common kind as decodeStrict reads it,
-// validated once and walked once: valid JSON, an object, and one whose
-// permissions object too has no key twice nor one with an escape, and
-// whose values decode reads are of the types it reads. It reports false
-// for any other file, which decodeStrict then reads, or rejects with the
-// error it gives.
+// with one validation and one walk: valid JSON whose top level and
+// permissions are objects in which no key is given twice or written with
+// an escape, and whose members decode reads hold values of the types it
+// reads. It reports false for any other file, which decodeStrict then
+// reads, or rejects with the error it gives.
 func decodeCommon(data []byte) (document, bool) {
 	var doc document
 	if !json.Valid(data) {
