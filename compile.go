@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // list names one of the policy's three lists; it indexes the compiled
@@ -293,10 +294,15 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 	// What compileRule reads of a tool's matcher is found once per tool.
 	known := make(map[string]matcherFacts)
 	for l, rules := range lists {
-		// The list's compiled rules are made in one allocation rather
+		// The list's compiled rules are made slabSize at a time rather
 		// than one each.
-		slab := make([]compiled, ix.reserve(list(l), rules, every))
+		left := ix.reserve(list(l), rules, every)
+		var slab []compiled
 		ready := func(r Rule) *compiled {
+			if len(slab) == 0 {
+				slab = make([]compiled, min(left, slabSize))
+				left -= len(slab)
+			}
 			c := &slab[0]
 			slab = slab[1:]
 			m, ok := known[r.Tool]
@@ -350,6 +356,13 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 	}
 	return ix
 }
+
+// slabSize is how many compiled rules indexRules makes in one allocation:
+// as many as 32 KiB holds, the largest object the Go runtime serves from
+// its per-size caches. A larger one takes pages of its own from the heap,
+// which a build of thousands of rules would take, and the runtime give
+// back, each time.
+const slabSize = (32 << 10) / int(unsafe.Sizeof(compiled{}))
 
 // reserve sizes list l of each tool, and of other with every set, to the
 // rules of the list that indexRules files there, so a list of thousands of
