@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // list names one of the policy's three lists; it indexes the compiled
@@ -176,7 +177,13 @@ func (e *Engine) compile(p Policy) (*snapshot, error) {
 // expand validates the rules of one list and replaces each rule whose name
 // has an alias by one rule per tool the alias names.
 func (e *Engine) expand(l list, rules []Rule) ([]Rule, error) {
-	out := make([]Rule, 0, len(rules))
+	// The expanded list's length: no alias is empty or a glob
+	// ([checkAliases]), so a rule is one rule per tool its alias names.
+	n := 0
+	for _, r := range rules {
+		n += max(len(e.aliases[r.Tool]), 1)
+	}
+	out := make([]Rule, 0, n)
 	for _, r := range rules {
 		if err := validateRule(r); err != nil {
 			return nil, err
@@ -284,32 +291,53 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 			}
 		}
 	}
+	// What compileRule reads of a tool's matcher is found once per tool.
+	known := make(map[string]matcherFacts)
 	for l, rules := range lists {
+		// The list's compiled rules are made slabSize at a time rather
+		// than one each.
+		left := ix.reserve(list(l), rules, every)
+		var slab []compiled
+		ready := func(r Rule) *compiled {
+			if len(slab) == 0 {
+				slab = make([]compiled, min(left, slabSize))
+				left -= len(slab)
+			}
+			c := &slab[0]
+			slab = slab[1:]
+			m, ok := known[r.Tool]
+			if !ok {
+				m = e.matcherOf(r.Tool)
+				known[r.Tool] = m
+			}
+			e.compileRule(c, list(l), r, m)
+			return c
+		}
 		carve := make(map[string][]*compiled)
 		for _, r := range rules {
 			_, carveOut := r.CarveOut()
 			switch {
 			case carveOut:
 				if ix.tools[r.Tool] != nil {
-					carve[r.Tool] = append(carve[r.Tool], e.compileRule(list(l), r))
+					carve[r.Tool] = append(carve[r.Tool], ready(r))
 				}
 			case r.Glob():
 				var c *compiled
 				if every {
-					c = e.compileRule(list(l), r)
+					c = ready(r)
 					ix.other.lists[l] = append(ix.other.lists[l], entry{compiled: c, anyTool: true})
 				}
 				for name, tr := range ix.tools {
 					if r.MatchesTool(name) {
 						if c == nil {
-							c = e.compileRule(list(l), r)
+							c = ready(r)
 						}
 						tr.lists[l] = append(tr.lists[l], entry{compiled: c})
 					}
 				}
 			default:
 				if tr := ix.tools[r.Tool]; tr != nil {
-					tr.lists[l] = append(tr.lists[l], entry{compiled: e.compileRule(list(l), r)})
+					tr.lists[l] = append(tr.lists[l], entry{compiled: ready(r)})
 				}
 			}
 		}
@@ -329,23 +357,96 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 	return ix
 }
 
-// compileRule readies one validated rule of a list.
-func (e *Engine) compileRule(l list, r Rule) *compiled {
-	c := &compiled{rule: r, token: r.String(), reason: ruleReason(l, cite(r))}
+// slabSize is how many compiled rules indexRules makes in one allocation:
+// as many as 32 KiB holds, the largest object the Go runtime serves from
+// its per-size caches. A larger one takes pages of its own from the heap,
+// which a build of thousands of rules would take, and the runtime give
+// back, each time.
+const slabSize = (32 << 10) / int(unsafe.Sizeof(compiled{}))
+
+// reserve sizes list l of each tool, and of other with every set, to the
+// rules of the list that indexRules files there, so a list of thousands of
+// rules is filled without growing, and returns how many rules of the list
+// indexRules compiles: each carve-out, glob and rule it files, once.
+func (ix *ruleIndex) reserve(l list, rules []Rule, every bool) int {
+	counts := make(map[*toolRules]int, len(ix.tools)+1)
+	compiled := 0
+	for _, r := range rules {
+		_, carveOut := r.CarveOut()
+		switch {
+		case carveOut:
+			if ix.tools[r.Tool] != nil {
+				compiled++
+			}
+		case r.Glob():
+			filed := every
+			if every {
+				counts[&ix.other]++
+			}
+			for name, tr := range ix.tools {
+				if r.MatchesTool(name) {
+					counts[tr]++
+					filed = true
+				}
+			}
+			if filed {
+				compiled++
+			}
+		default:
+			if tr := ix.tools[r.Tool]; tr != nil {
+				counts[tr]++
+				compiled++
+			}
+		}
+	}
+	for tr, n := range counts {
+		tr.lists[l] = make([]entry, 0, n)
+	}
+	return compiled
+}
+
+// matcherFacts is what compileRule reads of a tool's matcher: the matcher,
+// the built-in it is, if one, and the index a host gave it, if any.
+type matcherFacts struct {
+	match   Matcher
+	builtin builtin
+	index   *Index
+}
+
+// matcherOf returns what compileRule reads of the tool's matcher.
+func (e *Engine) matcherOf(tool string) matcherFacts {
+	m := matcherFacts{match: e.matchers[tool].Match}
+	var ok bool
+	if m.builtin, ok = builtinOf(m.match); !ok && m.match != nil {
+		m.index = e.indexOf(m.match)
+	}
+	return m
+}
+
+// compileRule readies one validated rule of a list in c, m being what it
+// reads of the matcher of the rule's tool.
+func (e *Engine) compileRule(c *compiled, l list, r Rule, m matcherFacts) {
+	cited := cite(r)
+	*c = compiled{rule: r, reason: ruleReason(l, cited)}
+	if strings.HasSuffix(c.reason, cited) {
+		// The citation ends the reason and begins with the token, so
+		// the token is read out of the reason rather than written
+		// again: a policy of thousands of rules is as many texts fewer.
+		c.token = c.reason[len(c.reason)-len(cited):][:r.tokenLen()]
+	} else {
+		c.token = r.String()
+	}
 	if r.Spec != "" {
-		c.match = e.matchers[r.Tool].Match
+		c.match, c.builtin, c.index = m.match, m.builtin, m.index
 		c.spec = r.Spec
 		if pattern, ok := r.CarveOut(); ok {
 			c.spec = pattern
 		}
-		switch c.builtin, _ = builtinOf(c.match); {
+		switch {
 		case c.builtin.lang != 0:
 			c.literal = c.builtin.literal(c.spec)
-		case c.match != nil:
-			if c.index = e.indexOf(c.match); c.index != nil {
-				c.literal = c.index.Literal(c.spec)
-			}
+		case c.index != nil:
+			c.literal = c.index.Literal(c.spec)
 		}
 	}
-	return c
 }

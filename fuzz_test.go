@@ -159,3 +159,24 @@ func refPrefixes(pattern, value string) []bool {
 	}
 	return can
 }
+
+// FuzzReadsBack checks the shortcut validateRule takes for most rules: a
+// rule readsBack reports is one whose token the grammar reads back as the
+// rule, as checkToken finds writing the token.
+func FuzzReadsBack(f *testing.F) {
+	for _, r := range []Rule{
+		{Tool: "read"}, {Tool: "bash", Spec: "git status:*"}, {Tool: "read", Spec: "!.env.example"},
+		{Tool: "edit", Spec: "./Finance (2024)/**"}, {Tool: "read", Spec: "!"}, {Tool: "bash", Spec: "a)(b"},
+		{Tool: "a(b)", Spec: "c"}, {Tool: "bash\t", Spec: "ls"}, {Tool: "bash", Spec: "a b"}, {Spec: "x"},
+	} {
+		f.Add(r.Tool, r.Spec)
+	}
+	f.Fuzz(func(t *testing.T, tool, spec string) {
+		r := Rule{Tool: tool, Spec: spec}
+		if readsBack(r) {
+			if err := checkToken(r); err != nil {
+				t.Fatalf("readsBack(%#v), but checkToken refuses it: %v", r, err)
+			}
+		}
+	})
+}

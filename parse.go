@@ -165,6 +165,24 @@ func balanced(token string) bool {
 // reads back as other rules, and is refused as kindInvalidName where the
 // grammar has no error of its own for the token.
 func validateRule(r Rule) error {
+	if readsBack(r) {
+		return nil
+	}
+	return checkToken(r)
+}
+
+// readsBack reports the common case of a rule whose token reads back as
+// the rule, told without writing the token, as [Build] tells it of every
+// rule of a policy: a name of neither separators nor parentheses, and a
+// specifier that is not "!" and whose parentheses balance. A rule it does
+// not report may still be valid; [checkToken] decides that.
+func readsBack(r Rule) bool {
+	return r.Tool != "" && !strings.ContainsAny(r.Tool, separators+"()") &&
+		(r.Spec == "" || r.Spec != "!" && balanced(r.Spec))
+}
+
+// checkToken is [validateRule] on the rule's token.
+func checkToken(r Rule) error {
 	token := r.String()
 	switch {
 	case r.Tool == "":

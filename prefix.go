@@ -116,11 +116,9 @@ const indexFrom = 8
 // indexPrefixes files the list's rules, or returns nil when there are
 // fewer than indexFrom to file, and the list is tried in turn.
 func indexPrefixes(entries []entry) *prefixIndex {
-	type filed struct {
-		literal string
-		pos     int32
-	}
-	files := make([]filed, 0, len(entries))
+	// The positions of the rules to file, sorted by literal and then by
+	// position, become the index's rules.
+	files := make([]int32, 0, len(entries))
 	ix := &prefixIndex{}
 	for i, en := range entries {
 		r, ok := en.readerOf()
@@ -129,33 +127,33 @@ func indexPrefixes(entries []entry) *prefixIndex {
 			continue
 		}
 		ix.of = r
-		files = append(files, filed{en.literal, int32(i)})
+		files = append(files, int32(i))
 	}
 	if len(files) < indexFrom {
 		return nil
 	}
-	slices.SortFunc(files, func(a, b filed) int {
-		return cmp.Or(strings.Compare(a.literal, b.literal), cmp.Compare(a.pos, b.pos))
+	slices.SortFunc(files, func(a, b int32) int {
+		return cmp.Or(strings.Compare(entries[a].literal, entries[b].literal), cmp.Compare(a, b))
 	})
 	ix.literals = make([]string, 0, len(files))
 	ix.parent = make([]int32, 0, len(files))
 	ix.start = make([]int32, 0, len(files)+1)
-	ix.rules = make([]int32, 0, len(files))
-	for _, f := range files {
-		if n := len(ix.literals); n == 0 || ix.literals[n-1] != f.literal {
+	ix.rules = files
+	for i, pos := range files {
+		literal := entries[pos].literal
+		if n := len(ix.literals); n == 0 || ix.literals[n-1] != literal {
 			// The prefixes of the literal before are its parent
 			// chain; the longest of them this one begins with is its
 			// parent, since sorting puts nothing between a literal
 			// and one it is a prefix of that does not begin with it.
 			up := int32(n - 1)
-			for up >= 0 && !strings.HasPrefix(f.literal, ix.literals[up]) {
+			for up >= 0 && !strings.HasPrefix(literal, ix.literals[up]) {
 				up = ix.parent[up]
 			}
-			ix.literals = append(ix.literals, f.literal)
+			ix.literals = append(ix.literals, literal)
 			ix.parent = append(ix.parent, up)
-			ix.start = append(ix.start, int32(len(ix.rules)))
+			ix.start = append(ix.start, int32(i))
 		}
-		ix.rules = append(ix.rules, f.pos)
 	}
 	ix.start = append(ix.start, int32(len(ix.rules)))
 	return ix

@@ -84,6 +84,14 @@ func (r Rule) String() string {
 	return r.Tool + "(" + r.Spec + ")"
 }
 
+// tokenLen is the length of [Rule.String]'s text, told without writing it.
+func (r Rule) tokenLen() int {
+	if r.Spec == "" {
+		return len(r.Tool)
+	}
+	return len(r.Tool) + len("(") + len(r.Spec) + len(")")
+}
+
 // Bare reports whether the rule names its tool without a specifier, which
 // makes it govern every call of the tool.
 func (r Rule) Bare() bool {

@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -145,5 +146,84 @@ func benchDecision(b *testing.B, l lists, tool string, args func(cwd string) str
 				wouldRaw(b, eng.e, tool, data)
 			}
 		})
+	}
+}
+
+// hookRules is a settings file of n rules in the mix of the hook's speed
+// target (issue 24), as cmd/agentpolicy's hook benchmark writes it: Bash
+// patterns in allow and deny, Read and Edit paths, WebFetch domains,
+// spread over the three lists.
+func hookRules(tag string, n int) string {
+	perms := map[string][]string{}
+	for i := range n {
+		var list, rule string
+		switch i % 5 {
+		case 0:
+			list, rule = Allow, fmt.Sprintf("Bash(%s-tool-%d *)", tag, i)
+		case 1:
+			list, rule = Deny, fmt.Sprintf("Bash(%s-danger-%d:*)", tag, i)
+		case 2:
+			list, rule = Deny, fmt.Sprintf("Read(./%s/secret-%d/**)", tag, i)
+		case 3:
+			list, rule = Allow, fmt.Sprintf("Edit(./%s/src-%d/**)", tag, i)
+		default:
+			list, rule = Ask, fmt.Sprintf("WebFetch(domain:%s-%d.example.com)", tag, i)
+		}
+		perms[list] = append(perms[list], rule)
+	}
+	data, _ := json.MarshalIndent(map[string]any{"permissions": perms}, "", "  ")
+	return string(data)
+}
+
+// BenchmarkLoadAndBuildHook is the work of one `agentpolicy hook` call
+// before it decides: loading the four settings files of 200 rules each
+// (managed, user, project, local; the project trusted, at the root of a
+// git repository) and building the engine from their policy with
+// [Settings.Matchers], as the hook builds it.
+func BenchmarkLoadAndBuildHook(b *testing.B) {
+	root := b.TempDir()
+	opts := LoadOptions{
+		Project: filepath.Join(root, "project"), Home: filepath.Join(root, "home"),
+		ConfigDir: filepath.Join(root, "home", ".claude"), ManagedDir: filepath.Join(root, "managed"),
+		Trusted: true, Tracked: func(string) (bool, error) { return false, nil },
+	}
+	files := map[string]string{
+		filepath.Join(opts.ManagedDir, "managed-settings.json"):       hookRules("managed", 200),
+		filepath.Join(opts.ConfigDir, "settings.json"):                hookRules("user", 200),
+		filepath.Join(opts.Project, ".claude", "settings.json"):       hookRules("project", 200),
+		filepath.Join(opts.Project, ".claude", "settings.local.json"): hookRules("local", 200),
+	}
+	for path, content := range files {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(opts.Project, ".git"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	build := func() *agentpolicy.Engine {
+		s, err := Load(opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := s.Policy()
+		if err != nil {
+			b.Fatal(err)
+		}
+		e, err := agentpolicy.Build(p, s.Matchers(Options{}), agentpolicy.WithAliases(s.Aliases()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return e
+	}
+	if n := len(build().Policy().Deny); n < 4*80 {
+		b.Fatalf("%d deny rules, want the four files' 80 each and more", n)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		build()
 	}
 }

@@ -50,6 +50,96 @@ type document struct {
 // with a permissions object whose lists are arrays. A wrong shape rejects
 // the file; a wrong entry in a list is the entry's problem.
 func decode(path string, data []byte) (document, error) {
+	if doc, ok := decodeCommon(data); ok {
+		return doc, nil
+	}
+	return decodeStrict(path, data)
+}
+
+// decodeCommon reads a file of the common kind as decodeStrict reads it,
+// with one validation and one walk: valid JSON whose top level and
+// permissions are objects in which no key is given twice or written with
+// an escape, and whose members decode reads hold values of the types it
+// reads. It reports false for any other file, which decodeStrict then
+// reads, or rejects with the error it gives.
+func decodeCommon(data []byte) (document, bool) {
+	var doc document
+	if !json.Valid(data) {
+		return doc, false
+	}
+	var perms []byte
+	seen := make(map[string]bool)
+	top := (&validJSON{data: data}).object(func(key, value []byte) bool {
+		name, ok := plainKey(key, seen)
+		switch {
+		case !ok:
+			return false
+		case name == "allowManagedPermissionRulesOnly":
+			return readJSON(value, &doc.managedOnly)
+		case name == "disableAutoMode":
+			doc.disableAuto = string(value) == `"disable"`
+		case name == "permissions":
+			perms = value
+		}
+		return true
+	})
+	if !top {
+		return doc, false
+	}
+	if perms == nil || string(perms) == "null" {
+		return doc, true
+	}
+	doc.lists = make(map[string][]json.RawMessage)
+	disableAuto := false
+	clear(seen)
+	ok := (&validJSON{data: perms}).object(func(key, value []byte) bool {
+		name, ok := plainKey(key, seen)
+		switch {
+		case !ok:
+			return false
+		case name == Allow || name == Ask || name == Deny:
+			if string(value) == "null" {
+				return true
+			}
+			items, ok := (&validJSON{data: value}).array()
+			doc.lists[name] = items
+			return ok
+		case name == "additionalDirectories":
+			return readJSON(value, &doc.dirs)
+		case name == "defaultMode":
+			return readJSON(value, &doc.defaultMode)
+		case name == "disableBypassPermissionsMode":
+			doc.disableBypass = string(value) == `"disable"`
+		case name == "disableAutoMode":
+			disableAuto = string(value) == `"disable"`
+		}
+		return true
+	})
+	doc.disableAuto = doc.disableAuto || disableAuto
+	return doc, ok
+}
+
+// plainKey returns the name of a member's key, quoted as written, and
+// false for a key with an escape, whose name takes decoding, and for a key
+// seen before in the object, whose value decodeStrict takes from the last.
+func plainKey(key []byte, seen map[string]bool) (string, bool) {
+	name := string(key[1 : len(key)-1])
+	if bytes.IndexByte(key, '\\') >= 0 || seen[name] {
+		return "", false
+	}
+	seen[name] = true
+	return name, true
+}
+
+// readJSON decodes a value decodeCommon reads into v unless it is null,
+// and reports whether it could.
+func readJSON(value []byte, v any) bool {
+	return string(value) == "null" || json.Unmarshal(value, v) == nil
+}
+
+// decodeStrict is decode for a file of any kind, the error it gives for a
+// file it rejects placed in the file.
+func decodeStrict(path string, data []byte) (document, error) {
 	var doc document
 	var top map[string]json.RawMessage
 	if trimmed := bytes.TrimSpace(data); json.Valid(trimmed) && (len(trimmed) == 0 || trimmed[0] != '{') {

@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -9,11 +10,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-
-	"github.com/ChristopherDavenport/agentpolicy"
 	"runtime"
 	"slices"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/ChristopherDavenport/agentpolicy"
 )
 
 // LoadOptions says which settings files [Load] reads and how the host
@@ -325,6 +327,7 @@ func (l *loader) parse(scope Scope, name, path string, data []byte, slashAnchor 
 		Rank:    scope.rank(),
 	}}
 	o := origin{slashAnchor: slashAnchor}
+	f.Entries = slices.Grow(f.Entries, len(doc.lists[Deny])+len(doc.lists[Ask])+len(doc.lists[Allow]))
 	for _, list := range []string{Deny, Ask, Allow} {
 		l.translateList(f, list, doc.lists[list], o)
 	}
@@ -369,10 +372,10 @@ func (l *loader) resolveDir(dir string) string {
 // translateList translates one list of a file, folding each "!" rule into
 // the relative path rules before it (spec §5.5).
 func (l *loader) translateList(f *File, list string, raw []json.RawMessage, o origin) {
+	start := len(f.Entries)
 	for i, item := range raw {
 		e := Entry{List: list, Index: i}
-		var text string
-		if err := json.Unmarshal(item, &text); err != nil {
+		if text, ok := stringOf(item); !ok {
 			e.Text = string(item)
 			e.Problem = "not a string"
 		} else {
@@ -384,19 +387,36 @@ func (l *loader) translateList(f *File, list string, raw []json.RawMessage, o or
 		}
 		f.Entries = append(f.Entries, e)
 	}
-	for _, e := range f.Entries {
-		if e.List != list {
-			continue
-		}
-		switch list {
-		case Allow:
-			f.allow = append(f.allow, e.Rules...)
-		case Ask:
-			f.ask = append(f.ask, e.Rules...)
-		default:
-			f.deny = append(f.deny, e.Rules...)
-		}
+	entries, n := f.Entries[start:], 0
+	for _, e := range entries {
+		n += len(e.Rules)
 	}
+	rules := slices.Grow([]agentpolicy.Rule(nil), n)
+	for _, e := range entries {
+		rules = append(rules, e.Rules...)
+	}
+	switch list {
+	case Allow:
+		f.allow = rules
+	case Ask:
+		f.ask = rules
+	default:
+		f.deny = rules
+	}
+}
+
+// stringOf decodes an item of a list, a JSON value, into a string, and
+// reports false for a value that does not decode into one. A string without
+// escapes and of valid UTF-8, the rule as people write it, is its bytes;
+// any other value is decoded as encoding/json decodes it.
+func stringOf(item json.RawMessage) (string, bool) {
+	if len(item) >= 2 && item[0] == '"' && item[len(item)-1] == '"' &&
+		bytes.IndexByte(item, '\\') < 0 && utf8.Valid(item) {
+		return string(item[1 : len(item)-1]), true
+	}
+	var text string
+	err := json.Unmarshal(item, &text)
+	return text, err == nil
 }
 
 // translateEntry fills in the rules of one entry, or its problem.
@@ -431,6 +451,14 @@ func (l *loader) translateEntry(f *File, e *Entry, o origin) {
 // checkGrammar reports a rule the engine's grammar would refuse, such as a
 // specifier with unbalanced parentheses, which Claude Code takes.
 func checkGrammar(r agentpolicy.Rule) error {
+	if readsBack(r) {
+		return nil
+	}
+	return parseBack(r)
+}
+
+// parseBack is checkGrammar on the rule's text, parsed by the grammar.
+func parseBack(r agentpolicy.Rule) error {
 	parsed, err := agentpolicy.ParseRules(r.String())
 	if err != nil {
 		return errors.New("the engine's grammar refuses it: " + err.Error())
@@ -439,6 +467,30 @@ func checkGrammar(r agentpolicy.Rule) error {
 		return errors.New("the engine's grammar reads it as another rule")
 	}
 	return nil
+}
+
+// readsBack reports the common case of a rule the grammar reads back from
+// its text as the rule, told without writing the text: a name of neither
+// whitespace nor parentheses, and a specifier that is not "!" and whose
+// parentheses balance, so that its text is one token. Every rule a file
+// gives is checked, and most are of this kind.
+func readsBack(r agentpolicy.Rule) bool {
+	if r.Tool == "" || strings.ContainsAny(r.Tool, " \t\n\v\f\r()") || r.Spec == "!" {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(r.Spec); i++ {
+		switch r.Spec[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return false
+			}
+			depth--
+		}
+	}
+	return depth == 0
 }
 
 // foldCarveOut writes the exception into every earlier relative path rule

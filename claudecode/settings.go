@@ -177,18 +177,22 @@ func (s *Settings) Files() []File {
 func (s *Settings) RuleSets() []agentpolicy.RuleSet {
 	sets := make([]agentpolicy.RuleSet, 0, len(s.files))
 	for _, f := range s.files {
-		sets = append(sets, f.ruleSet(nil))
+		set := f.ruleSet(nil)
+		set.Allow, set.Ask, set.Deny = slices.Clone(set.Allow), slices.Clone(set.Ask), slices.Clone(set.Deny)
+		sets = append(sets, set)
 	}
 	return sets
 }
 
 // ruleSet is the file's rules, its MCP allow rules expanded over tools.
+// Its lists are the file's own, clipped, so an append copies them rather
+// than writing into the file; a caller that hands them out clones them.
 func (f *File) ruleSet(tools []string) agentpolicy.RuleSet {
 	set := agentpolicy.RuleSet{
 		Source: f.Source,
-		Allow:  slices.Clone(f.allow),
-		Ask:    slices.Clone(f.ask),
-		Deny:   slices.Clone(f.deny),
+		Allow:  slices.Clip(f.allow),
+		Ask:    slices.Clip(f.ask),
+		Deny:   slices.Clip(f.deny),
 	}
 	for _, glob := range f.mcp {
 		g := agentpolicy.Rule{Tool: glob}
@@ -238,13 +242,15 @@ func (s *Settings) Policy(mcpTools ...string) (agentpolicy.Policy, error) {
 		if s.managedOnly && f.Scope != ScopeManaged {
 			continue
 		}
+		// Merge copies the rules it stamps, so the file's lists are
+		// handed to it as they are.
 		sets = append(sets, f.ruleSet(mcpTools))
 	}
 	for i := range sets {
 		set := &sets[i]
 		if s.mode == ModeDontAsk {
 			// dontAsk denies what would ask, ask rules included.
-			set.Deny, set.Ask = append(set.Deny, set.Ask...), nil
+			set.Deny, set.Ask = slices.Concat(set.Deny, set.Ask), nil
 		}
 	}
 	p, err := agentpolicy.Merge(sets...)

@@ -291,12 +291,14 @@ func translatePath(list, name, spec string, o origin) (translation, error) {
 		p = literalPath(p)
 	}
 	p = escapeSeparator(p)
-	t := translation{rules: []agentpolicy.Rule{{Tool: name, Spec: p}}}
+	var t translation
 	switch {
 	case name == "Read" && list == Deny:
-		t.rules = append(t.rules, agentpolicy.Rule{Tool: "Edit", Spec: p})
+		t.rules = []agentpolicy.Rule{{Tool: name, Spec: p}, {Tool: "Edit", Spec: p}}
 	case name == "Edit" && list == Allow:
-		t.rules = append(t.rules, agentpolicy.Rule{Tool: "Read", Spec: p})
+		t.rules = []agentpolicy.Rule{{Tool: name, Spec: p}, {Tool: "Read", Spec: p}}
+	default:
+		t = one(name, p)
 	}
 	if relative {
 		t.family = name
