@@ -295,12 +295,13 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 	known := make(map[string]matcherFacts)
 	for l, rules := range lists {
 		// The list's compiled rules are made slabSize at a time rather
-		// than one each.
+		// than one each. reserve counts them; were it ever to count too
+		// few, a slab of one would be made, never none.
 		left := ix.reserve(list(l), rules, every)
 		var slab []compiled
 		ready := func(r Rule) *compiled {
 			if len(slab) == 0 {
-				slab = make([]compiled, min(left, slabSize))
+				slab = make([]compiled, max(min(left, slabSize), 1))
 				left -= len(slab)
 			}
 			c := &slab[0]
