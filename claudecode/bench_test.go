@@ -22,30 +22,39 @@ func benchRules(prefix string, n int) lists {
 	return l
 }
 
-// BenchmarkLoadAndBuild loads four settings files of 200 rules each and
-// builds the engine from them with [Settings.Engine], which compiles every
-// path rule to file it.
-func BenchmarkLoadAndBuild(b *testing.B) {
+// settingsTree writes the four settings files of a session, managed,
+// user, project and local, each content(scope), into a temporary
+// directory, and returns the options that load them, the project trusted
+// and no file tracked by git.
+func settingsTree(b *testing.B, content func(scope string) string) LoadOptions {
 	root := b.TempDir()
 	opts := LoadOptions{
-		Project: filepath.Join(root, "proj"), Home: filepath.Join(root, "home"),
+		Project: filepath.Join(root, "project"), Home: filepath.Join(root, "home"),
 		ConfigDir: filepath.Join(root, "home", ".claude"), ManagedDir: filepath.Join(root, "managed"),
 		Trusted: true, Tracked: func(string) (bool, error) { return false, nil },
 	}
 	files := map[string]string{
-		filepath.Join(opts.ManagedDir, "managed-settings.json"):       "m",
-		filepath.Join(opts.ConfigDir, "settings.json"):                "u",
-		filepath.Join(opts.Project, ".claude", "settings.json"):       "p",
-		filepath.Join(opts.Project, ".claude", "settings.local.json"): "l",
+		filepath.Join(opts.ManagedDir, "managed-settings.json"):       "managed",
+		filepath.Join(opts.ConfigDir, "settings.json"):                "user",
+		filepath.Join(opts.Project, ".claude", "settings.json"):       "project",
+		filepath.Join(opts.Project, ".claude", "settings.local.json"): "local",
 	}
-	for path, prefix := range files {
+	for path, scope := range files {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			b.Fatal(err)
 		}
-		if err := os.WriteFile(path, []byte(benchRules(prefix, 200).file()), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(content(scope)), 0o644); err != nil {
 			b.Fatal(err)
 		}
 	}
+	return opts
+}
+
+// BenchmarkLoadAndBuild loads four settings files of 200 rules each and
+// builds the engine from them with [Settings.Engine], which compiles every
+// path rule to file it.
+func BenchmarkLoadAndBuild(b *testing.B) {
+	opts := settingsTree(b, func(scope string) string { return benchRules(scope[:1], 200).file() })
 	b.ReportAllocs()
 	for b.Loop() {
 		s, err := Load(opts)
@@ -181,26 +190,7 @@ func hookRules(tag string, n int) string {
 // git repository) and building the engine from their policy with
 // [Settings.Matchers], as the hook builds it.
 func BenchmarkLoadAndBuildHook(b *testing.B) {
-	root := b.TempDir()
-	opts := LoadOptions{
-		Project: filepath.Join(root, "project"), Home: filepath.Join(root, "home"),
-		ConfigDir: filepath.Join(root, "home", ".claude"), ManagedDir: filepath.Join(root, "managed"),
-		Trusted: true, Tracked: func(string) (bool, error) { return false, nil },
-	}
-	files := map[string]string{
-		filepath.Join(opts.ManagedDir, "managed-settings.json"):       hookRules("managed", 200),
-		filepath.Join(opts.ConfigDir, "settings.json"):                hookRules("user", 200),
-		filepath.Join(opts.Project, ".claude", "settings.json"):       hookRules("project", 200),
-		filepath.Join(opts.Project, ".claude", "settings.local.json"): hookRules("local", 200),
-	}
-	for path, content := range files {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			b.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
+	opts := settingsTree(b, func(scope string) string { return hookRules(scope, 200) })
 	if err := os.Mkdir(filepath.Join(opts.Project, ".git"), 0o755); err != nil {
 		b.Fatal(err)
 	}
