@@ -57,9 +57,9 @@ type Pattern struct {
 // builds its guards: a guard reads the list once, when it is built, and
 // keeps a copy, so a change made afterwards reaches only the guards built
 // after it. The regexps are shared and safe for concurrent use, and so is
-// what a guard readies from them: every guard built while the variable
-// holds what the package set shares it, so only the first costs anything
-// to build.
+// what a guard readies from the list: every guard built while the variable
+// holds what the package set shares one matcher, so only the first costs
+// anything to build.
 var DefaultSecrets = defaultSecrets()
 
 // builtIn is [DefaultSecrets] as the package sets it.

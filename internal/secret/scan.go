@@ -47,8 +47,10 @@ import (
 // linear-time guarantee holds per expression: many literals in one long run
 // of text cost a few passes over it, not one pass each.
 type matcher struct {
-	// exprs are the expressions, each compiled the first time a search
-	// runs it unanchored.
+	// exprs are the expressions. One given as a source (sourceExpr) is
+	// compiled the first time a search runs it unanchored, or a kept
+	// match's test needs it, so that [Default] compiles nothing at all
+	// for a text that holds none of its literals.
 	exprs []expr
 	// local reports that no expression has an assertion (^ $ \A \z \b
 	// \B), so each matches a text's substring wherever it lies: a match
@@ -59,8 +61,8 @@ type matcher struct {
 	prefixed []bool
 	// anchored holds, per prefixed expression, the expression anchored at
 	// the start of the text it is run over, tried at each literal. Each is
-	// compiled the first time a literal of its kind is found: a guard
-	// built for one short text (a hook's one call) compiles none of the
+	// compiled the first time a literal of its kind is found: a finder
+	// used for one short text (a hook's one call) compiles none of the
 	// kinds that text does not reach.
 	anchored []func() *regexp.Regexp
 	// windows holds, per prefixed expression whose matches are short
