@@ -1,15 +1,13 @@
 package secret
 
-import (
-	"math"
-	"regexp"
-)
+import "math"
 
-// entropyAtLeast is a matcher test that keeps a match whose secret, the
-// first group of the expression that found it when it has one, else the
-// whole match, holds at least min bits of Shannon entropy per byte.
-func entropyAtLeast(min float64) func(re *regexp.Regexp, match string) bool {
-	return func(re *regexp.Regexp, match string) bool {
+// entropyAtLeast is a matcher test for the expression e that keeps a match
+// whose secret, e's first group when it has one, else the whole match,
+// holds at least min bits of Shannon entropy per byte.
+func entropyAtLeast(e expr, min float64) func(match string) bool {
+	return func(match string) bool {
+		re := e.compiled()
 		secret := match
 		if re.NumSubexp() > 0 {
 			if loc := re.FindStringSubmatchIndex(match); loc != nil && loc[2] >= 0 {

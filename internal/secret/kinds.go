@@ -181,16 +181,20 @@ func DefaultPatterns() []Pattern {
 // reads one short text compiles none of the kinds the text does not reach.
 // It finds what a finder of [DefaultPatterns] finds.
 func Default() *Finder {
-	defaultFinder.once.Do(func() {
-		names := make([]string, len(kinds))
-		exprs := make([]expr, len(kinds))
-		entropies := make([]float64, len(kinds))
-		for i, k := range kinds {
-			names[i], exprs[i], entropies[i] = k.name, sourceExpr(k.expr), placeholderEntropy
-		}
-		defaultFinder.f = newFinder(names, exprs, entropies)
-	})
+	defaultFinder.once.Do(func() { defaultFinder.f = kindsFinder(sourceExpr) })
 	return defaultFinder.f
+}
+
+// kindsFinder is a finder of the default kinds, each expression the one
+// exprOf makes of its source.
+func kindsFinder(exprOf func(src string) expr) *Finder {
+	names := make([]string, len(kinds))
+	exprs := make([]expr, len(kinds))
+	entropies := make([]float64, len(kinds))
+	for i, k := range kinds {
+		names[i], exprs[i], entropies[i] = k.name, exprOf(k.expr), placeholderEntropy
+	}
+	return newFinder(names, exprs, entropies)
 }
 
 // defaultFinder is what [Default] returns. It is a sync.Once and not a

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ChristopherDavenport/agentpolicy/internal/secret/secrettest"
+	or "github.com/ChristopherDavenport/openresponses"
 )
 
 // The default kinds' test tokens and their alphabets.
@@ -213,6 +214,32 @@ func TestPlaceholdersAreNoSecret(t *testing.T) {
 		}
 		text := placeholder(t, tc.Kind, tc.Secrets[0])
 		t.Run(tc.Kind, func(t *testing.T) { assertNoSecret(t, text) })
+	}
+}
+
+// TestDefaultCompilesNoKindOverCleanText keeps a hook's start cheap: the
+// default kinds' finder compiles a kind's expression only when a text holds
+// one of its literals, so over clean text it compiles none. (It may compile
+// a kind whose literal a text holds, as "ghp_" in a placeholder, to read
+// the match's group.)
+func TestDefaultCompilesNoKindOverCleanText(t *testing.T) {
+	f := kindsFinder(func(src string) expr {
+		return expr{src: src, compiled: func() *regexp.Regexp {
+			t.Errorf("%s was compiled", src)
+			return regexp.MustCompile(src)
+		}}
+	})
+	for _, text := range []string{
+		`{"command":"git status --short && go test ./..."}`,
+		`{"file_path":"/src/main.go","old_string":"token := oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tok})"}`,
+		"the key-value store keeps session keys, and the eyJ prefix begins a JWT",
+	} {
+		if kind := f.First(text); kind != "" {
+			t.Errorf("found %s in %q", kind, text)
+		}
+		if kind := f.FirstInItems(or.Items{&or.FunctionCall{Arguments: text}}, nil); kind != "" {
+			t.Errorf("found %s in the arguments %q", kind, text)
+		}
 	}
 }
 

@@ -48,8 +48,8 @@ import (
 // of text cost a few passes over it, not one pass each.
 type matcher struct {
 	// exprs are the expressions. One given as a source (sourceExpr) is
-	// compiled the first time a search runs it unanchored, or a kept
-	// match's test needs it, so that [Default] compiles nothing at all
+	// compiled the first time a search runs it unanchored, or a match's
+	// test reads its groups, so that [Default] compiles nothing at all
 	// for a text that holds none of its literals.
 	exprs []expr
 	// local reports that no expression has an assertion (^ $ \A \z \b
@@ -82,9 +82,8 @@ type matcher struct {
 	// byteStarts looks for them instead.
 	pairs *pairScanner
 	// keeps holds, per expression, the test a match must pass to be
-	// reported, given the compiled expression that found it, whose groups
-	// are the expression's; nil, or a nil test, keeps every match.
-	keeps []func(re *regexp.Regexp, match string) bool
+	// reported; nil, or a nil test, keeps every match.
+	keeps []func(match string) bool
 }
 
 // trigger is a literal that begins every match of an expression.
@@ -327,9 +326,9 @@ func (m *matcher) addTrigger(b byte, off int, t trigger) {
 
 // keep makes the matcher report a match of expression q only when ok
 // accepts it; a match it rejects is passed over whole (see match).
-func (m *matcher) keep(q int, ok func(re *regexp.Regexp, match string) bool) {
+func (m *matcher) keep(q int, ok func(match string) bool) {
 	if m.keeps == nil {
-		m.keeps = make([]func(*regexp.Regexp, string) bool, len(m.exprs))
+		m.keeps = make([]func(string) bool, len(m.exprs))
 	}
 	m.keeps[q] = ok
 }
@@ -479,13 +478,12 @@ func (m *matcher) search(text string, pos, q int, starts *[][]int) span {
 		if window > 0 {
 			until = min(until, from+window)
 		}
-		re := m.anchored[q]()
-		loc := re.FindStringIndex(text[from:until])
+		loc := m.anchored[q]().FindStringIndex(text[from:until])
 		if loc == nil || loc[1] == 0 {
 			continue
 		}
 		end := from + loc[1]
-		if m.keeps == nil || m.keeps[q] == nil || m.keeps[q](re, text[from:end]) {
+		if m.keeps == nil || m.keeps[q] == nil || m.keeps[q](text[from:end]) {
 			return span{start: from, end: end, pattern: q}
 		}
 		pos = end
@@ -534,8 +532,7 @@ func (m *matcher) first(text string) (span, bool) {
 // rejects costs one search and not one per byte.
 func (m *matcher) match(text string, from, q int) span {
 	for from <= len(text) {
-		re := m.exprs[q].compiled()
-		loc := re.FindStringIndex(text[from:])
+		loc := m.exprs[q].compiled().FindStringIndex(text[from:])
 		if loc == nil {
 			break
 		}
@@ -544,7 +541,7 @@ func (m *matcher) match(text string, from, q int) span {
 			from = start + 1
 			continue
 		}
-		if m.keeps == nil || m.keeps[q] == nil || m.keeps[q](re, text[start:end]) {
+		if m.keeps == nil || m.keeps[q] == nil || m.keeps[q](text[start:end]) {
 			return span{start: start, end: end, pattern: q}
 		}
 		from = end
