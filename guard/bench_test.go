@@ -52,7 +52,7 @@ func prose(n int) string {
 var benchSecrets = func() []string {
 	out := make([]string, len(kindCases))
 	for i, tc := range kindCases {
-		out[i] = tc.secrets[0]
+		out[i] = tc.Secrets[0]
 	}
 	return out
 }()

@@ -3,8 +3,8 @@ package guard
 import (
 	"context"
 	"regexp"
-	"slices"
 
+	"github.com/ChristopherDavenport/agentpolicy/internal/secret"
 	"github.com/ChristopherDavenport/agentturn"
 )
 
@@ -23,28 +23,29 @@ import (
 // run only from where the text holds one (see [Pattern]), so a list of
 // phrases is cheap to check against a large window.
 func Deny(patterns ...*regexp.Regexp) Guard {
-	patterns = slices.Clone(patterns)
-	m := newMatcher(patterns)
+	// A pattern is named by its source, so the name of the first match is
+	// the reason's pattern.
+	named := make([]secret.Pattern, len(patterns))
+	for i, re := range patterns {
+		named[i] = secret.Pattern{Name: re.String(), Regexp: re}
+	}
+	f := secret.New(named)
 	return New("deny", func(_ context.Context, subject any) (Verdict, error) {
-		var found span
-		ok := false
-		read := func(text string) bool {
-			found, ok = m.first(text)
-			return !ok
-		}
+		var found string
 		switch sub := subject.(type) {
 		case Input:
-			if read(sub.Instructions) {
-				eachText(sub.Items, nil, m.local, read)
+			found = f.First(sub.Instructions)
+			if found == "" {
+				found = f.FirstInItems(sub.Items, nil)
 			}
 		case Message:
-			eachText(messageItems(sub), nil, m.local, read)
+			found = f.FirstInItems(messageItems(sub), nil)
 		case Output:
-			eachText(outputItems(sub), nil, m.local, read)
+			found = f.FirstInItems(outputItems(sub), nil)
 		}
-		if !ok {
+		if found == "" {
 			return Verdict{}, nil
 		}
-		return Verdict{Action: agentturn.Block, Reason: denyReason(patterns[found.pattern].String())}, nil
+		return Verdict{Action: agentturn.Block, Reason: denyReason(found)}, nil
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ChristopherDavenport/agentpolicy/internal/secret"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
 )
@@ -89,7 +90,7 @@ func denyReason(pattern string) string {
 
 // secretReason is [Secrets]' reason, and [Redact]'s over a finished turn.
 func secretReason(name string) string {
-	return "secret detected: " + name
+	return secret.Detected(name)
 }
 
 // redactedReason is [Redact]'s reason: how many secrets it replaced and
@@ -99,9 +100,4 @@ func redactedReason(count int, names []string) string {
 		return "redacted 1 secret: " + names[0]
 	}
 	return "redacted " + strconv.Itoa(count) + " secrets: " + strings.Join(names, ", ")
-}
-
-// redaction is what replaces a secret of the named kind.
-func redaction(name string) string {
-	return "[REDACTED " + name + "]"
 }

@@ -15,8 +15,8 @@ func FuzzRedact(f *testing.F) {
 	g := Redact()
 	f.Fuzz(func(t *testing.T, text string) {
 		redacted := redactOnce(t, g, text)
-		if kind, secret, ok := secretIn(redacted); ok {
-			t.Fatalf("redacted text %q still holds %s %q", redacted, kind, secret)
+		if kind := secretIn(redacted); kind != "" {
+			t.Fatalf("redacted text %q still holds %s", redacted, kind)
 		}
 		if again := redactOnce(t, g, redacted); again != redacted {
 			t.Fatalf("redacting twice changed %q to %q", redacted, again)

@@ -4,9 +4,8 @@ import (
 	"context"
 	"regexp"
 	"slices"
-	"strings"
-	"sync"
 
+	"github.com/ChristopherDavenport/agentpolicy/internal/secret"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
 )
@@ -58,50 +57,40 @@ type Pattern struct {
 // builds its guards: a guard reads the list once, when it is built, and
 // keeps a copy, so a change made afterwards reaches only the guards built
 // after it. The regexps are shared and safe for concurrent use, and so is
-// what a guard readies from them: every guard built while the variable
-// holds what the package set shares it, so only the first costs anything
-// to build.
+// what a guard readies from the list: every guard built while the variable
+// holds what the package set shares one matcher, so only the first costs
+// anything to build.
 var DefaultSecrets = defaultSecrets()
 
 // builtIn is [DefaultSecrets] as the package sets it.
 var builtIn = slices.Clone(DefaultSecrets)
 
-// builtInMatcher is the matcher of builtIn, built once on first use.
-var builtInMatcher = sync.OnceValue(func() *secretMatcher { return compileSecretMatcher(builtIn) })
-
-// secretMatcher is a list of [Pattern] ready to match.
-type secretMatcher struct {
-	patterns []Pattern
-	m        *matcher
+// defaultSecrets compiles the default kinds.
+func defaultSecrets() []Pattern {
+	kinds := secret.DefaultPatterns()
+	out := make([]Pattern, len(kinds))
+	for i, k := range kinds {
+		out[i] = Pattern(k)
+	}
+	return out
 }
 
 // newSecretMatcher copies patterns, or [DefaultSecrets] as it is now when
 // there are none, so a later change to either slice changes no guard. The
 // guards built while DefaultSecrets is as the package left it share one
-// matcher, so building one costs nothing after the first.
-func newSecretMatcher(patterns []Pattern) *secretMatcher {
+// finder, [secret.Default], so building one costs nothing after the first.
+func newSecretMatcher(patterns []Pattern) *secret.Finder {
 	if len(patterns) == 0 {
 		if slices.Equal(DefaultSecrets, builtIn) {
-			return builtInMatcher()
+			return secret.Default()
 		}
 		patterns = DefaultSecrets
 	}
-	return compileSecretMatcher(slices.Clone(patterns))
-}
-
-// compileSecretMatcher readies patterns, which it keeps.
-func compileSecretMatcher(patterns []Pattern) *secretMatcher {
-	res := make([]*regexp.Regexp, len(patterns))
+	kinds := make([]secret.Pattern, len(patterns))
 	for i, p := range patterns {
-		res[i] = p.Regexp
+		kinds[i] = secret.Pattern(p)
 	}
-	m := newMatcher(res)
-	for i, p := range patterns {
-		if p.MinEntropy > 0 {
-			m.keep(i, entropyAtLeast(p.Regexp, p.MinEntropy))
-		}
-	}
-	return &secretMatcher{patterns: patterns, m: m}
+	return secret.New(kinds)
 }
 
 // Secrets returns the guard "secrets", which blocks a subject holding a
@@ -119,14 +108,14 @@ func Secrets(patterns ...Pattern) Guard {
 		var name string
 		switch sub := subject.(type) {
 		case Input:
-			name = s.firstIn(sub.Instructions)
+			name = s.First(sub.Instructions)
 			if name == "" {
-				name = s.firstInItems(sub.Items, nil)
+				name = s.FirstInItems(sub.Items, nil)
 			}
 		case Message:
-			name = s.firstInItems(messageItems(sub), nil)
+			name = s.FirstInItems(messageItems(sub), nil)
 		case Output:
-			name = s.firstInItems(outputItems(sub), nil)
+			name = s.FirstInItems(outputItems(sub), nil)
 		}
 		if name == "" {
 			return Verdict{}, nil
@@ -164,11 +153,11 @@ func Redact(patterns ...Pattern) Guard {
 	return New("redact", func(_ context.Context, subject any) (Verdict, error) {
 		switch sub := subject.(type) {
 		case Input:
-			return s.redactInput(sub), nil
+			return redactInput(s, sub), nil
 		case Message:
-			return s.redactMessage(sub), nil
+			return redactMessage(s, sub), nil
 		case Output:
-			if name := s.firstInItems(outputItems(sub), isAssistantMessage); name != "" {
+			if name := s.FirstInItems(outputItems(sub), isAssistantMessage); name != "" {
 				return Verdict{Action: agentturn.Block, Reason: secretReason(name)}, nil
 			}
 		}
@@ -176,132 +165,30 @@ func Redact(patterns ...Pattern) Guard {
 	})
 }
 
-// firstIn is the name of the first secret in text, "" when none.
-func (s *secretMatcher) firstIn(text string) string {
-	if sp, ok := s.m.first(text); ok {
-		return s.patterns[sp.pattern].Name
-	}
-	return ""
-}
-
-// firstInItems is the name of the first secret in the text fields of items
-// that skip does not leave out, "" when none.
-func (s *secretMatcher) firstInItems(items openresponses.Items, skip func(openresponses.Item) bool) string {
-	var name string
-	eachText(items, skip, s.m.local, func(text string) bool {
-		name = s.firstIn(text)
-		return name == ""
-	})
-	return name
-}
-
-func (s *secretMatcher) redactInput(in Input) Verdict {
-	var t tally
+// redactInput is [Redact]'s verdict over an input.
+func redactInput(s *secret.Finder, in Input) Verdict {
+	var t secret.Tally
 	var v Verdict
-	if text := s.redact(in.Instructions, &t); t.count > 0 {
+	if text := s.Redact(in.Instructions, &t); t.Count > 0 {
 		v.Instructions = &text
 	}
-	if s.firstInItems(in.Items, nil) != "" {
-		v.Items = s.redactItems(in.Items, &t)
+	if s.FirstInItems(in.Items, nil) != "" {
+		v.Items = s.RedactItems(in.Items, &t)
 	}
-	if t.count > 0 {
-		v.Reason = redactedReason(t.count, t.names)
+	if t.Count > 0 {
+		v.Reason = redactedReason(t.Count, t.Names)
 	}
 	return v
 }
 
-func (s *secretMatcher) redactMessage(m Message) Verdict {
+// redactMessage is [Redact]'s verdict over a message.
+func redactMessage(s *secret.Finder, m Message) Verdict {
 	items := messageItems(m)
-	if s.firstInItems(items, nil) == "" {
+	if s.FirstInItems(items, nil) == "" {
 		return Verdict{}
 	}
-	var t tally
-	return Verdict{Items: s.redactItems(items, &t), Reason: redactedReason(t.count, t.names)}
-}
-
-// redactItems returns a deep copy of items with every secret replaced.
-func (s *secretMatcher) redactItems(items openresponses.Items, t *tally) openresponses.Items {
-	out := items.Clone()
-	eachField(out, nil, func(field *string, arguments bool) bool {
-		if arguments {
-			*field = s.redactArguments(*field, t)
-		} else {
-			*field = s.redact(*field, t)
-		}
-		return true
-	})
-	return out
-}
-
-// redactArguments returns a function call's arguments with every secret
-// replaced, counting them in t. A secret in a JSON string, read decoded as
-// the tool will read it (and the decoded value read as arguments in turn,
-// as eachDecoded reads it), is replaced in the decoded value and the string
-// written again as JSON, so valid arguments stay valid and nothing in them
-// decodes back to the secret. What is left is redacted as raw text: a
-// secret outside every string, in a number say, or across a string's
-// bounds. Replacing that one breaks the JSON, so a tool refuses the
-// arguments rather than act on the secret.
-func (s *secretMatcher) redactArguments(args string, t *tally) string {
-	var b strings.Builder
-	last := 0
-	eachString(args, func(start, end int) bool {
-		value := decoded(args[start:end])
-		before := t.count
-		redacted := s.redactArguments(value, t)
-		if t.count == before {
-			return true
-		}
-		if last == 0 {
-			b.Grow(len(args))
-		}
-		b.WriteString(args[last:start])
-		b.WriteString(quote(redacted))
-		last = end
-		return true
-	})
-	if last > 0 {
-		b.WriteString(args[last:])
-		args = b.String()
-	}
-	return s.redact(args, t)
-}
-
-// redact returns text with every secret replaced by its redaction, counting
-// them in t.
-func (s *secretMatcher) redact(text string, t *tally) string {
-	var b strings.Builder
-	last := 0
-	s.m.each(text, func(sp span) bool {
-		if b.Len() == 0 {
-			b.Grow(len(text))
-		}
-		name := s.patterns[sp.pattern].Name
-		b.WriteString(text[last:sp.start])
-		b.WriteString(redaction(name))
-		last = sp.end
-		t.add(name)
-		return true
-	})
-	if b.Len() == 0 {
-		return text
-	}
-	b.WriteString(text[last:])
-	return b.String()
-}
-
-// tally counts the secrets a redaction replaced and keeps their kinds in
-// the order first seen.
-type tally struct {
-	count int
-	names []string
-}
-
-func (t *tally) add(name string) {
-	t.count++
-	if !slices.Contains(t.names, name) {
-		t.names = append(t.names, name)
-	}
+	var t secret.Tally
+	return Verdict{Items: s.RedactItems(items, &t), Reason: redactedReason(t.Count, t.Names)}
 }
 
 // messageItems is a message subject as items, none for a nil message.
@@ -310,4 +197,20 @@ func messageItems(m Message) openresponses.Items {
 		return nil
 	}
 	return openresponses.Items{m.Message}
+}
+
+// outputItems is the items of a finished turn, none for a turn without a
+// response.
+func outputItems(o Output) openresponses.Items {
+	if o.Response == nil {
+		return nil
+	}
+	return o.Response.Output
+}
+
+// isAssistantMessage reports whether item is what an output guard sees,
+// an assistant message; [Redact] over a finished turn reads the rest.
+func isAssistantMessage(item openresponses.Item) bool {
+	m, ok := item.(*openresponses.Message)
+	return ok && m.Role == openresponses.RoleAssistant
 }

@@ -66,8 +66,6 @@ func TestGivenPatternsAreCopied(t *testing.T) {
 	}
 }
 
-const pemBody = "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\nVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n"
-
 func TestRedactCountsSecretsAndNamesKindsInOrderFirstSeen(t *testing.T) {
 	gh := "ghp_" + fill(alnum, 36)
 	v, err := Redact().Check(context.Background(), Input{

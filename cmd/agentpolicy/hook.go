@@ -13,7 +13,7 @@ import (
 
 	"github.com/ChristopherDavenport/agentpolicy"
 	"github.com/ChristopherDavenport/agentpolicy/claudecode"
-	"github.com/ChristopherDavenport/agentpolicy/guard"
+	"github.com/ChristopherDavenport/agentpolicy/internal/secret"
 	"github.com/ChristopherDavenport/agentpolicy/journal"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -158,9 +158,9 @@ func (h *hookFlags) answer(ctx context.Context, flags settingsFlags, ev hookEven
 // in its input denies it, then the policy decides, an ask becoming a
 // queued deny under --unattended.
 func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEvent) hookAnswer {
-	if found := secretIn(ctx, ev.ToolInput); found != "" {
+	if found := secretIn(ev.ToolInput); found != "" {
 		a := refusal(secretReason(found))
-		a.v.Args = redacted(ctx, ev.ToolInput)
+		a.v.Args = redacted(ev.ToolInput)
 		return a
 	}
 	p, err := h.load(flags, ev)
@@ -260,32 +260,32 @@ func (h *hookFlags) record(ctx context.Context, v agentpolicy.Verdict) error {
 	return j.Close()
 }
 
-// secretIn is the secrets guard's reason for the first secret in the
-// tool's input, "secret detected: KIND", read as the tool will read it,
-// each JSON string decoded; "" when there is none. The reason names the
-// kind, never the secret.
-func secretIn(ctx context.Context, input json.RawMessage) string {
-	v, _ := guard.Secrets().Check(ctx, guard.Input{Items: callItems(input)})
-	if v.Action != agentturn.Block {
-		return ""
+// secretIn is the secrets guard's reason for the first secret of the
+// default kinds in the tool's input, "secret detected: KIND", read as the
+// tool will read it, each JSON string decoded; "" when there is none. The
+// reason names the kind, never the secret. It reads as guard.Secrets()
+// does, through the finder that guard's default guards share, without
+// importing guard, whose DefaultSecrets would be compiled at every start.
+func secretIn(input json.RawMessage) string {
+	if kind := secret.Default().FirstInItems(callItems(input), nil); kind != "" {
+		return secret.Detected(kind)
 	}
-	return v.Reason
+	return ""
 }
 
 // redacted is the tool's input with every secret replaced by its kind's
-// redaction, for the journal, which never holds a secret.
-func redacted(ctx context.Context, input json.RawMessage) string {
-	v, _ := guard.Redact().Check(ctx, guard.Input{Items: callItems(input)})
-	if len(v.Items) == 1 {
-		if fc, ok := v.Items[0].(*openresponses.FunctionCall); ok {
-			return fc.Arguments
-		}
+// redaction, as guard.Redact() rewrites it, for the journal, which never
+// holds a secret.
+func redacted(input json.RawMessage) string {
+	items := callItems(input)
+	if secret.Default().FirstInItems(items, nil) == "" {
+		return string(input)
 	}
-	return string(input)
+	return secret.Default().RedactItems(items, new(secret.Tally))[0].(*openresponses.FunctionCall).Arguments
 }
 
 // callItems is the input as the arguments of one function call, which is
-// how the guards read a tool's input.
+// how the secrets guards read a tool's input.
 func callItems(input json.RawMessage) openresponses.Items {
 	return openresponses.Items{&openresponses.FunctionCall{Arguments: string(input)}}
 }

@@ -16,11 +16,6 @@ import (
 // a table belongs in a function that builds it on its first use.
 const initBudget = 64 << 10
 
-// initExempt are the packages whose start costs more, each for a reason
-// it cannot shed: guard's DefaultSecrets is a variable of compiled
-// expressions, which the published module's API makes it.
-var initExempt = map[string]bool{"github.com/ChristopherDavenport/agentpolicy/guard": true}
-
 // TestStartBuildsNoTables starts the built binary with the runtime's
 // trace of package initialization and holds every package of the project
 // to initBudget.
@@ -50,7 +45,7 @@ func TestStartBuildsNoTables(t *testing.T) {
 		if err != nil {
 			t.Fatalf("a trace line with no byte count: %q", lines.Text())
 		}
-		if n > initBudget && !initExempt[pkg] {
+		if n > initBudget {
 			t.Errorf("%s allocates %d bytes when the binary starts, want at most %d", pkg, n, initBudget)
 		}
 	}

@@ -6,10 +6,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/ChristopherDavenport/agentpolicy/guard"
+	"github.com/ChristopherDavenport/agentpolicy/internal/secret/secrettest"
 	"github.com/ChristopherDavenport/agentpolicy/journal"
+	"github.com/ChristopherDavenport/openresponses"
 )
 
 // hookWorld is a scratch project, trusted in a scratch home's
@@ -388,4 +392,87 @@ func TestHookUnprompted(t *testing.T) {
 			t.Errorf("%s: %q (%s), want %q", c.tool, got, reason, c.want)
 		}
 	}
+}
+
+// The hook finds and redacts secrets without package guard, whose
+// DefaultSecrets would be compiled at every start, and must read a tool's
+// input as guard.Secrets and guard.Redact do: the same kind named, the
+// same input written to the journal. Each default kind's tokens and near
+// misses are tried as they are, behind a JSON escape, nested in a value
+// that is JSON itself, and in input that is not JSON. The guards are given
+// guard.DefaultSecrets, compiled, so that they do not share the finder the
+// hook reads with, which compiles each kind from its source.
+func TestHookReadsSecretsAsTheGuardsDo(t *testing.T) {
+	ctx := context.Background()
+	secrets, redact := guard.Secrets(guard.DefaultSecrets...), guard.Redact(guard.DefaultSecrets...)
+	forms := map[string]func(token string) string{
+		"value": func(s string) string { return `{"command":"echo ` + jsonContent(s) + ` > out"}` },
+		"escaped": func(s string) string {
+			return `{"content":"` + `\u00` + strconv.FormatInt(int64(s[0]), 16) + jsonContent(s[1:]) + `"}`
+		},
+		"nested": func(s string) string { return `{"arguments":` + jsonString(`{"k":`+jsonString(s)+`}`) + `}` },
+		"raw":    func(s string) string { return "not json " + s },
+	}
+	var tokens []string
+	for _, tc := range secrettest.Cases {
+		tokens = append(tokens, tc.Secrets...)
+		tokens = append(tokens, tc.Misses...)
+		tokens = append(tokens, placeholder(tc.Secrets[0]))
+	}
+	found := 0
+	for _, token := range tokens {
+		for name, form := range forms {
+			input := json.RawMessage(form(token))
+			items := openresponses.Items{&openresponses.FunctionCall{Arguments: string(input)}}
+			v, err := secrets.Check(ctx, guard.Input{Items: items})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := secretIn(input); got != v.Reason {
+				t.Errorf("%s %.30q: the hook reads %q, guard.Secrets %q", name, token, got, v.Reason)
+			}
+			if v.Reason == "" {
+				continue
+			}
+			found++
+			v, err = redact.Check(ctx, guard.Input{Items: items})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := v.Items[0].(*openresponses.FunctionCall).Arguments; redacted(input) != want {
+				t.Errorf("%s %.30q: the hook redacts to %s, guard.Redact to %s", name, token, redacted(input), want)
+			}
+		}
+	}
+	if found < len(secrettest.Cases)*len(forms) {
+		t.Errorf("the guards found %d secrets, want one per kind and form at least", found)
+	}
+}
+
+// placeholder is token with its letters and digits after the fourth byte
+// written as x, the token a README shows, which the default kinds pass
+// over by its entropy.
+func placeholder(token string) string {
+	b := []byte(token)
+	for i := 4; i < len(b); i++ {
+		if c := b[i]; 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			b[i] = 'x'
+		}
+	}
+	return string(b)
+}
+
+// jsonString is s as a JSON string.
+func jsonString(s string) string {
+	data, err := json.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	return string(data)
+}
+
+// jsonContent is s as the content of a JSON string, without its quotes.
+func jsonContent(s string) string {
+	q := jsonString(s)
+	return q[1 : len(q)-1]
 }

@@ -1,4 +1,4 @@
-package guard
+package secret
 
 import (
 	"encoding/json"
@@ -11,9 +11,9 @@ import (
 // on them, and an escape spells a character the raw text does not hold:
 // "AKIA\u0041BCDEFGHIJKLMNOP" hands the tool an AWS key the raw text does
 // not spell. A guard that read only the raw text would pass what the tool
-// receives. So the guards read arguments as the raw text and then as each
-// JSON string they hold, keys and values, decoded as encoding/json decodes
-// it.
+// receives. So a [Finder], and so the guards of package guard, read
+// arguments as the raw text and then as each JSON string they hold, keys
+// and values, decoded as encoding/json decodes it.
 //
 // The strings are found by their quotes alone, without parsing the rest,
 // so arguments that are not valid JSON still have what look like strings

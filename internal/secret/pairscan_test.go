@@ -1,4 +1,4 @@
-package guard
+package secret
 
 import (
 	"math/rand/v2"
@@ -12,7 +12,7 @@ import (
 // runs both whatever the processor: pairStarts runs on pairMasksPortable
 // where there are no vector instructions.
 func withScanners(res []*regexp.Regexp) map[string]*matcher {
-	byBytes, byPairs := newMatcherFor(res, false), newMatcherFor(res, true)
+	byBytes, byPairs := newMatcherFor(compiledExprs(res), false), newMatcherFor(compiledExprs(res), true)
 	return map[string]*matcher{"byteStarts": byBytes, "pairStarts": byPairs}
 }
 
@@ -120,7 +120,7 @@ func TestPairMasksEveryByte(t *testing.T) {
 func TestScannersAgree(t *testing.T) {
 	var res []*regexp.Regexp
 	var literals []string
-	for _, p := range DefaultSecrets {
+	for _, p := range DefaultPatterns() {
 		res = append(res, p.Regexp)
 		literals = append(literals, readSyntax(p.Regexp.String()).prefixes...)
 	}
@@ -156,7 +156,7 @@ func TestScannersAgree(t *testing.T) {
 // boundary between two of byteStarts' blocks and at the text's ends.
 func TestScannersAgreeAcrossBlocks(t *testing.T) {
 	var res []*regexp.Regexp
-	for _, p := range DefaultSecrets {
+	for _, p := range DefaultPatterns() {
 		res = append(res, p.Regexp)
 	}
 	ms := withScanners(res)
@@ -206,7 +206,7 @@ func TestRarestPair(t *testing.T) {
 // literal holds, and that the tables are exact for every byte looked for
 // and a byte before it that a literal holds there.
 func TestPairScannerNeverLooksForAFirstByte(t *testing.T) {
-	m := newMatcherFor(regexps(DefaultSecrets), true)
+	m := newMatcherFor(compiledExprs(regexps(DefaultPatterns())), true)
 	for _, b := range m.bytes {
 		for _, g := range m.triggers[b] {
 			for _, tr := range g.triggers {
@@ -227,7 +227,7 @@ func FuzzScannersAgree(f *testing.F) {
 	for _, seed := range []string{"", "AKIA", "x-----BEGIN y", "README EAAA sk-ant-api03-", strings.Repeat("pat.", 20)} {
 		f.Add(seed)
 	}
-	ms := withScanners(regexps(DefaultSecrets))
+	ms := withScanners(regexps(DefaultPatterns()))
 	f.Fuzz(func(t *testing.T, text string) {
 		got, want := ms["pairStarts"].literalStarts(text), ms["byteStarts"].literalStarts(text)
 		if !slices.EqualFunc(got, want, slices.Equal) {

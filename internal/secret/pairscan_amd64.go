@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package guard
+package secret
 
 // haveVectors reports whether the processor and the operating system
 // support AVX2, whose shuffles of 32 bytes pairMasks runs on; the purego

@@ -1,6 +1,9 @@
-package guard
+package secret
 
-import "regexp"
+import (
+	"regexp"
+	"sync"
+)
 
 // kind is a default kind of secret: its name, its expression, and the
 // example shape the documentation lists for it.
@@ -8,8 +11,8 @@ type kind struct {
 	name, expr, shape string
 }
 
-// kinds are the default kinds of secret, in the order [DefaultSecrets] lists
-// them. Each expression is written from its provider's documented token
+// kinds are the default kinds of secret, in the order guard.DefaultSecrets
+// lists them. Each expression is written from its provider's documented token
 // format and begins with a literal (a fixed prefix such as "sk_live_"), so
 // the matcher looks for that literal and runs the expression only where it
 // is found. Where two kinds can match at the same byte the narrower comes
@@ -161,11 +164,42 @@ var kinds = []kind{
 // more, a placeholder such as "ghp_xxxx…" or "AKIAXXXX…" 1.5 or less.
 const placeholderEntropy = 2.5
 
-// defaultSecrets compiles kinds.
-func defaultSecrets() []Pattern {
+// DefaultPatterns compiles the default kinds, each with the
+// MinEntropy that passes over a placeholder; package guard makes its
+// DefaultSecrets of them.
+func DefaultPatterns() []Pattern {
 	out := make([]Pattern, len(kinds))
 	for i, k := range kinds {
 		out[i] = Pattern{Name: k.name, Regexp: regexp.MustCompile(k.expr), MinEntropy: placeholderEntropy}
 	}
 	return out
+}
+
+// Default returns the finder of the default kinds, the same one on every
+// call, built on the first from the kinds' sources: it compiles a kind's
+// expression only when a text holds one of its literals, so a process that
+// reads one short text compiles none of the kinds the text does not reach.
+// It finds what a finder of [DefaultPatterns] finds.
+func Default() *Finder {
+	defaultFinder.once.Do(func() { defaultFinder.f = kindsFinder(sourceExpr) })
+	return defaultFinder.f
+}
+
+// kindsFinder is a finder of the default kinds, each expression the one
+// exprOf makes of its source.
+func kindsFinder(exprOf func(src string) expr) *Finder {
+	names := make([]string, len(kinds))
+	exprs := make([]expr, len(kinds))
+	entropies := make([]float64, len(kinds))
+	for i, k := range kinds {
+		names[i], exprs[i], entropies[i] = k.name, exprOf(k.expr), placeholderEntropy
+	}
+	return newFinder(names, exprs, entropies)
+}
+
+// defaultFinder is what [Default] returns. It is a sync.Once and not a
+// sync.OnceValue so that the package builds nothing when it loads.
+var defaultFinder struct {
+	once sync.Once
+	f    *Finder
 }

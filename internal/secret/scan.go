@@ -1,4 +1,4 @@
-package guard
+package secret
 
 import (
 	"cmp"
@@ -47,7 +47,11 @@ import (
 // linear-time guarantee holds per expression: many literals in one long run
 // of text cost a few passes over it, not one pass each.
 type matcher struct {
-	res []*regexp.Regexp
+	// exprs are the expressions. One given as a source (sourceExpr) is
+	// compiled the first time a search runs it unanchored, or a match's
+	// test reads its groups, so that [Default] compiles nothing at all
+	// for a text that holds none of its literals.
+	exprs []expr
 	// local reports that no expression has an assertion (^ $ \A \z \b
 	// \B), so each matches a text's substring wherever it lies: a match
 	// in the substring is one in the whole text.
@@ -57,8 +61,8 @@ type matcher struct {
 	prefixed []bool
 	// anchored holds, per prefixed expression, the expression anchored at
 	// the start of the text it is run over, tried at each literal. Each is
-	// compiled the first time a literal of its kind is found: a guard
-	// built for one short text (a hook's one call) compiles none of the
+	// compiled the first time a literal of its kind is found: a finder
+	// used for one short text (a hook's one call) compiles none of the
 	// kinds that text does not reach.
 	anchored []func() *regexp.Regexp
 	// windows holds, per prefixed expression whose matches are short
@@ -146,21 +150,50 @@ const (
 
 // byteShare is the share of a text's bytes that are b, as the cost model
 // takes it.
-func byteShare(b byte) float64 { return byteShares[b] }
-
-// byteShares holds byteShare of each byte.
-var byteShares = func() (shares [256]float64) {
-	for b := range shares {
-		shares[b] = rareShare
-		if rank := strings.IndexByte(commonBytes, byte(b)); rank >= 0 {
-			shares[b] = topShare * math.Pow(decay, float64(rank))
+func byteShare(b byte) float64 {
+	byteShares.once.Do(func() {
+		for c := range byteShares.of {
+			byteShares.of[c] = rareShare
+			if rank := strings.IndexByte(commonBytes, byte(c)); rank >= 0 {
+				byteShares.of[c] = topShare * math.Pow(decay, float64(rank))
+			}
 		}
-	}
-	return shares
-}()
+	})
+	return byteShares.of[b]
+}
 
+// byteShares holds byteShare of each byte, worked out on first use.
+var byteShares struct {
+	once sync.Once
+	of   [256]float64
+}
+
+// expr is an expression to match: its source, which the matcher reads
+// its literals off, and the expression compiled, which compiled returns,
+// compiling it at most once.
+type expr struct {
+	src      string
+	compiled func() *regexp.Regexp
+}
+
+// compiledExprs is res as expressions compiled already.
+func compiledExprs(res []*regexp.Regexp) []expr {
+	exprs := make([]expr, len(res))
+	for i, re := range res {
+		exprs[i] = expr{src: re.String(), compiled: func() *regexp.Regexp { return re }}
+	}
+	return exprs
+}
+
+// sourceExpr is the expression of src, compiled the first time it is
+// needed. src must compile.
+func sourceExpr(src string) expr {
+	return expr{src: src, compiled: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })}
+}
+
+// newMatcher readies res for matching.
 func newMatcher(res []*regexp.Regexp) *matcher {
-	return newMatcherFor(res, haveVectors)
+	return newMatcherFor(compiledExprs(res), haveVectors)
 }
 
 // newMatcherFor is newMatcher with the scanner chosen: pairStarts when
@@ -168,12 +201,12 @@ func newMatcher(res []*regexp.Regexp) *matcher {
 // byteStarts looks for a literal by the rarest of them it holds
 // (rarestByte), pairStarts by the rarest pair one of them ends
 // (rarestPair).
-func newMatcherFor(res []*regexp.Regexp, pairs bool) *matcher {
-	m := &matcher{res: res, prefixed: make([]bool, len(res)), anchored: make([]func() *regexp.Regexp, len(res)), windows: make([]int, len(res)), local: true}
-	reads := make([]syntaxFacts, len(res))
+func newMatcherFor(exprs []expr, pairs bool) *matcher {
+	m := &matcher{exprs: exprs, prefixed: make([]bool, len(exprs)), anchored: make([]func() *regexp.Regexp, len(exprs)), windows: make([]int, len(exprs)), local: true}
+	reads := make([]syntaxFacts, len(exprs))
 	var all []string
-	for i, re := range res {
-		reads[i] = readSyntax(re.String())
+	for i, e := range exprs {
+		reads[i] = readSyntax(e.src)
 		m.local = m.local && !reads[i].assertion
 		all = append(all, reads[i].prefixes...)
 	}
@@ -182,12 +215,12 @@ func newMatcherFor(res []*regexp.Regexp, pairs bool) *matcher {
 	if pairs {
 		lookFor = func(literal string) int { return rarestPair(literal, &chosen) }
 	}
-	for i, re := range res {
+	for i, e := range exprs {
 		if reads[i].prefixes == nil {
 			continue
 		}
 		m.prefixed[i] = true
-		m.anchored[i] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + re.String() + `)`) })
+		m.anchored[i] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + e.src + `)`) })
 		m.windows[i] = reads[i].window
 		for _, p := range reads[i].prefixes {
 			off := lookFor(p)
@@ -295,7 +328,7 @@ func (m *matcher) addTrigger(b byte, off int, t trigger) {
 // accepts it; a match it rejects is passed over whole (see match).
 func (m *matcher) keep(q int, ok func(match string) bool) {
 	if m.keeps == nil {
-		m.keeps = make([]func(string) bool, len(m.res))
+		m.keeps = make([]func(string) bool, len(m.exprs))
 	}
 	m.keeps[q] = ok
 }
@@ -324,7 +357,7 @@ func (m *matcher) each(text string, fn func(span) bool) {
 	// a prefixed expression whose literals the text lacks has no place.
 	var nextBuf [16]span
 	next := nextBuf[:0]
-	for q := range m.res {
+	for q := range m.exprs {
 		if !m.prefixed[q] || starts != nil && len(starts[q]) > 0 {
 			next = append(next, span{start: unsearched, pattern: q})
 		}
@@ -409,7 +442,7 @@ func (m *matcher) addStarts(starts [][]int, text string, at int, groups []trigge
 				continue
 			}
 			if starts == nil {
-				starts = make([][]int, len(m.res))
+				starts = make([][]int, len(m.exprs))
 			}
 			starts[t.pattern] = append(starts[t.pattern], start)
 		}
@@ -499,7 +532,7 @@ func (m *matcher) first(text string) (span, bool) {
 // rejects costs one search and not one per byte.
 func (m *matcher) match(text string, from, q int) span {
 	for from <= len(text) {
-		loc := m.res[q].FindStringIndex(text[from:])
+		loc := m.exprs[q].compiled().FindStringIndex(text[from:])
 		if loc == nil {
 			break
 		}

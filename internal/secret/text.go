@@ -1,4 +1,4 @@
-package guard
+package secret
 
 import "github.com/ChristopherDavenport/openresponses"
 
@@ -85,20 +85,4 @@ func eachPartField(parts openresponses.Contents, fn func(field *string, argument
 		}
 	}
 	return false
-}
-
-// isAssistantMessage reports whether item is what an output guard sees,
-// an assistant message; [Redact] over a finished turn reads the rest.
-func isAssistantMessage(item openresponses.Item) bool {
-	m, ok := item.(*openresponses.Message)
-	return ok && m.Role == openresponses.RoleAssistant
-}
-
-// outputItems is the items of a finished turn, none for a turn without a
-// response.
-func outputItems(o Output) openresponses.Items {
-	if o.Response == nil {
-		return nil
-	}
-	return o.Response.Output
 }

@@ -1,6 +1,6 @@
 //go:build !amd64 || purego
 
-package guard
+package secret
 
 // haveVectors reports whether pairMasks runs on vector instructions: not
 // on this architecture, or with the purego build tag, where the matcher

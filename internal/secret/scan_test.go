@@ -1,4 +1,4 @@
-package guard
+package secret
 
 import (
 	"math/rand/v2"
@@ -141,7 +141,7 @@ func TestTriggerBytes(t *testing.T) {
 
 func TestEveryDefaultLiteralHoldsATriggerByte(t *testing.T) {
 	var literals []string
-	for _, p := range DefaultSecrets {
+	for _, p := range DefaultPatterns() {
 		literals = append(literals, readSyntax(p.Regexp.String()).prefixes...)
 	}
 	chosen := triggerBytes(literals)

@@ -1,4 +1,4 @@
-package guard
+package secret
 
 import (
 	"regexp/syntax"
