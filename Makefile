@@ -38,16 +38,17 @@ check: fmt tidy-check build vet deps lint vuln test
 build:
 	@for m in $(MODULES); do echo "build $$m"; (cd $$m && $(GO) build -o /dev/null ./...) || exit 1; done
 
-# guard scans with AVX2 assembly where the processor has it and with
-# strings.IndexByte elsewhere; the purego tag makes it take the portable
-# path here too, so both are tested, vetted and linted on every machine.
+# The secrets finder (internal/secret, under guard) scans with AVX2
+# assembly where the processor has it and with strings.IndexByte
+# elsewhere; the purego tag makes it take the portable path here too, so
+# both are tested, vetted and linted on every machine.
 test: claude-code
 	@for m in $(MODULES); do echo "test $$m"; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
-	@echo "test ./guard -tags purego"; $(GO) test -race -count=1 -tags purego ./guard/
+	@echo "test ./guard ./internal/secret -tags purego"; $(GO) test -race -count=1 -tags purego ./guard/ ./internal/secret/
 
 vet:
 	@for m in $(MODULES); do echo "vet $$m"; (cd $$m && $(GO) vet ./...) || exit 1; done
-	@echo "vet ./guard -tags purego, and for arm64"; $(GO) vet -tags purego ./guard/ && GOARCH=arm64 $(GO) vet ./guard/
+	@echo "vet ./guard ./internal/secret -tags purego, and for arm64"; $(GO) vet -tags purego ./guard/ ./internal/secret/ && GOARCH=arm64 $(GO) vet ./guard/ ./internal/secret/
 
 fmt:
 	@out=$$(gofmt -l $(MODULES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -64,7 +65,7 @@ deps:
 
 lint:
 	@for m in $(MODULES); do echo "staticcheck $$m"; (cd $$m && $(GO) run $(STATICCHECK) ./...) || exit 1; done
-	@echo "staticcheck ./guard -tags purego"; $(GO) run $(STATICCHECK) -tags purego ./guard/
+	@echo "staticcheck ./guard ./internal/secret -tags purego"; $(GO) run $(STATICCHECK) -tags purego ./guard/ ./internal/secret/
 
 # A module may list, in govulncheck-accepted.txt, the IDs of findings it
 # accepts, each with why; the check then passes only when govulncheck
