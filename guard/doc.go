@@ -45,10 +45,10 @@
 // the model reads it, or before a message of the model's is kept. Both look
 // for [DefaultSecrets], over a hundred kinds each named for a provider and
 // its token and each beginning with a fixed literal, so clean text costs a
-// few byte searches and runs no expression; [GenericSecrets], which guesses
-// from the words around a value, is opt-in. Over a finished turn Redact reads only the items an output
-// guard never sees, so a chain that redacts output does not stop a run on a
-// secret it already removed.
+// scan for the literals and runs no expression; [GenericSecrets], which
+// guesses from the words around a value, is opt-in. Over a finished turn
+// Redact reads only the items an output guard never sees, so a chain that
+// redacts output does not stop a run on a secret it already removed.
 //
 // Every verdict reaches the chain's Observer as an agentpolicy.Verdict, which
 // a host records beside its session with agentpolicy.Verdict.Record. The
