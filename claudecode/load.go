@@ -451,14 +451,6 @@ func (l *loader) translateEntry(f *File, e *Entry, o origin) {
 // checkGrammar reports a rule the engine's grammar would refuse, such as a
 // specifier with unbalanced parentheses, which Claude Code takes.
 func checkGrammar(r agentpolicy.Rule) error {
-	if readsBack(r) {
-		return nil
-	}
-	return parseBack(r)
-}
-
-// parseBack is checkGrammar on the rule's text, parsed by the grammar.
-func parseBack(r agentpolicy.Rule) error {
 	parsed, err := agentpolicy.ParseRules(r.String())
 	if err != nil {
 		return errors.New("the engine's grammar refuses it: " + err.Error())
@@ -467,30 +459,6 @@ func parseBack(r agentpolicy.Rule) error {
 		return errors.New("the engine's grammar reads it as another rule")
 	}
 	return nil
-}
-
-// readsBack reports the common case of a rule the grammar reads back from
-// its text as the rule, told without writing the text: a name of neither
-// whitespace nor parentheses, and a specifier that is not "!" and whose
-// parentheses balance, so that its text is one token. Every rule a file
-// gives is checked, and most are of this kind.
-func readsBack(r agentpolicy.Rule) bool {
-	if r.Tool == "" || strings.ContainsAny(r.Tool, " \t\n\v\f\r()") || r.Spec == "!" {
-		return false
-	}
-	depth := 0
-	for i := 0; i < len(r.Spec); i++ {
-		switch r.Spec[i] {
-		case '(':
-			depth++
-		case ')':
-			if depth == 0 {
-				return false
-			}
-			depth--
-		}
-	}
-	return depth == 0
 }
 
 // foldCarveOut writes the exception into every earlier relative path rule

@@ -4,28 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
-
-	"github.com/ChristopherDavenport/agentpolicy"
 )
-
-// FuzzReadsBack checks the shortcut checkGrammar takes for most rules: a
-// rule readsBack reports is one the grammar reads back from its text.
-func FuzzReadsBack(f *testing.F) {
-	for _, r := range []agentpolicy.Rule{
-		{Tool: "Bash", Spec: "git status:*"}, {Tool: "Read", Spec: "./Finance (2024)/**"}, {Tool: "Read", Spec: "!"},
-		{Tool: "Bash", Spec: "a) (b"}, {Tool: "Bash", Spec: "a)(b"}, {Tool: "a\vb"}, {Tool: "Bash", Spec: "a b"}, {Spec: "x"},
-	} {
-		f.Add(r.Tool, r.Spec)
-	}
-	f.Fuzz(func(t *testing.T, tool, spec string) {
-		r := agentpolicy.Rule{Tool: tool, Spec: spec}
-		if readsBack(r) {
-			if err := parseBack(r); err != nil {
-				t.Fatalf("readsBack(%#v), but the grammar refuses it: %v", r, err)
-			}
-		}
-	})
-}
 
 // FuzzStringOf checks that an item of a list decodes into the string, or
 // fails to, as encoding/json decodes it.
