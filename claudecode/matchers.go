@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -21,6 +22,11 @@ type Options struct {
 	// Links resolves symbolic links, so a file tool's call is decided on
 	// the path requested and on the file it opens; see [Paths.Links].
 	Links fs.ReadLinkFS
+	// Dir is the directory a tool's relative path is read from, the
+	// shell's current directory (a hook event's cwd); empty is the
+	// project directory. Rules stay anchored at the project; see
+	// [Paths.Dir].
+	Dir string
 }
 
 // Matchers returns the matchers of Claude Code's tools, keyed by tool name
@@ -67,7 +73,7 @@ func (s *Settings) Engine(policy agentpolicy.Policy, o Options, opts ...agentpol
 // matchers is [Settings.Matchers], with the index of each matcher that has
 // one, by tool.
 func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[string]agentpolicy.Index) {
-	p := Paths{Cwd: s.cwd, Home: s.home, FoldCase: true, Windows: o.Windows, Links: o.Links}
+	p := Paths{Cwd: s.cwd, Dir: filepath.ToSlash(o.Dir), Home: s.home, FoldCase: true, Windows: o.Windows, Links: o.Links}
 	compiled := newPatterns(p)
 	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{

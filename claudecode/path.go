@@ -19,8 +19,13 @@ type Paths struct {
 	// Cwd is the primary working directory, an absolute slash-separated
 	// path: "./x" and "/x" are anchored at it, and a bare pattern such as
 	// ".env" matches at any depth under it. A relative path a tool is
-	// given is joined to it.
+	// given is joined to it, unless Dir is set.
 	Cwd string
+	// Dir, when set, is the directory a tool's relative path is read
+	// from, an absolute slash-separated path: the shell's current
+	// directory once a session has changed it, while rules stay anchored
+	// at Cwd. Empty is Cwd.
+	Dir string
 	// Home is the user's home directory, what "~/" stands for, in rules
 	// and in a tool's path.
 	Home string
@@ -366,9 +371,17 @@ func (p Paths) abs(value string) string {
 	case strings.HasPrefix(value, "~/"):
 		value = p.Home + value[1:]
 	case !strings.HasPrefix(value, "/"):
-		value = p.Cwd + "/" + value
+		value = p.dir() + "/" + value
 	}
 	return path.Clean(value)
+}
+
+// dir is the directory a tool's relative path is read from.
+func (p Paths) dir() string {
+	if p.Dir != "" {
+		return p.Dir
+	}
+	return p.Cwd
 }
 
 // fold lower-cases a path when case does not count.

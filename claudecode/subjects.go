@@ -48,7 +48,7 @@ func pathSubjects(field string, p Paths, optional bool) agentpolicy.Subjects {
 			if !optional {
 				return nil, errors.New("agentpolicy/claudecode: the call names no " + field)
 			}
-			value = p.Cwd
+			value = p.dir()
 		}
 		abs := p.abs(value)
 		subjects := []agentpolicy.Subject{pathSubject(field, abs, value)}
@@ -172,7 +172,7 @@ func globSubjects(p Paths) agentpolicy.Subjects {
 		base = base[:strings.LastIndexByte(base+"/", '/')]
 		searched, _, _ := agentpolicy.Field(args, "path")
 		if searched == "" {
-			searched = p.Cwd
+			searched = p.dir()
 		}
 		if !strings.HasPrefix(base, "/") && !strings.HasPrefix(base, "~") {
 			base = p.abs(searched) + "/" + base

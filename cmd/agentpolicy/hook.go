@@ -43,10 +43,13 @@ func newHook(flags *settingsFlags) *cobra.Command {
 		Use:   "hook",
 		Short: "Decide one Claude Code tool call, as its PreToolUse command hook",
 		Long: `hook reads one PreToolUse event from standard input, as Claude Code sends it,
-loads the settings Claude Code loads for the event's cwd (managed, user,
+loads the settings Claude Code loads for the session's project (managed, user,
 project, local; the project's allow rules only once Claude Code trusts it) and
 every --policy file, read as managed settings are, and decides the call with
-the engine, the shell splitter and the secrets guard.
+the engine, the shell splitter and the secrets guard. The session's project
+is $CLAUDE_PROJECT_DIR, which Claude Code gives every hook, or else the
+directory above the event's cwd that holds .claude/ or is the git root; the
+event's cwd, the shell's current directory, is where relative paths start.
 
 A call the policy denies, or whose tool_input holds a secret, is answered
 deny; a call it asks about is answered ask (deny under --unattended, which
@@ -199,16 +202,25 @@ func refusal(reason string) hookAnswer {
 }
 
 // load reads the settings Claude Code reads for the event's session, as
-// explain reads them for --project, with the --policy files as managed
+// explain reads them for --project: the session's project (see
+// sessionProject), its relative paths read from the event's cwd, with the --policy files as managed
 // settings, Claude Code's own record of the project's trust, and the
 // session's mode. A file that cannot be read or is not a settings file,
 // and a --policy rule that cannot be used, are errors, so the hook fails
 // closed on a policy that is not the one meant.
 func (h *hookFlags) load(flags settingsFlags, ev hookEvent) (*loadedPolicy, error) {
-	flags.project, flags.policies, flags.mode = ev.Cwd, h.policies, claudecode.Mode(ev.PermissionMode)
+	project, err := sessionProject(ev.Cwd)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := filepath.Abs(ev.Cwd)
+	if err != nil {
+		return nil, err
+	}
+	flags.project, flags.dir, flags.policies, flags.mode = project, dir, h.policies, claudecode.Mode(ev.PermissionMode)
 	if !flags.trust {
 		// An unreadable record is no trust: the project's allow rules wait.
-		flags.trust, _ = claudecode.Trusted("", ev.Cwd)
+		flags.trust, _ = claudecode.Trusted("", project)
 	}
 	p, err := flags.load()
 	if err != nil {

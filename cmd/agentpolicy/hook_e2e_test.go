@@ -293,3 +293,23 @@ func TestHookE2ESecret(t *testing.T) {
 		t.Errorf("the journal holds the key, or no redaction of it:\n%s", data)
 	}
 }
+
+// 6. After `cd src` Claude Code's events carry src as their cwd; the
+// project's deny rule still applies, through CLAUDE_PROJECT_DIR, and the
+// file is still there. The harmless twin, a listing, runs.
+func TestHookE2EAfterCd(t *testing.T) {
+	p := newCCProject(t, `{"permissions": {"deny": ["Bash(rm:*)"], "allow": ["Bash(cd:*)", "Bash(ls:*)", "Edit(./**)"]}}`)
+	p.write("src/victim/keep.txt", "kept")
+	p.install()
+	outcomes, _ := p.run("cd src", "rm -rf victim", "ls victim > listed.txt")
+	if outcomes[0].Decision != claude.Allow {
+		t.Fatalf("cd src: Claude Code decided %s (%q), want it run", outcomes[0].Decision, outcomes[0].Text)
+	}
+	p.wantDenied(outcomes[1], "src/victim/gone", "denied by Bash(rm:*) [project settings, ")
+	if !p.exists("src/victim/keep.txt") {
+		t.Errorf("rm -rf victim ran in src: src/victim/keep.txt is gone")
+	}
+	if outcomes[2].Decision != claude.Allow || !p.exists("src/listed.txt") {
+		t.Errorf("the harmless twin in src: Claude Code decided %s (%q), want it run there", outcomes[2].Decision, outcomes[2].Text)
+	}
+}

@@ -37,6 +37,7 @@ func newHookWorld(t *testing.T, projectSettings string) *hookWorld {
 	}
 	t.Setenv("HOME", w.home)
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	t.Setenv("CLAUDE_PROJECT_DIR", "")
 	w.write(filepath.Join(w.project, ".claude", "settings.json"), projectSettings)
 	w.trust(true)
 	return w

@@ -24,6 +24,9 @@ type settingsFlags struct {
 	// settings, and the mode the session runs in.
 	policies []string
 	mode     claudecode.Mode
+	// dir is where a call's relative paths start, the shell's current
+	// directory; "" is the project.
+	dir string
 }
 
 func (f *settingsFlags) register(root *cobra.Command) {
@@ -63,7 +66,7 @@ func (f *settingsFlags) load() (*loadedPolicy, error) {
 	// A file tool's call is decided on the path asked for and on the file
 	// its symbolic links lead to, as Claude Code decides it: a link in a
 	// cloned repository to ~/.ssh/id_rsa is read as what it points to.
-	p := &loadedPolicy{settings: s, matchers: s.Matchers(claudecode.Options{Links: hostFiles})}
+	p := &loadedPolicy{settings: s, matchers: s.Matchers(claudecode.Options{Links: hostFiles, Dir: f.dir})}
 	if p.policy, err = s.Policy(); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// After the agent runs `cd src`, Claude Code's events carry the shell's
+// directory, project/src, as cwd. The project's rules still apply, found
+// through CLAUDE_PROJECT_DIR or, without it, by walking up to the
+// directory that holds .claude/; a relative path is read from src, where
+// the shell is. Each denied call beside a harmless twin.
+func TestHookProjectAfterCd(t *testing.T) {
+	w := newHookWorld(t, `{"permissions": {"deny": ["Bash(rm:*)", "Read(/secret.txt)"]}}`)
+	src := filepath.Join(w.project, "src")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	inSrc := func(command string) string {
+		ev := w.event("Bash", map[string]string{"command": command})
+		return replaceCwd(t, ev, src)
+	}
+	cases := []struct {
+		command, want string
+	}{
+		{"rm -rf victim", "deny"},
+		{`bash -c "rm -rf victim"`, "deny"},
+		{"ls", ""},
+		{"cat ../secret.txt", "deny"},
+		{"cat secret.txt", ""}, // src/secret.txt, which no rule names
+	}
+	for _, env := range []string{"", w.project} {
+		t.Setenv("CLAUDE_PROJECT_DIR", env)
+		for _, c := range cases {
+			if got, reason := w.decision(inSrc(c.command)); got != c.want {
+				t.Errorf("CLAUDE_PROJECT_DIR=%q, in src: %s: %q (%s), want %q", env, c.command, got, reason, c.want)
+			}
+		}
+	}
+}
+
+// Without CLAUDE_PROJECT_DIR the walk up stops at the git root when no
+// directory holds .claude/, and never takes the home directory's .claude
+// (the user's) for a project's.
+func TestSessionProject(t *testing.T) {
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	t.Setenv("HOME", home)
+	t.Setenv("CLAUDE_PROJECT_DIR", "")
+	for _, d := range []string{"home/.claude", "home/loose/deep", "repo/.git", "repo/a/b", "proj/.claude", "proj/.git/x", "proj/sub/.git", "proj/sub/c"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for cwd, want := range map[string]string{
+		"repo/a/b":        "repo",
+		"repo":            "repo",
+		"proj/sub/c":      "proj/sub", // the nearer git root
+		"home/loose/deep": "home/loose/deep",
+	} {
+		got, err := sessionProject(filepath.Join(root, cwd))
+		if err != nil || got != filepath.Join(root, want) {
+			t.Errorf("sessionProject(%s) = %s, %v; want %s", cwd, got, err, want)
+		}
+	}
+	t.Setenv("CLAUDE_PROJECT_DIR", filepath.Join(root, "proj"))
+	if got, _ := sessionProject(filepath.Join(root, "repo/a")); got != filepath.Join(root, "proj") {
+		t.Errorf("with CLAUDE_PROJECT_DIR set: %s, want it", got)
+	}
+}
+
+// replaceCwd is the event with its cwd replaced.
+func replaceCwd(t *testing.T, event, cwd string) string {
+	t.Helper()
+	var ev map[string]any
+	if err := json.Unmarshal([]byte(event), &ev); err != nil {
+		t.Fatal(err)
+	}
+	ev["cwd"] = cwd
+	out, _ := json.Marshal(ev)
+	return string(out)
+}
