@@ -72,6 +72,7 @@ func TestGoldenOutputs(t *testing.T) {
 		{"lint_untrusted.txt", []string{"--project", "testdata/team", "--user-dir", "testdata/nowhere", "--managed-dir", "testdata/nowhere", "lint"}, exitOK},
 		{"test_pass.txt", append(slicesOf(team), "test", "testdata/policy_pass.json"), exitOK},
 		{"test_fail.txt", append(slicesOf(team), "test", "testdata/policy_fail.json"), exitFailed},
+		{"test_untrusted.txt", []string{"--project", "testdata/team", "--user-dir", "testdata/user", "--managed-dir", "testdata/managed", "test", "testdata/policy_withheld.json"}, exitFailed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -103,7 +104,7 @@ func TestBadInput(t *testing.T) {
 		{"missing test file", append(slicesOf(team), "test", "testdata/no-such.json"), "agentpolicy: open testdata/no-such.json: no such file or directory", ""},
 		{"invalid test file", append(slicesOf(team), "test", "testdata/policy_invalid.json"), `agentpolicy: testdata/policy_invalid.json: test 1: want is "maybe"; use allow, ask or deny`, ""},
 		{"unknown member in a test file", append(slicesOf(team), "test", "testdata/policy_unknown.json"), `agentpolicy: testdata/policy_unknown.json: json: unknown field "expect"`, ""},
-		{"invalid settings", []string{"--project", "testdata/team", "--user-dir", "testdata/nowhere", "--managed-dir", "testdata/nowhere", "--settings", "testdata/invalid-settings.json", "lint"}, "agentpolicy: agentpolicy/claudecode: ", "invalid-settings.json:2:19: invalid JSON"},
+		{"invalid settings", []string{"--project", "testdata/team", "--user-dir", "testdata/nowhere", "--managed-dir", "testdata/nowhere", "--settings", "testdata/invalid-settings.json", "lint"}, "agentpolicy: /", "invalid-settings.json:2:19: invalid JSON"},
 		{"unknown command", []string{"frob"}, `agentpolicy: unknown command "frob" for "agentpolicy"`, ""},
 		{"unknown flag", []string{"lint", "--frob"}, "agentpolicy: unknown flag: --frob", ""},
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -27,6 +28,18 @@ type explanation struct {
 	// grant is whether "always allow" could answer an asked call; nil for
 	// a call that was not asked about.
 	grant *grantAnswer
+}
+
+// files are the texts of the subjects that are files a command reads or
+// writes, decided under a file tool: no command of their own.
+func (x explanation) files() []string {
+	var out []string
+	for _, s := range x.subjects {
+		if s.Tool != x.v.Tool {
+			out = append(out, s.Text)
+		}
+	}
+	return out
 }
 
 // subjectVerdict is one subject of a split call and its verdict.
@@ -74,8 +87,9 @@ which become {"command": "..."}: no JSON quoting is needed.`,
 			if err != nil {
 				return err
 			}
+			flags.reportFiles(cmd.ErrOrStderr(), p)
 			if asJSON {
-				return writeExplainJSON(cmd.OutOrStdout(), x)
+				return p.writeExplainJSON(cmd.OutOrStdout(), x)
 			}
 			p.writeExplain(cmd.OutOrStdout(), x)
 			return nil
@@ -128,6 +142,11 @@ func (p *loadedPolicy) explain(ctx context.Context, tool string, raw json.RawMes
 	if err != nil {
 		return explanation{}, err
 	}
+	if raw == nil && command == nil && p.decider(v).Check == checkUnreadable {
+		// No arguments were given: say what the tool needs, rather than
+		// explain the deny of a call nobody would make.
+		return explanation{}, fmt.Errorf("explain: %s needs its arguments, as a JSON object or after --: %s", tool, userTool(v.Reason))
+	}
 	x := explanation{v: v, withheld: p.engine.Withheld()}
 	if x.subjects, err = p.subjects(ctx, tool, args); err != nil {
 		return explanation{}, err
@@ -171,17 +190,23 @@ func (p *loadedPolicy) checkTool(tool string) error {
 	if strings.HasPrefix(tool, "mcp__") && len(tool) > len("mcp__") {
 		return nil
 	}
-	known := slices.Sorted(slices.Values(slices.Concat(slices.Collect(maps.Keys(p.matchers)), bareTools)))
+	known := p.toolNames()
 	if slices.Contains(known, tool) {
 		return nil
 	}
-	for _, k := range known {
-		if strings.EqualFold(k, tool) {
-			return fmt.Errorf("unknown tool %q; did you mean %s?", tool, k)
-		}
+	if k, ok := nearest(tool, known); ok {
+		return fmt.Errorf("unknown tool %q; did you mean %s?", tool, k)
 	}
 	return fmt.Errorf("unknown tool %q: Claude Code's tools are %s, and MCP tools are mcp__<server>__<tool>",
 		tool, strings.Join(known, ", "))
+}
+
+// toolNames are Claude Code's tools, sorted: those with a matcher, but
+// for claudecode's pseudo-tools ("Edit.operand"), and those that take no
+// specifier.
+func (p *loadedPolicy) toolNames() []string {
+	names := slices.DeleteFunc(slices.Collect(maps.Keys(p.matchers)), func(name string) bool { return strings.Contains(name, ".") })
+	return slices.Sorted(slices.Values(slices.Concat(names, bareTools)))
 }
 
 // subjects decides every subject the tool's splitter finds in the call on
@@ -235,7 +260,10 @@ func (p *loadedPolicy) alwaysAllow(ctx context.Context, v agentpolicy.Verdict, a
 		return &grantAnswer{Rule: rule.String(), Reason: err.Error()}
 	}
 	granted, reason := eng.GrantOver(ctx, v, rule)
-	return &grantAnswer{Rule: rule.String(), Granted: granted, Reason: reason}
+	if v.Rule != nil {
+		reason = strings.Replace(reason, v.Rule.String(), p.ruleName(*v.Rule), 1)
+	}
+	return &grantAnswer{Rule: rule.String(), Granted: granted, Reason: userTool(reason)}
 }
 
 // grantRule is the rule "always allow" would save for the asked call, or
@@ -267,13 +295,16 @@ func (p *loadedPolicy) grantRule(v agentpolicy.Verdict, args json.RawMessage, su
 func (p *loadedPolicy) writeExplain(w io.Writer, x explanation) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "decision:\t%s\n", actionWord(x.v.Action))
-	if r := x.v.Rule; r != nil {
-		fmt.Fprintf(tw, "rule:\t%s\n", p.written(*r))
-		fmt.Fprintf(tw, "from:\t%s\n", describeSource(r.Source))
-	} else {
-		fmt.Fprintf(tw, "rule:\t(none: the default applied)\n")
+	switch d := p.decider(x.v); {
+	case d.Rule != "":
+		fmt.Fprintf(tw, "rule:\t%s\n", d.Rule)
+		fmt.Fprintf(tw, "from:\t%s\n", describeSource(x.v.Rule.Source))
+	case d.Check == checkDefault:
+		fmt.Fprintf(tw, "check:\t%s (no rule names the call)\n", d.Check)
+	default:
+		fmt.Fprintf(tw, "check:\t%s (built in)\n", d.Check)
 	}
-	fmt.Fprintf(tw, "reason:\t%s\n", x.v.Reason)
+	fmt.Fprintf(tw, "reason:\t%s\n", withoutFiles(p.userReason(x.v), x.files()))
 	if x.v.Confined != "" {
 		fmt.Fprintf(tw, "confined:\t%s\n", x.v.Confined)
 	}
@@ -282,7 +313,7 @@ func (p *loadedPolicy) writeExplain(w io.Writer, x explanation) {
 		fmt.Fprintln(w, "\nsubjects:")
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, s := range x.subjects {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\n", actionWord(s.V.Action), subjectLabel(s, x.v.Tool), s.V.Reason)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", actionWord(s.V.Action), subjectLabel(s, x.v.Tool), p.userReason(s.V))
 		}
 		tw.Flush()
 	}
@@ -312,31 +343,98 @@ func (p *loadedPolicy) writeExplain(w io.Writer, x explanation) {
 // under another tool's rules, as a redirect target is.
 func subjectLabel(s subjectVerdict, called string) string {
 	if s.Tool != called {
-		return s.Tool + ": " + s.Text
+		return userTool(s.Tool) + ": " + s.Text
 	}
 	return s.Text
 }
 
 // writeExplainJSON prints the verdict's record, the subjects' records, the
-// withheld rules and the grant answer, as one JSON object.
-func writeExplainJSON(w io.Writer, x explanation) error {
-	_, record := x.v.Record()
+// withheld rules, the grant answer and the files read, as one JSON object.
+// Each record keeps the engine's action word (allow, defer, block), as the
+// journal writes it, and adds the decision in the settings files' words
+// (allow, ask, deny) and what decided it; its rule and reason cite the
+// rule as its file writes it, as the text output does.
+func (p *loadedPolicy) writeExplainJSON(w io.Writer, x explanation) error {
+	verdict, err := p.userRecord(x.v, x.files())
+	if err != nil {
+		return err
+	}
 	out := struct {
 		Verdict     json.RawMessage   `json:"verdict"`
 		Subjects    []json.RawMessage `json:"subjects,omitempty"`
 		Withheld    []string          `json:"withheld,omitempty"`
 		AlwaysAllow *grantAnswer      `json:"always_allow,omitempty"`
-	}{Verdict: record, AlwaysAllow: x.grant}
+		Files       []fileRead        `json:"files"`
+	}{Verdict: verdict, AlwaysAllow: x.grant, Files: p.filesRead()}
 	for _, s := range x.subjects {
-		_, rec := s.V.Record()
+		rec, err := p.userRecord(s.V, nil)
+		if err != nil {
+			return err
+		}
 		out.Subjects = append(out.Subjects, rec)
 	}
+	seen := map[string]bool{}
 	for _, r := range x.withheld {
-		out.Withheld = append(out.Withheld, r.String())
+		if text := p.written(r); !seen[text] {
+			seen[text] = true
+			out.Withheld = append(out.Withheld, text)
+		}
+	}
+	if out.Files == nil {
+		out.Files = []fileRead{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// userRecord is the verdict's record (RFC 0001 §8) with the rule and the
+// reason in the user's words, the decision in the settings files' words
+// and what decided it, as "decision" and "decided_by", its members in the
+// record's order.
+func (p *loadedPolicy) userRecord(v agentpolicy.Verdict, files []string) (json.RawMessage, error) {
+	_, record := v.Record()
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(record, &fields); err != nil {
+		return nil, err
+	}
+	d := p.decider(v)
+	set := func(key string, value any) {
+		data, _ := json.Marshal(value)
+		fields[key] = data
+	}
+	if d.Rule != "" {
+		set("rule", d.Rule)
+	} else {
+		delete(fields, "rule")
+	}
+	set("tool", userTool(v.Tool))
+	set("reason", withoutFiles(p.userReason(v), files))
+	set("decision", actionWord(v.Action))
+	set("decided_by", d)
+	order := []string{"tool", "action", "decision", "rule", "source", "source_hash", "reason", "by", "decided_by", "subject"}
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		if !slices.Contains(order, k) {
+			order = append(order, k)
+		}
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for _, k := range order {
+		value, ok := fields[k]
+		if !ok {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		key, _ := json.Marshal(k)
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(value)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 // hostOf is the host a WebFetch call's url names, as claudecode reads it.

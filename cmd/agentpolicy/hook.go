@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strings"
 
 	"github.com/ChristopherDavenport/agentpolicy"
 	"github.com/ChristopherDavenport/agentpolicy/claudecode"
@@ -23,7 +25,6 @@ import (
 // hookFlags are the flags of agentpolicy hook, which hook install writes
 // into the hook's command line.
 type hookFlags struct {
-	policies   []string
 	allow      bool
 	journal    string
 	unattended string
@@ -31,7 +32,6 @@ type hookFlags struct {
 
 func (h *hookFlags) register(cmd *cobra.Command) {
 	pf := cmd.PersistentFlags()
-	pf.StringArrayVar(&h.policies, "policy", nil, "a rule file in Claude Code's settings format, enforced as managed settings are (repeatable)")
 	pf.BoolVar(&h.allow, "allow", false, "answer allow for a call the policy allows, rather than leave it to Claude Code's own rules")
 	pf.StringVar(&h.journal, "journal", "", "append every decision to this file, one JSON line each, before answering")
 	pf.StringVar(&h.unattended, "unattended", "", "deny every call the policy asks about and queue it in this file, for agentpolicy queue")
@@ -69,6 +69,14 @@ error, which Claude Code shows as it blocks the call.`,
 			// hand back costs more than it saves, short of a huge event.
 			defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
 			defer debug.SetGCPercent(debug.SetGCPercent(-1))
+			for _, name := range []string{"project", "verbose"} {
+				if cmd.Flags().Changed(name) {
+					return fmt.Errorf("hook: --%s is not a flag of the hook: its project is the session's, $CLAUDE_PROJECT_DIR, and it prints only its answer", name)
+				}
+			}
+			if atTerminal(cmd.InOrStdin()) {
+				return errors.New("hook: reads one PreToolUse event from standard input, as Claude Code sends it, and answers it; see agentpolicy hook --help")
+			}
 			ev, err := readEvent(cmd.InOrStdin())
 			if err != nil {
 				return err
@@ -77,8 +85,18 @@ error, which Claude Code shows as it blocks the call.`,
 		},
 	}
 	h.register(cmd)
-	cmd.AddCommand(newHookInstall(&h), newHookUninstall())
+	cmd.AddCommand(newHookInstall(&h, flags), newHookUninstall(flags))
 	return cmd
+}
+
+// atTerminal reports whether r is a terminal, where no event will come.
+func atTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 // hookEvent is the part of a PreToolUse event the hook reads. Claude Code
@@ -182,7 +200,11 @@ func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEven
 	if v.Action == agentturn.Defer && h.unattended != "" {
 		return h.queue(ctx, info, v)
 	}
-	return hookAnswer{v: v, reason: p.verdictReason(v)}
+	reason := p.verdictReason(v)
+	if v.Action == agentturn.Block && strings.Contains(reason, ranNothing) {
+		reason = withoutFiles(reason, p.fileTexts(ev.ToolName, ev.ToolInput))
+	}
+	return hookAnswer{v: v, reason: reason}
 }
 
 // unprompted are the tools Claude Code runs without asking when no rule
@@ -217,27 +239,12 @@ func (h *hookFlags) load(flags settingsFlags, ev hookEvent) (*loadedPolicy, erro
 	if err != nil {
 		return nil, err
 	}
-	flags.project, flags.dir, flags.policies, flags.mode = project, dir, h.policies, claudecode.Mode(ev.PermissionMode)
+	flags.project, flags.dir, flags.mode = project, dir, claudecode.Mode(ev.PermissionMode)
 	if !flags.trust {
 		// An unreadable record is no trust: the project's allow rules wait.
 		flags.trust, _ = claudecode.Trusted("", project)
 	}
-	p, err := flags.load()
-	if err != nil {
-		return nil, err
-	}
-	policies := make([]string, len(h.policies))
-	for i, path := range h.policies {
-		if policies[i], err = filepath.Abs(path); err != nil {
-			return nil, err
-		}
-	}
-	for _, pr := range p.settings.Problems() {
-		if slices.Contains(policies, pr.Path) {
-			return nil, unusableRule(pr)
-		}
-	}
-	return p, nil
+	return flags.load()
 }
 
 // queue answers an asked call for a run nobody watches: it is appended to

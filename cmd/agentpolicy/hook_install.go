@@ -5,42 +5,59 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/ChristopherDavenport/agentpolicy/claudecode"
+	"github.com/ChristopherDavenport/agentpolicy/journal"
 	"github.com/spf13/cobra"
 )
 
-func newHookInstall(h *hookFlags) *cobra.Command {
+func newHookInstall(h *hookFlags, flags *settingsFlags) *cobra.Command {
 	var scope string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "install",
 		Short: "Add agentpolicy hook to a Claude Code settings file, as a PreToolUse hook for every tool",
 		Long: `install adds the entry {"matcher": "*", "hooks": [{"type": "command", "command":
 "<this binary> hook <flags>"}]} to hooks.PreToolUse of the settings file of the
 scope: the project's .claude/settings.json, its local .claude/settings.local.json
-(the default), or the user's settings.json. The --policy, --journal and
---unattended files are written as absolute paths.
+(the default), both at the project's root (the directory above --project that
+holds .claude/, or the git root), or the user's settings.json.
+
+Every flag the hook reads is written into its command line: --policy,
+--settings, --user-dir, --managed-dir, --trust, --allow, --journal and
+--unattended, their files as absolute paths. Before it writes anything,
+install loads the --policy and --settings files, the user's and the managed
+settings exactly as the hook will, and opens the journal and the queue: if the
+hook would refuse every call, install refuses with the reason and exit status
+2, unless --force.
 
 Only the entry is added: every other member of the file keeps its text and its
 place, and the file is replaced whole, never left half written. Installing again
 with the same flags changes nothing; with other flags it replaces the entry.`,
-		Example: `  agentpolicy hook install --policy /etc/agentpolicy/team.json --journal ~/.claude/agentpolicy.jsonl
+		Example: `  agentpolicy hook install --policy team-policy.json --journal ~/.claude/agentpolicy.jsonl
   agentpolicy hook install --scope project --project .`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			path, err := scopeFile(cmd, scope)
+			path, err := scopeFile(*flags, scope)
 			if err != nil {
 				return err
+			}
+			if err := h.check(*flags, cmd.ErrOrStderr()); err != nil {
+				if !force {
+					return fmt.Errorf("hook install: %w (nothing was installed; --force installs anyway)", err)
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "agentpolicy: warning: installed under --force: %s\n", oneLine(err.Error()))
 			}
 			prefix, err := hookPrefix()
 			if err != nil {
 				return err
 			}
-			command, err := h.command(prefix)
+			command, err := h.command(prefix, *flags)
 			if err != nil {
 				return err
 			}
@@ -57,21 +74,23 @@ with the same flags changes nothing; with other flags it replaces the entry.`,
 		},
 	}
 	cmd.Flags().StringVar(&scope, "scope", "local", "the settings file: project, local or user")
+	cmd.Flags().BoolVar(&force, "force", false, "install even when the hook, as given, would refuse every call")
 	return cmd
 }
 
-func newHookUninstall() *cobra.Command {
+func newHookUninstall(flags *settingsFlags) *cobra.Command {
 	var scope string
 	cmd := &cobra.Command{
 		Use:   "uninstall",
 		Short: "Remove the entry hook install added from a Claude Code settings file",
 		Long: `uninstall removes from hooks.PreToolUse of the scope's settings file every entry
 whose one hook runs this binary's hook command, whatever its flags, and the
-hooks.PreToolUse and hooks members that leave empty. Nothing else changes.`,
+hooks.PreToolUse and hooks members that leave empty. Nothing else changes; a
+file left holding nothing at all, as install created it, is removed.`,
 		Example: "  agentpolicy hook uninstall --scope project --project .",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			path, err := scopeFile(cmd, scope)
+			path, err := scopeFile(*flags, scope)
 			if err != nil {
 				return err
 			}
@@ -82,6 +101,11 @@ hooks.PreToolUse and hooks members that leave empty. Nothing else changes.`,
 			changed, err := editSettings(path, func(data []byte) ([]byte, error) { return removeHook(data, prefix) })
 			if err != nil {
 				return err
+			}
+			if changed {
+				if err := removeIfEmpty(path); err != nil {
+					return err
+				}
 			}
 			if changed {
 				fmt.Fprintf(cmd.OutOrStdout(), "uninstalled from %s\n", relPath(path))
@@ -95,22 +119,50 @@ hooks.PreToolUse and hooks members that leave empty. Nothing else changes.`,
 	return cmd
 }
 
+// removeIfEmpty removes the settings file at path when it holds an empty object
+// and nothing else, as install creates it: uninstall leaves no trace of a
+// file install made.
+func removeIfEmpty(path string) error {
+	if info, err := os.Lstat(path); err != nil || !info.Mode().IsRegular() {
+		// A link, to a file kept with a user's dotfiles, is the user's.
+		return err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(data, &obj) != nil || obj == nil || len(obj) > 0 {
+		return nil
+	}
+	return os.Remove(path)
+}
+
 // scopeFile is the settings file of the scope, for the --project and
-// --user-dir the command line gives.
-func scopeFile(cmd *cobra.Command, scope string) (string, error) {
-	project, _ := cmd.Flags().GetString("project")
-	userDir, _ := cmd.Flags().GetString("user-dir")
+// --user-dir the command line gives. The project and local files are
+// those of the project's root, wherever under it --project points, as
+// Claude Code reads them for a session started anywhere in the project.
+func scopeFile(flags settingsFlags, scope string) (string, error) {
 	switch scope {
-	case "project":
-		return filepath.Abs(filepath.Join(project, ".claude", "settings.json"))
-	case "local":
+	case "project", "local":
+		if !isDir(flags.project) {
+			return "", fmt.Errorf("--project %s: no such directory", flags.project)
+		}
+		root, err := projectRoot(flags.project)
+		if err != nil {
+			return "", err
+		}
+		if scope == "project" {
+			return filepath.Join(root, ".claude", "settings.json"), nil
+		}
 		// The local file sits where Claude Code reads it: at the git root.
-		s, err := claudecode.Load(claudecode.LoadOptions{Project: project, ConfigDir: userDir, Sources: []string{}})
+		s, err := claudecode.Load(claudecode.LoadOptions{Project: root, ConfigDir: flags.userDir, Sources: []string{}})
 		if s == nil {
 			return "", err
 		}
 		return s.LocalSource().Path, nil
 	case "user":
+		userDir := flags.userDir
 		if userDir == "" {
 			userDir = os.Getenv("CLAUDE_CONFIG_DIR")
 		}
@@ -126,23 +178,64 @@ func scopeFile(cmd *cobra.Command, scope string) (string, error) {
 	return "", fmt.Errorf("hook: --scope is project, local or user, not %q", scope)
 }
 
+// check is what the hook, run with these flags, would refuse every call
+// for: a --policy or --settings file, the user's or the managed settings
+// that cannot be read or hold a --policy rule the engine cannot use, or a
+// journal or queue that cannot be opened. The project's own files are
+// the session's, read when it runs.
+func (h *hookFlags) check(flags settingsFlags, stderr io.Writer) error {
+	flags.project = ""
+	p, err := flags.load()
+	if err != nil {
+		return err
+	}
+	flags.reportFiles(stderr, p)
+	for _, path := range []string{h.journal, h.unattended} {
+		if path == "" {
+			continue
+		}
+		j, err := journal.Open(path)
+		if err != nil {
+			return err
+		}
+		if err := j.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // command is the hook's command line: prefix, which names this binary and
-// "hook", and the flags,
-// their files made absolute, since Claude Code runs the hook from the
-// session's directory, whichever it is.
-func (h *hookFlags) command(prefix string) (string, error) {
+// "hook", and every flag the hook reads, each file made absolute, since
+// Claude Code runs the hook from the session's directory, whichever it is.
+// Inline --settings JSON is carried as it is.
+func (h *hookFlags) command(prefix string, flags settingsFlags) (string, error) {
 	words := []string{prefix}
 	for _, f := range []struct {
 		flag  string
 		paths []string
-	}{{"--policy", h.policies}, {"--journal", nonEmpty(h.journal)}, {"--unattended", nonEmpty(h.unattended)}} {
+	}{
+		{"--policy", flags.policies},
+		{"--settings", flags.settings},
+		{"--user-dir", nonEmpty(flags.userDir)},
+		{"--managed-dir", nonEmpty(flags.managedDir)},
+		{"--journal", nonEmpty(h.journal)},
+		{"--unattended", nonEmpty(h.unattended)},
+	} {
 		for _, p := range f.paths {
+			if f.flag == "--settings" && strings.HasPrefix(strings.TrimSpace(p), "{") {
+				words = append(words, f.flag, shellQuote(p))
+				continue
+			}
 			abs, err := filepath.Abs(p)
 			if err != nil {
 				return "", err
 			}
 			words = append(words, f.flag, shellQuote(abs))
 		}
+	}
+	if flags.trust {
+		words = append(words, "--trust")
 	}
 	if h.allow {
 		words = append(words, "--allow")

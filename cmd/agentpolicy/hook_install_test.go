@@ -175,7 +175,13 @@ func TestHookInstallCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	policy := filepath.Join(project, "team policy.json")
-	args := []string{"hook", "install", "--scope", "project", "--project", project, "--policy", policy, "--journal", "j.jsonl"}
+	if err := os.WriteFile(policy, []byte(teamPolicy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nowhere := filepath.Join(project, "nowhere")
+	jnl := filepath.Join(t.TempDir(), "j.jsonl")
+	args := []string{"hook", "install", "--scope", "project", "--project", project, "--policy", policy, "--journal", jnl,
+		"--user-dir", nowhere, "--managed-dir", nowhere}
 	stdout, stderr, code := cli(t, args...)
 	if code != 0 || !strings.HasPrefix(stdout, "installed in ") {
 		t.Fatalf("install: exit %d, %q %q", code, stdout, stderr)
@@ -185,8 +191,7 @@ func TestHookInstallCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	exe, _ := os.Executable()
-	wd, _ := os.Getwd()
-	want := shellQuote(exe) + " hook --policy '" + policy + "' --journal " + filepath.Join(wd, "j.jsonl")
+	want := shellQuote(exe) + " hook --policy '" + policy + "' --user-dir " + nowhere + " --managed-dir " + nowhere + " --journal " + jnl
 	if !strings.Contains(string(data), `"command": "`+want+`"`) {
 		t.Errorf("the entry does not run %s:\n%s", want, data)
 	}

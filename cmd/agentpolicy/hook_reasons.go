@@ -20,13 +20,16 @@ import (
 // [policy settings, /etc/team.json] on ...".
 func (p *loadedPolicy) verdictReason(v agentpolicy.Verdict) string {
 	if v.Rule == nil {
-		return "agentpolicy: " + v.Reason
+		return "agentpolicy: " + userTool(v.Reason)
 	}
-	cited := fmt.Sprintf("%s [%s]", p.written(*v.Rule), describeSource(v.Rule.Source))
+	cited := p.ruleName(*v.Rule)
+	if builtinCheck(*v.Rule) == "" {
+		cited = fmt.Sprintf("%s [%s]", cited, describeSource(v.Rule.Source))
+	}
 	if token := v.Rule.String(); strings.Contains(v.Reason, token) {
-		return "agentpolicy: " + strings.Replace(v.Reason, token, cited, 1)
+		return "agentpolicy: " + userTool(strings.Replace(v.Reason, token, cited, 1))
 	}
-	return "agentpolicy: " + v.Reason + " (" + cited + ")"
+	return "agentpolicy: " + userTool(v.Reason) + " (" + cited + ")"
 }
 
 // unpromptedReason is the reason of a call the policy would ask about

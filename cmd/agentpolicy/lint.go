@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,9 +87,10 @@ It exits 1 when it finds an error.`,
 			if err != nil {
 				return err
 			}
+			flags.reportFiles(cmd.ErrOrStderr(), p)
 			findings := p.lint()
 			if asJSON {
-				if err := writeFindingsJSON(cmd.OutOrStdout(), findings); err != nil {
+				if err := writeFindingsJSON(cmd.OutOrStdout(), p.filesRead(), findings); err != nil {
 					return err
 				}
 			} else {
@@ -99,24 +102,86 @@ It exits 1 when it finds an error.`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the findings as a JSON array")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print the files read and the findings as JSON: {"files": [...], "findings": [...]}`)
 	return cmd
 }
 
-// lintRules runs every check over the located rules. build answers whether
+// lintRules runs every check over the located rules; tools are Claude
+// Code's, for the name a rule's unknown tool probably meant. build answers whether
 // a rule alone builds with the matchers; covers whether a deny or ask rule
 // matches every call an allow rule allows.
-func lintRules(rules []located, build func(located) error, covers func(by, allow agentpolicy.Rule) bool) []finding {
+func lintRules(rules []located, tools []string, build func(located) error, covers func(by, allow agentpolicy.Rule) bool) []finding {
 	var out []finding
 	for _, l := range rules {
 		if err := build(l); err != nil {
-			out = append(out, l.finding(sevError, "no_matcher", neverFires(err), "remove the rule, or give its tool a matcher"))
+			out = append(out, l.finding(sevError, "no_matcher", neverFires(err), noMatcherFix(l, tools)))
 		}
 	}
 	out = append(out, coveredAllows(rules, covers)...)
 	out = append(out, duplicates(rules)...)
 	for _, l := range rules {
 		out = append(out, claudeWarnings(l)...)
+	}
+	return out
+}
+
+// noMatcherFix is the fix of a rule whose tool has no matcher: the tool
+// it probably meant ("Raed" for Read), or to remove it.
+func noMatcherFix(l located, tools []string) string {
+	if strings.HasPrefix(l.Rule.Tool, "mcp__") {
+		return "remove the rule, or give its tool a matcher"
+	}
+	if name, ok := nearest(l.Rule.Tool, tools); ok {
+		return "did you mean " + name + "?"
+	}
+	return "remove the rule: Claude Code has no tool " + strconv.Quote(l.Rule.Tool)
+}
+
+// unknownToolFindings finds bare rules naming a tool Claude Code does not
+// have, "Raed", which match no call: a warning, since a tool this command
+// does not list (one Claude Code added since) would be named too.
+func unknownToolFindings(rules []located, tools []string) []finding {
+	var out []finding
+	for _, l := range rules {
+		if l.Derived || !l.Rule.Bare() || strings.HasPrefix(l.Rule.Tool, "mcp__") || slices.Contains(tools, l.Rule.Tool) || slices.Contains(quiet, l.Rule.Tool) {
+			continue
+		}
+		out = append(out, l.finding(sevWarning, "unknown_tool",
+			"matches nothing: Claude Code has no tool "+strconv.Quote(l.Rule.Tool), noMatcherFix(l, tools)))
+	}
+	return out
+}
+
+// permissionKeys are the members of permissions Claude Code reads.
+var permissionKeys = []string{"allow", "ask", "deny", "additionalDirectories", "defaultMode", "disableBypassPermissionsMode", "disableAutoMode"}
+
+// keyFindings finds the members of a file's permissions Claude Code does
+// not know, which it ignores: "alow" holds rules that never apply.
+func keyFindings(files []claudecode.File) []finding {
+	var out []finding
+	for _, f := range files {
+		data, err := os.ReadFile(f.Source.Path)
+		if err != nil {
+			continue // inline --settings, which names no file
+		}
+		var doc struct {
+			Permissions map[string]json.RawMessage `json:"permissions"`
+		}
+		if json.Unmarshal(data, &doc) != nil {
+			continue
+		}
+		for _, key := range slices.Sorted(maps.Keys(doc.Permissions)) {
+			if slices.Contains(permissionKeys, key) {
+				continue
+			}
+			fix := "remove it: Claude Code reads " + strings.Join(permissionKeys, ", ")
+			if name, ok := nearest(key, permissionKeys); ok {
+				fix = "did you mean " + name + "?"
+			}
+			l := located{File: relPath(f.Source.Path), List: "permissions." + key, Index: -1, Text: key}
+			out = append(out, l.finding(sevError, "unknown_key",
+				"never applies: Claude Code knows no permissions."+key+" and ignores it, with every rule in it", fix))
+		}
 	}
 	return out
 }
@@ -189,8 +254,11 @@ func claudeWarnings(l located) []finding {
 				"spell out the words before the *, or write one rule per command"))
 		}
 	}
+	// An exact allow rule, one command and nothing else, is a boundary:
+	// no option or variable can be added to what it allows.
+	exact := l.List == "allow" && !strings.Contains(l.Rule.Spec, "*")
 	name, rest, _ := strings.Cut(spec, " ")
-	if (name == "curl" || name == "wget") && strings.Trim(rest, "* ") != "" {
+	if (name == "curl" || name == "wget") && strings.Trim(rest, "* ") != "" && !exact {
 		out = append(out, l.finding(sevWarning, "not_a_boundary",
 			"a rule on "+name+"'s arguments is not a boundary: an option first, another scheme or a variable passes it",
 			"deny Bash("+name+" *) and allow WebFetch(domain:HOST) instead"))
@@ -344,14 +412,22 @@ func (f finding) place() string {
 	return fmt.Sprintf("%s[%d]", f.List, f.Index)
 }
 
-// writeFindingsJSON prints the findings as an array, [] when there are none.
-func writeFindingsJSON(w io.Writer, fs []finding) error {
-	if fs == nil {
-		fs = []finding{}
+// writeFindingsJSON prints the files read and the findings, as one
+// object: {"files": [...], "findings": [...]}, [] when there are none.
+func writeFindingsJSON(w io.Writer, files []fileRead, fs []finding) error {
+	out := struct {
+		Files    []fileRead `json:"files"`
+		Findings []finding  `json:"findings"`
+	}{files, fs}
+	if out.Files == nil {
+		out.Files = []fileRead{}
+	}
+	if out.Findings == nil {
+		out.Findings = []finding{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(fs)
+	return enc.Encode(out)
 }
 
 // lint runs every check over the loaded files.
@@ -366,8 +442,15 @@ func (p *loadedPolicy) lint() []finding {
 				if strings.Contains(e.Text, "(!") {
 					kind = "dead_carve_out"
 				}
-				out = append(out, l.finding(sevError, kind, "never fires: "+e.Problem, "remove it, or write it in a form the claudecode README lists"))
+				out = append(out, l.finding(sevError, kind, "never fires: "+plainProblem(e.Text, e.Problem), "remove it, or write it in a form the claudecode README lists"))
 				continue
+			}
+			if len(e.Rules) == 0 && e.List == "allow" && !f.Source.Trusted {
+				// An allow rule over an MCP server or a glob of its tools,
+				// which becomes rules only for the tools it names.
+				out = append(out, l.finding(sevWarning, "withheld",
+					"withheld: the project is not trusted, so this allow rule does not apply",
+					"trust the project (--trust) if it should"))
 			}
 			for i, r := range e.Rules {
 				l.Rule = r
@@ -377,12 +460,30 @@ func (p *loadedPolicy) lint() []finding {
 			}
 		}
 	}
-	out = append(out, lintRules(rules, p.buildsAlone, p.covers)...)
+	out = append(out, lintRules(rules, p.toolNames(), p.buildsAlone, p.covers)...)
+	out = append(out, keyFindings(p.settings.Files())...)
+	out = append(out, unknownToolFindings(rules, p.toolNames())...)
 	out = append(out, strayFindings(rules)...)
 	out = append(out, inertFindings(rules)...)
 	out = append(out, modeFindings(p.settings.Files())...)
 	out = append(out, withheldFindings(rules, p.engine.Withheld())...)
 	return sortFindings(out)
+}
+
+// plainProblem is why an entry cannot be used, in the user's words: the
+// finding already quotes the rule as written, so the engine's form of it
+// and the packages' prefixes are left out. "the engine's grammar refuses
+// it: agentpolicy: rule "Bash(as_written:foo (bar)": unbalanced
+// parentheses" becomes ""Bash(foo (bar)" does not parse: unbalanced
+// parentheses", quoting the whole rule as written.
+func plainProblem(text, problem string) string {
+	if _, rest, ok := strings.Cut(problem, "the engine's grammar refuses it: "); ok {
+		if i := strings.LastIndex(rest, `": `); strings.Contains(rest, `rule "`) && i >= 0 {
+			rest = rest[i+len(`": `):]
+		}
+		problem = strconv.Quote(text) + " does not parse: " + rest
+	}
+	return strings.NewReplacer("agentpolicy/claudecode: ", "", "agentpolicy: ", "").Replace(problem)
 }
 
 // buildsAlone reports the build error of a policy holding the rule alone,

@@ -86,7 +86,7 @@ func TestLintBuildErrorsNeverFire(t *testing.T) {
 	build := func(located) error {
 		return errors.Join(agentpolicy.ErrNoMatcher)
 	}
-	fs := lintRules([]located{l}, build, func(_, _ agentpolicy.Rule) bool { return false })
+	fs := lintRules([]located{l}, nil, build, func(_, _ agentpolicy.Rule) bool { return false })
 	if len(fs) != 1 || fs[0].Severity != sevError || !strings.HasPrefix(fs[0].Message, "never fires:") {
 		t.Fatalf("findings %+v, want one error that says the rule never fires", fs)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"text/tabwriter"
 
 	"github.com/ChristopherDavenport/agentpolicy"
@@ -54,7 +55,7 @@ var wantActions = map[string]agentturn.ToolAction{
 type failure struct {
 	file, name string
 	want, got  string
-	v          agentpolicy.Verdict
+	reason     string
 }
 
 func newTest(flags *settingsFlags) *cobra.Command {
@@ -147,7 +148,7 @@ func (p *loadedPolicy) check(ctx context.Context, file string, i int, tc policyT
 	}
 	rule := ""
 	if v.Rule != nil {
-		rule = p.written(*v.Rule)
+		rule = p.ruleName(*v.Rule)
 	}
 	ok := v.Action == wantActions[tc.Want] &&
 		(tc.Rule == "" || tc.Rule == rule || (v.Rule != nil && tc.Rule == v.Rule.String())) &&
@@ -155,7 +156,38 @@ func (p *loadedPolicy) check(ctx context.Context, file string, i int, tc policyT
 	if ok {
 		return nil, nil
 	}
-	return &failure{file: file, name: name, want: describeWant(tc), got: describeGot(v, rule, tc), v: v}, nil
+	reason := p.userReason(v)
+	if w, ok := p.withheldFor(ctx, tc.Tool, args); ok && v.Action != agentturn.Allow {
+		reason += "; the project's allow rule " + w + " is withheld until the project is trusted (--trust)"
+	}
+	return &failure{file: file, name: name, want: describeWant(tc), got: describeGot(v, rule, tc), reason: reason}, nil
+}
+
+// withheldFor is the allow rule, as written, an untrusted project
+// withholds that would allow the call once the project is trusted: the
+// policy rebuilt with the withheld rules applied decides the call by it.
+func (p *loadedPolicy) withheldFor(ctx context.Context, tool string, args json.RawMessage) (string, bool) {
+	if len(p.policy.Withheld) == 0 {
+		return "", false
+	}
+	q := *p
+	q.policy.Allow = slices.Concat(p.policy.Allow, p.policy.Withheld)
+	q.policy.Withheld = nil
+	eng, err := q.build(p.matchers)
+	if err != nil {
+		return "", false
+	}
+	v, err := eng.Would(ctx, callInfo(tool, args))
+	if err != nil || v.Action != agentturn.Allow || v.Rule == nil {
+		return "", false
+	}
+	r := *v.Rule
+	if !slices.ContainsFunc(p.policy.Withheld, func(w agentpolicy.Rule) bool {
+		return w.Tool == r.Tool && w.Spec == r.Spec && w.Source.Name == r.Source.Name
+	}) {
+		return "", false
+	}
+	return p.written(r), true
 }
 
 // describeWant renders what a test expected, as it was written.
@@ -202,7 +234,7 @@ func reportTests(w io.Writer, total int, failed []failure) error {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "FILE\tTEST\tWANT\tGOT\tREASON")
 		for _, f := range failed {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", f.file, f.name, f.want, f.got, f.v.Reason)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", f.file, f.name, f.want, f.got, f.reason)
 		}
 		tw.Flush()
 	}

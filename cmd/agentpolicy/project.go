@@ -17,7 +17,14 @@ func sessionProject(cwd string) (string, error) {
 	if dir := os.Getenv("CLAUDE_PROJECT_DIR"); dir != "" {
 		return filepath.Abs(dir)
 	}
-	start, err := filepath.Abs(cwd)
+	return projectRoot(cwd)
+}
+
+// projectRoot is the project a directory lies in: the nearest directory
+// at or above it that holds .claude/ (the home directory's aside, which
+// is the user's) or is a git root, else the directory itself.
+func projectRoot(dir string) (string, error) {
+	start, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
 	}

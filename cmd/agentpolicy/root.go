@@ -45,10 +45,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 }
 
-// oneLine keeps an error to the one line the command promises.
+// oneLine keeps an error to the one line the command promises, and
+// drops the packages' own prefixes ("agentpolicy/claudecode: "), which
+// would double the command's.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return strings.Join(strings.Fields(packagePrefixes.Replace(s)), " ")
 }
+
+// packagePrefixes are the prefixes of the errors of the packages the
+// command reads through.
+var packagePrefixes = strings.NewReplacer("agentpolicy/claudecode: ", "", "agentpolicy/journal: ", "", "agentpolicy: ", "")
 
 // newRoot builds the command tree. Cobra's own errors (an unknown command
 // or flag, a wrong number of arguments) exit 2 as every input error does.
@@ -65,7 +71,9 @@ Exit status: 0 when everything holds; 1 when lint finds an error or a policy
 test fails; 2 for input it cannot use.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	flags.register(root)
 	root.AddCommand(
 		newExplain(&flags),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,18 +13,25 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// settingsFlags say which settings files to read, as Claude Code finds
-// them: the flags every command that decides takes.
+// settingsFlags are the loading flags, one implementation for every
+// command that decides (explain, lint, test, queue, hook, and hook
+// install, which carries them into the hook's command line): which
+// settings files to read, as Claude Code finds them, and the rule files a
+// team enforces over them. A new source of rules is a field and a flag
+// here, read in load, so every command previews what the hook enforces.
 type settingsFlags struct {
 	project    string
 	settings   []string
 	userDir    string
 	managedDir string
 	trust      bool
-	// policies and mode are the hook's: rule files read as managed
-	// settings, and the mode the session runs in.
+	// policies are rule files read as managed settings are: what the hook
+	// enforces, and what explain, lint and test preview.
 	policies []string
-	mode     claudecode.Mode
+	// verbose lists the files read on standard error.
+	verbose bool
+	// mode is the hook's: the mode the session runs in.
+	mode claudecode.Mode
 	// dir is where a call's relative paths start, the shell's current
 	// directory; "" is the project.
 	dir string
@@ -32,10 +40,12 @@ type settingsFlags struct {
 func (f *settingsFlags) register(root *cobra.Command) {
 	pf := root.PersistentFlags()
 	pf.StringVar(&f.project, "project", ".", "the project directory: its .claude/settings.json, and its local settings at the git root")
+	pf.StringArrayVar(&f.policies, "policy", nil, "a rule file in Claude Code's settings format, enforced as managed settings are, as the hook enforces it (repeatable)")
 	pf.StringArrayVar(&f.settings, "settings", nil, "an extra settings file or inline JSON, as Claude Code's --settings (repeatable)")
 	pf.StringVar(&f.userDir, "user-dir", "", "the user's settings directory (default $CLAUDE_CONFIG_DIR, else ~/.claude)")
 	pf.StringVar(&f.managedDir, "managed-dir", "", "the managed settings directory (default the system's, /etc/claude-code on Linux)")
-	pf.BoolVar(&f.trust, "trust", false, "trust the project, so its allow rules apply (Claude Code's trust dialog)")
+	pf.BoolVar(&f.trust, "trust", false, "a flag, no value: trust the project, so its allow rules apply (Claude Code's trust dialog)")
+	pf.BoolVarP(&f.verbose, "verbose", "v", false, "list the settings files read, on standard error")
 }
 
 // loadedPolicy is the settings read and the engine built from them.
@@ -50,7 +60,15 @@ type loadedPolicy struct {
 // file Claude Code would reject, not JSON or not shaped as settings, is an
 // error here, since every answer would be about a policy that is not the
 // one in force.
+//
+// A --project that is not a directory is an error, never an empty
+// project, and so is a --policy rule the engine cannot use: a policy
+// missing a rule is not the policy meant, and the hook refuses every call
+// over it.
 func (f *settingsFlags) load() (*loadedPolicy, error) {
+	if f.project != "" && !isDir(f.project) {
+		return nil, fmt.Errorf("--project %s: no such directory", f.project)
+	}
 	s, err := claudecode.Load(claudecode.LoadOptions{
 		Project:    f.project,
 		ConfigDir:  f.userDir,
@@ -61,6 +79,9 @@ func (f *settingsFlags) load() (*loadedPolicy, error) {
 		Mode:       f.mode,
 	})
 	if err != nil {
+		return nil, err
+	}
+	if err := f.checkPolicies(s); err != nil {
 		return nil, err
 	}
 	// A file tool's call is decided on the path asked for and on the file
@@ -74,6 +95,54 @@ func (f *settingsFlags) load() (*loadedPolicy, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// checkPolicies refuses a --policy file holding a rule the engine cannot
+// use, naming the file, the line and the rule.
+func (f *settingsFlags) checkPolicies(s *claudecode.Settings) error {
+	policies := make([]string, len(f.policies))
+	for i, path := range f.policies {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return err
+		}
+		policies[i] = abs
+	}
+	for _, pr := range s.Problems() {
+		if slices.Contains(policies, pr.Path) {
+			return unusableRule(pr)
+		}
+	}
+	return nil
+}
+
+// fileRead is one settings file a command read: what it is and where.
+type fileRead struct {
+	Source string `json:"source"`
+	Path   string `json:"path"`
+}
+
+// filesRead are the settings files read, most authoritative first.
+func (p *loadedPolicy) filesRead() []fileRead {
+	var out []fileRead
+	for _, f := range p.settings.Files() {
+		out = append(out, fileRead{Source: sourceLabel(f.Source.Name), Path: relPath(f.Source.Path)})
+	}
+	return out
+}
+
+// reportFiles lists the files read on w, under --verbose.
+func (f *settingsFlags) reportFiles(w io.Writer, p *loadedPolicy) {
+	if !f.verbose {
+		return
+	}
+	files := p.filesRead()
+	if len(files) == 0 {
+		fmt.Fprintln(w, "read: no settings file")
+	}
+	for _, fr := range files {
+		fmt.Fprintf(w, "read: %s, %s\n", fr.Source, fr.Path)
+	}
 }
 
 // build builds an engine of its own from the loaded policy with the given
@@ -103,15 +172,35 @@ func (p *loadedPolicy) written(r agentpolicy.Rule) string {
 	return r.String()
 }
 
-// describeSource names the file a rule came from.
+// describeSource names the file a rule came from, "project settings,
+// .claude/settings.json", or the built-in check that made the rule.
 func describeSource(src agentpolicy.Source) string {
 	switch {
 	case src.Path != "":
-		return fmt.Sprintf("%s settings, %s", src.Name, relPath(src.Path))
+		return sourceLabel(src.Name) + ", " + relPath(src.Path)
 	case src.Name != "":
-		return src.Name + " settings"
+		return sourceLabel(src.Name)
 	}
 	return "built in"
+}
+
+// sourceLabel is a source's name in a user's words: "managed settings",
+// "policy settings" for a --policy file, "command-line settings" for a
+// --settings value, "user settings", "project settings", "local
+// settings", "built-in check" for Claude Code's own rules.
+func sourceLabel(name string) string {
+	base, _, _ := strings.Cut(name, "#")
+	switch {
+	case strings.HasPrefix(base, "managed"):
+		return "managed settings"
+	case base == "settings":
+		return "command-line settings"
+	case strings.HasPrefix(base, "local"):
+		return "local settings"
+	case name == claudecode.WorkingDirectoriesSource.Name || name == claudecode.ProtectedSource.Name:
+		return "built-in check"
+	}
+	return base + " settings"
 }
 
 // relPath is path relative to the working directory when it lies below
