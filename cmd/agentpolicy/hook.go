@@ -129,7 +129,7 @@ func readEvent(r io.Reader) (hookEvent, error) {
 	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(data, &obj); err != nil || obj == nil {
-		return ev, fmt.Errorf("hook: the event is not one JSON object: %s", compactText(data))
+		return ev, fmt.Errorf("hook: the event is not one JSON object: %s: %s", jsonProblem(err, len(data)), compactText(data))
 	}
 	if err := json.Unmarshal(data, &ev); err != nil {
 		return ev, fmt.Errorf("hook: the event is not a PreToolUse event: %v", err)
@@ -146,6 +146,20 @@ func readEvent(r io.Reader) (hookEvent, error) {
 		return ev, fmt.Errorf("hook: the event's tool_input is not a JSON object: %s", compactText(ev.ToolInput))
 	}
 	return ev, nil
+}
+
+// jsonProblem is why a text of n bytes is not one JSON object, with the
+// offset the parser stopped at: "unexpected end of JSON input at byte 212
+// of 212" for an event cut short.
+func jsonProblem(err error, n int) string {
+	var syntax *json.SyntaxError
+	switch {
+	case err == nil:
+		return "null"
+	case errors.As(err, &syntax):
+		return fmt.Sprintf("%v at byte %d of %d", err, syntax.Offset, n)
+	}
+	return err.Error()
 }
 
 // hookAnswer is the hook's decision on one call and the reason Claude Code

@@ -46,6 +46,8 @@ func TestLintShapeWarnings(t *testing.T) {
 		{"deny", "Bash(git * main)", nil}, // Claude Code warns about allow rules only
 		{"allow", "Bash(curl http://example.com/ *)", []string{"not_a_boundary allow Bash(curl http://example.com/ *)"}},
 		{"ask", "Bash(wget -q example.com)", []string{"not_a_boundary ask Bash(wget -q example.com)"}},
+		{"allow", "Bash(curl https://example.com/status)", nil}, // exact: nothing can be added
+		{"deny", "Bash(curl https://example.com/status)", []string{"not_a_boundary deny Bash(curl https://example.com/status)"}},
 		{"deny", "Bash(curl *)", nil},
 		{"deny", "Bash(curl:*)", nil},
 		{"deny", "Bash(curl)", nil},

@@ -102,10 +102,17 @@ func (p *loadedPolicy) userReason(v agentpolicy.Verdict) string {
 // which its Edit rules decide: the user's word for it is Edit.
 const operandTool = "Edit.operand"
 
-// userTool replaces the pseudo-tool's name in a text with Edit's.
+// userTool replaces the pseudo-tool's name in a text with Edit's, and
+// the names of claudecode's built-in sources with what they are.
 func userTool(text string) string {
-	return strings.ReplaceAll(text, operandTool, "Edit")
+	return builtinNames.Replace(text)
 }
+
+var builtinNames = strings.NewReplacer(
+	operandTool, "Edit",
+	claudecode.ProtectedSource.Name, "Claude Code's protected paths",
+	claudecode.WorkingDirectoriesSource.Name, "Claude Code's working directories",
+)
 
 // nearest is the name of names closest to name, ignoring case, when it is
 // one edit away, or two for a name of six letters or more: the one a typo
