@@ -61,7 +61,7 @@ use, a journal it cannot write, is answered deny with the reason.
 
 Input that is not one PreToolUse event exits 2 with one line on standard
 error, which Claude Code shows as it blocks the call.`,
-		Example: `  agentpolicy hook install --policy /etc/agentpolicy/team.json
+		Example: `  agentpolicy hook install --policy team-policy.json
   echo '{"hook_event_name":"PreToolUse","cwd":"'$PWD'","tool_name":"Bash","tool_input":{"command":"git push --force"}}' | agentpolicy hook`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -9,7 +9,8 @@
 //	agentpolicy lint --project .
 //	agentpolicy test --project . policy_test.json
 //	agentpolicy corpus testdata/policy
-//	agentpolicy hook install --policy /etc/agentpolicy/team.json
+//	agentpolicy explain --policy team-policy.json Bash -- git push --force
+//	agentpolicy hook install --policy team-policy.json
 //
 // The settings are read as Claude Code reads them: the managed file and its
 // drop-in directory, the user's, the project's and the project's local file,
