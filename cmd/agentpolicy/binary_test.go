@@ -51,7 +51,7 @@ func binary(t *testing.T) string {
 }
 
 // user is a scratch machine for the binary: a home with no settings, no
-// managed settings, and a working directory.
+// managed settings, and a working directory at the root of a repository.
 type user struct {
 	t        *testing.T
 	home, wd string
@@ -63,7 +63,9 @@ func newUser(t *testing.T) *user {
 	t.Helper()
 	root := t.TempDir()
 	u := &user{t: t, home: filepath.Join(root, "home"), wd: filepath.Join(root, "work"), managed: filepath.Join(root, "managed")}
-	for _, d := range []string{u.home, u.wd, u.managed} {
+	// The working directory is a git root of its own, so no repository
+	// above the scratch directory lends it a local settings file.
+	for _, d := range []string{u.home, filepath.Join(u.wd, ".git"), u.managed} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
 		}

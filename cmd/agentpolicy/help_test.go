@@ -20,3 +20,19 @@ func TestHelpCitesTheRepository(t *testing.T) {
 		t.Errorf("explain --help does not say where the record is described:\n%s", out)
 	}
 }
+
+// --trust is a flag that takes no value, and every command's help says so
+// and lists the loading flags, --policy among them.
+func TestHelpLoadingFlags(t *testing.T) {
+	for _, cmd := range []string{"explain", "lint", "test", "hook"} {
+		out, _, _ := cli(t, cmd, "--help")
+		for _, want := range []string{"--trust ", "a flag, no value", "--policy stringArray", "--settings stringArray", "--verbose"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s --help lacks %q:\n%s", cmd, want, out)
+			}
+		}
+	}
+	if _, stderr, code := cli(t, "lint", "--trust=yes"); code != exitInput || !strings.Contains(stderr, "--trust") {
+		t.Errorf("--trust=yes: exit %d, %q; want it refused", code, stderr)
+	}
+}

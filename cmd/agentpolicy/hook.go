@@ -238,10 +238,10 @@ func refusal(reason string) hookAnswer {
 }
 
 // load reads the settings Claude Code reads for the event's session, as
-// explain reads them for --project: the session's project (see
-// sessionProject), its relative paths read from the event's cwd, with the --policy files as managed
-// settings, Claude Code's own record of the project's trust, and the
-// session's mode. A file that cannot be read or is not a settings file,
+// explain reads them for --project: those of the session's project (see
+// sessionProject), with relative paths read from the event's cwd, the
+// --policy files as managed settings, Claude Code's own record of the
+// project's trust, and the session's mode. A file that cannot be read or is not a settings file,
 // and a --policy rule that cannot be used, are errors, so the hook fails
 // closed on a policy that is not the one meant.
 func (h *hookFlags) load(flags settingsFlags, ev hookEvent) (*loadedPolicy, error) {

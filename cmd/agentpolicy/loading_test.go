@@ -72,6 +72,10 @@ func TestLoadingFlagsListFilesRead(t *testing.T) {
 			t.Errorf("lint --verbose: stderr %q, want %q", stderr, want)
 		}
 	}
+	tests := u.write("policy_test.json", `{"tests": [{"tool": "Bash", "command": "rm x", "want": "deny"}]}`)
+	if _, stderr, code := u.run("", "-v", "test", tests); code != 0 || !strings.Contains(stderr, "read: project settings, .claude/settings.json") {
+		t.Errorf("test -v: exit %d, stderr %q", code, stderr)
+	}
 	if _, stderr, _ := u.run("", "lint"); stderr != "" {
 		t.Errorf("lint without --verbose printed %q on stderr", stderr)
 	}

@@ -77,6 +77,7 @@ A test file is JSON: {"tests": [{"name", "tool", "args" | "command", "want",
 			if err != nil {
 				return err
 			}
+			flags.reportFiles(cmd.ErrOrStderr(), p)
 			var failed []failure
 			total := 0
 			for _, file := range files {

@@ -54,14 +54,25 @@ func TestSessionProject(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Past the home directory, whose .claude is skipped, the walk reaches
+	// what lies above the scratch directory: a project there, if a test
+	// of another package left one, else nothing, and then cwd itself.
+	loose := filepath.Join(root, "home/loose/deep")
+	outside := loose
+	for d := filepath.Dir(root); d != filepath.Dir(d); d = filepath.Dir(d) {
+		if isDir(filepath.Join(d, ".claude")) || exists(filepath.Join(d, ".git")) {
+			outside = d
+			break
+		}
+	}
 	for cwd, want := range map[string]string{
-		"repo/a/b":        "repo",
-		"repo":            "repo",
-		"proj/sub/c":      "proj/sub", // the nearer git root
-		"home/loose/deep": "home/loose/deep",
+		filepath.Join(root, "repo/a/b"):   filepath.Join(root, "repo"),
+		filepath.Join(root, "repo"):       filepath.Join(root, "repo"),
+		filepath.Join(root, "proj/sub/c"): filepath.Join(root, "proj/sub"), // the nearer git root
+		loose:                             outside,
 	} {
-		got, err := sessionProject(filepath.Join(root, cwd))
-		if err != nil || got != filepath.Join(root, want) {
+		got, err := sessionProject(cwd)
+		if err != nil || got != want {
 			t.Errorf("sessionProject(%s) = %s, %v; want %s", cwd, got, err, want)
 		}
 	}
@@ -81,4 +92,9 @@ func replaceCwd(t *testing.T, event, cwd string) string {
 	ev["cwd"] = cwd
 	out, _ := json.Marshal(ev)
 	return string(out)
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // The built-in checks a decision can name when no rule a user wrote made
-// it, by the stable names the README lists (The command: what decided).
+// it, by the stable names the README lists (What decided).
 // The engine carries them as rules of claudecode's built-in sources, whose
 // text ("Bash(read_only:true)", "Edit.operand(//p/**)") is its own.
 const (
