@@ -11,9 +11,10 @@ import (
 // directory, project/src, as cwd. The project's rules still apply, found
 // through CLAUDE_PROJECT_DIR or, without it, by walking up to the
 // directory that holds .claude/; a relative path is read from src, where
-// the shell is. Each denied call beside a harmless twin.
+// the shell is; the project's trust holds. Each denied call beside a
+// harmless twin, answered allow under --allow.
 func TestHookProjectAfterCd(t *testing.T) {
-	w := newHookWorld(t, `{"permissions": {"deny": ["Bash(rm:*)", "Read(/secret.txt)"]}}`)
+	w := newHookWorld(t, `{"permissions": {"deny": ["Bash(rm:*)", "Read(/secret.txt)", "Read(**/.env)"], "allow": ["Bash(make *)"]}}`)
 	src := filepath.Join(w.project, "src")
 	if err := os.MkdirAll(src, 0o755); err != nil {
 		t.Fatal(err)
@@ -27,14 +28,16 @@ func TestHookProjectAfterCd(t *testing.T) {
 	}{
 		{"rm -rf victim", "deny"},
 		{`bash -c "rm -rf victim"`, "deny"},
-		{"ls", ""},
+		{"ls", "allow"},
 		{"cat ../secret.txt", "deny"},
-		{"cat secret.txt", ""}, // src/secret.txt, which no rule names
+		{"cat secret.txt", "allow"}, // src/secret.txt, which no rule names
+		{"cat .env", "deny"},        // src/.env, at any depth
+		{"make all", "allow"},       // the trusted project's allow rule, under --allow
 	}
 	for _, env := range []string{"", w.project} {
 		t.Setenv("CLAUDE_PROJECT_DIR", env)
 		for _, c := range cases {
-			if got, reason := w.decision(inSrc(c.command)); got != c.want {
+			if got, reason := w.decision(inSrc(c.command), "--allow"); got != c.want {
 				t.Errorf("CLAUDE_PROJECT_DIR=%q, in src: %s: %q (%s), want %q", env, c.command, got, reason, c.want)
 			}
 		}
