@@ -27,6 +27,7 @@ type hookFlags struct {
 	allow      bool
 	journal    string
 	unattended string
+	agent      string
 }
 
 func (h *hookFlags) register(cmd *cobra.Command) {
@@ -35,6 +36,7 @@ func (h *hookFlags) register(cmd *cobra.Command) {
 	pf.BoolVar(&h.allow, "allow", false, "answer allow for a call the policy allows, rather than leave it to Claude Code's own rules")
 	pf.StringVar(&h.journal, "journal", "", "append every decision to this file, one JSON line each, before answering")
 	pf.StringVar(&h.unattended, "unattended", "", "deny every call the policy asks about and queue it in this file, for agentpolicy queue")
+	pf.StringVar(&h.agent, "agent", "", "the agent whose events the hook reads: claude, codex or gemini (default: told from the event)")
 }
 
 func newHook(flags *settingsFlags) *cobra.Command {
@@ -66,15 +68,11 @@ error, which Claude Code shows as it blocks the call.`,
 			// hand back costs more than it saves, short of a huge event.
 			defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
 			defer debug.SetGCPercent(debug.SetGCPercent(-1))
-			ev, err := readEvent(cmd.InOrStdin())
-			if err != nil {
-				return err
-			}
-			return writeAnswer(cmd.OutOrStdout(), h.answer(cmd.Context(), *flags, ev))
+			return h.run(cmd, *flags)
 		},
 	}
 	h.register(cmd)
-	cmd.AddCommand(newHookInstall(&h), newHookUninstall())
+	cmd.AddCommand(newHookInstall(&h, flags), newHookUninstall())
 	return cmd
 }
 

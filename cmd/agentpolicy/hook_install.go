@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newHookInstall(h *hookFlags) *cobra.Command {
+func newHookInstall(h *hookFlags, flags *settingsFlags) *cobra.Command {
 	var scope string
 	cmd := &cobra.Command{
 		Use:   "install",
@@ -32,6 +32,9 @@ with the same flags changes nothing; with other flags it replaces the entry.`,
   agentpolicy hook install --scope project --project .`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if h.agent == agentCodex || h.agent == agentGemini {
+				return h.installAgent(cmd, *flags, scope)
+			}
 			path, err := scopeFile(cmd, scope)
 			if err != nil {
 				return err
@@ -56,7 +59,7 @@ with the same flags changes nothing; with other flags it replaces the entry.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&scope, "scope", "local", "the settings file: project, local or user")
+	cmd.Flags().StringVar(&scope, "scope", "local", "the settings file: project, local or user (--agent codex: user, the default, or project; --agent gemini: project, the default, or user)")
 	return cmd
 }
 
@@ -71,6 +74,9 @@ hooks.PreToolUse and hooks members that leave empty. Nothing else changes.`,
 		Example: "  agentpolicy hook uninstall --scope project --project .",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if agent, _ := cmd.Flags().GetString("agent"); agent == agentCodex || agent == agentGemini {
+				return uninstallAgent(cmd, agent, scope)
+			}
 			path, err := scopeFile(cmd, scope)
 			if err != nil {
 				return err

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// These tests put the built hook in front of the real Codex CLI
+// (conformance/codex: the pinned npm package, codex exec headless, in its
+// workspace-write sandbox, against a loopback stand-in for the Responses
+// API). They fail, never skip, when Codex is not installed. Codex really
+// runs what the hook lets through, so every command here is harmless: it
+// runs git status, or touches, writes or removes a file inside the
+// scratch workspace, and nothing else.
+
+var built struct {
+	once sync.Once
+	bin  string
+	err  error
+}
+
+// builtBinary is the agentpolicy binary, built once for the tests that
+// run it as an agent would.
+func builtBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "agentpolicy-bin-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.bin = filepath.Join(dir, "agentpolicy")
+		cmd := exec.Command("go", "build", "-o", built.bin, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = &buildError{err, out}
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.bin
+}
+
+type buildError struct {
+	err error
+	out []byte
+}
+
+func (e *buildError) Error() string { return "go build: " + e.err.Error() + "\n" + string(e.out) }
+
+// rulesFile writes a rule file outside the workspace, in Claude Code's
+// settings format, as a team would give it with --policy.
+func rulesFile(t *testing.T, allow, deny []string) string {
+	t.Helper()
+	data, _ := json.MarshalIndent(map[string]any{"permissions": map[string]any{"allow": allow, "deny": deny}}, "", "  ")
+	path := filepath.Join(t.TempDir(), "team-policy.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// shell is a call of Codex's shell tool.
+func shell(command string) scriptedCall {
+	return scriptedCall{name: "exec_command", args: map[string]any{"cmd": command}}
+}
+
+// blocked checks that Codex refused the call with the hook's reason,
+// saying what it must.
+func blocked(t *testing.T, result string, says ...string) {
+	t.Helper()
+	for _, s := range append([]string{"blocked by PreToolUse hook", "agentpolicy: "}, says...) {
+		if !strings.Contains(result, s) {
+			t.Errorf("Codex's result of the call %q does not say %q", result, s)
+		}
+	}
+}
+
+// A deny rule blocks `git status && rm -rf x` as a whole: x is still
+// there. Its twin, git status then touch, runs.
+func TestCodexE2EDeniesCompound(t *testing.T) {
+	p := newCodexProject(t)
+	policy := rulesFile(t, []string{"Bash(git status)", "Bash(touch *)"}, []string{"Bash(rm *)"})
+	p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy)
+	p.write("x", "keep me\n")
+	results := p.run(shell("git status && rm -rf x"), shell("git status; touch ok.txt"))
+	blocked(t, results[0], "denied by Bash(rm *)", policy)
+	if !p.exists("x") {
+		t.Errorf("the denied command ran: x is gone")
+	}
+	if !p.exists("ok.txt") {
+		t.Errorf("the allowed twin did not run: %q", results[1])
+	}
+}
+
+// apply_patch is an Edit of every file the patch names: a patch that
+// touches a denied path is blocked whole; one that does not runs.
+func TestCodexE2EApplyPatch(t *testing.T) {
+	p := newCodexProject(t)
+	policy := rulesFile(t, []string{"Edit(./**)"}, []string{"Edit(./secret/**)"})
+	p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy)
+	patch := func(files ...string) scriptedCall {
+		text := "*** Begin Patch\n"
+		for _, f := range files {
+			text += "*** Add File: " + f + "\n+hello\n"
+		}
+		return scriptedCall{name: "apply_patch", input: text + "*** End Patch\n"}
+	}
+	results := p.run(patch("notes.txt", "secret/key.txt"), patch("readme.txt"))
+	blocked(t, results[0], "denied by Edit(./secret/**)")
+	if p.exists("notes.txt") || p.exists("secret/key.txt") {
+		t.Errorf("the denied patch was applied, in part or whole")
+	}
+	if !p.exists("readme.txt") {
+		t.Errorf("the allowed twin was not applied: %q", results[1])
+	}
+}
+
+// A secret in the tool's input is blocked and kept out of the journal;
+// the same command without one runs.
+func TestCodexE2ESecret(t *testing.T) {
+	p := newCodexProject(t)
+	policy := rulesFile(t, []string{"Bash(echo *)", "Edit(./**)"}, nil)
+	jnl := filepath.Join(t.TempDir(), "verdicts.jsonl")
+	p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy, "--journal", jnl)
+	key := "AKIAIOSFODNN7EXAMPLE"
+	results := p.run(shell("echo "+key+" > creds.txt"), shell("echo no-key-here > notes.txt"))
+	blocked(t, results[0], "secret detected: aws_access_key")
+	// Codex quotes the command after the hook's reason; the reason
+	// itself must not quote the key.
+	if reason, _, _ := strings.Cut(results[0], ". Command: "); strings.Contains(reason, key) {
+		t.Errorf("the reason quotes the key: %q", reason)
+	}
+	if p.exists("creds.txt") {
+		t.Errorf("the command with the key ran")
+	}
+	if !p.exists("notes.txt") {
+		t.Errorf("the harmless twin did not run: %q", results[1])
+	}
+	data, err := os.ReadFile(jnl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), key) || !strings.Contains(string(data), "[REDACTED aws_access_key]") {
+		t.Errorf("the journal holds the key, or no redaction of it:\n%s", data)
+	}
+}
+
+// An asked call is denied with the way to approve it and queued; once
+// approved it runs in the next session.
+func TestCodexE2EQueueApprove(t *testing.T) {
+	p := newCodexProject(t)
+	queue := filepath.Join(t.TempDir(), "queue.jsonl")
+	p.agentpolicy("hook", "install", "--agent", "codex", "--unattended", queue)
+	results := p.run(shell("touch queued.txt"))
+	blocked(t, results[0], "queued for a person to review", "agentpolicy queue approve --project "+p.dir+" "+queue+" 1")
+	if p.exists("queued.txt") {
+		t.Fatalf("the queued call ran")
+	}
+	if list := p.agentpolicy("queue", "list", queue); !strings.Contains(list, "touch queued.txt") || !strings.Contains(list, "waiting") {
+		t.Fatalf("queue list:\n%s\nwant the call, waiting", list)
+	}
+	p.agentpolicy("queue", "approve", "--project", p.dir, "--user-dir", filepath.Join(p.home, ".claude"), queue, "1")
+	results = p.run(shell("touch queued.txt"))
+	if !p.exists("queued.txt") {
+		t.Errorf("after the approval the call did not run: %q", results[0])
+	}
+}
+
+// A policy file that breaks after install denies every call.
+func TestCodexE2EBrokenPolicy(t *testing.T) {
+	p := newCodexProject(t)
+	policy := rulesFile(t, []string{"Bash(touch *)"}, nil)
+	p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy)
+	if err := os.WriteFile(policy, []byte(`{"permissions": {"allow": ["Bash(touch *)"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results := p.run(shell("touch broken.txt"))
+	blocked(t, results[0], "the settings cannot be read", policy)
+	if p.exists("broken.txt") {
+		t.Errorf("the call ran under a broken policy")
+	}
+}
+
+// Install into a config.toml of the user's own keeps every line of it;
+// a second install changes nothing; uninstall gives the file back byte
+// for byte, and Codex then runs what the hook had denied.
+func TestCodexE2EInstallTwiceUninstall(t *testing.T) {
+	p := newCodexProject(t)
+	original, err := os.ReadFile(p.configPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	policy := rulesFile(t, nil, []string{"Bash(touch *)"})
+	out := p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy)
+	if !strings.Contains(out, "installed in") {
+		t.Fatalf("install said %q", out)
+	}
+	installed, err := os.ReadFile(p.configPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(installed), string(original)) {
+		t.Errorf("install changed the user's lines:\n%s", installed)
+	}
+	if out := p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy); !strings.Contains(out, "already installed") {
+		t.Errorf("the second install said %q", out)
+	}
+	again, _ := os.ReadFile(p.configPath())
+	if string(again) != string(installed) {
+		t.Errorf("the second install changed config.toml:\n%s", again)
+	}
+	results := p.run(shell("touch hooked.txt"))
+	blocked(t, results[0], "denied by Bash(touch *)")
+	if p.exists("hooked.txt") {
+		t.Errorf("the denied command ran")
+	}
+	p.agentpolicy("hook", "uninstall", "--agent", "codex")
+	after, _ := os.ReadFile(p.configPath())
+	if string(after) != string(original) {
+		t.Errorf("uninstall left config.toml as:\n%s\nwant:\n%s", after, original)
+	}
+	p.run(shell("touch unhooked.txt"))
+	if !p.exists("unhooked.txt") {
+		t.Errorf("after uninstall, the command did not run")
+	}
+}
