@@ -28,12 +28,14 @@ type responsesStandIn struct {
 }
 
 // scriptedCall is one call the stand-in's model makes: of a function
-// tool with args, or, when input is set, of a freeform (custom) tool such
-// as Codex's apply_patch, whose input is plain text.
+// tool with args (in a namespace, as Codex offers an MCP server's tools:
+// namespace mcp__server, name tool), or, when args is nil, of a freeform
+// (custom) tool such as Codex's apply_patch, whose input is plain text.
 type scriptedCall struct {
-	name  string
-	args  map[string]any
-	input string
+	name      string
+	args      map[string]any
+	input     string
+	namespace string
 }
 
 func newResponsesStandIn(t *testing.T) *responsesStandIn {
@@ -126,6 +128,13 @@ func (c scriptedCall) item(k int) openresponses.Item {
 		return &openresponses.UnknownItem{Type: "custom_tool_call", Raw: raw}
 	}
 	args, _ := json.Marshal(c.args)
+	if c.namespace != "" {
+		raw, _ := json.Marshal(map[string]string{
+			"type": "function_call", "id": fmt.Sprintf("fc_%d", k+1), "status": "completed",
+			"call_id": callID(k), "namespace": c.namespace, "name": c.name, "arguments": string(args),
+		})
+		return &openresponses.UnknownItem{Type: "function_call", Raw: raw}
+	}
 	return &openresponses.FunctionCall{CallID: callID(k), Name: c.name, Arguments: string(args)}
 }
 

@@ -231,3 +231,34 @@ func TestCodexE2EInstallTwiceUninstall(t *testing.T) {
 		t.Errorf("after uninstall, the command did not run")
 	}
 }
+
+// An MCP tool's call comes to the hook as mcp__server__tool with the
+// tool's arguments: a deny rule for the server blocks it; under a policy
+// without one the hook lets it through to Codex's own approval (which,
+// in exec, refuses an MCP call that needs approval).
+func TestCodexE2EMCP(t *testing.T) {
+	p := newCodexProject(t)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(p.configPath(), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test binary serves one MCP tool, files/read (mcp_server_test.go).
+	if _, err := f.WriteString("\n[mcp_servers.files]\ncommand = " + tomlString(self) + "\nenv = { AGENTPOLICY_TEST_MCP = \"1\" }\n"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	read := scriptedCall{namespace: "mcp__files", name: "read", args: map[string]any{"path": "notes"}}
+	policy := rulesFile(t, []string{"mcp__files__read"}, nil)
+	p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy)
+	if results := p.run(read); strings.Contains(results[0], "blocked by PreToolUse hook") {
+		t.Errorf("the allowed MCP call was blocked by the hook: %q", results[0])
+	}
+	if err := os.WriteFile(policy, []byte(`{"permissions": {"deny": ["mcp__files"]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	blocked(t, p.run(read)[0], "denied by mcp__files")
+}

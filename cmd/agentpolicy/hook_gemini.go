@@ -16,8 +16,9 @@ import (
 // given, as `cd DIR && COMMAND`), read_file Read, write_file Write,
 // replace Edit, glob Glob, grep_search Grep, list_directory a Glob of the
 // directory, web_fetch a WebFetch of every URL in its prompt and
-// google_web_search WebSearch. An MCP tool is mcp__server__tool, named
-// from the event's mcp_context. Any other tool keeps its name, which no
+// google_web_search WebSearch. An MCP tool (Gemini CLI names it
+// mcp_<server>_<tool> and sends mcp_context with the server's and the
+// tool's names) is mcp__server__tool, named from the mcp_context. Any other tool keeps its name, which no
 // rule of Claude Code's tools names, so the policy's default decides it.
 func geminiCall(ev agentEvent) (agentCall, error) {
 	project := ev.Cwd
@@ -40,6 +41,14 @@ func geminiCall(ev agentEvent) (agentCall, error) {
 			return s, nil
 		}
 		return "", fmt.Errorf("%s: the tool_input has no string %q", ev.ToolName, name)
+	}
+	if len(ev.MCPContext) != 0 && string(ev.MCPContext) != "null" {
+		name, err := geminiMCPName(ev.MCPContext)
+		if err != nil {
+			return call, err
+		}
+		call.calls = []mappedCall{{tool: name, input: ev.ToolInput}}
+		return call, nil
 	}
 	switch ev.ToolName {
 	case "run_shell_command":
@@ -101,14 +110,6 @@ func geminiCall(ev agentEvent) (agentCall, error) {
 		for _, u := range urls {
 			call.calls = append(call.calls, mappedCall{tool: "WebFetch", input: argsObject(map[string]string{"url": u, "prompt": prompt})})
 		}
-		return call, nil
-	}
-	if len(ev.MCPContext) != 0 && string(ev.MCPContext) != "null" {
-		name, err := geminiMCPName(ev.MCPContext)
-		if err != nil {
-			return call, err
-		}
-		call.calls = []mappedCall{{tool: name, input: ev.ToolInput}}
 		return call, nil
 	}
 	call.calls = []mappedCall{{tool: ev.ToolName, input: ev.ToolInput}}

@@ -158,3 +158,28 @@ func TestGeminiE2EInstallTwiceUninstall(t *testing.T) {
 		t.Errorf("after uninstall, the command did not run")
 	}
 }
+
+// An MCP tool's call (mcp_files_read, with mcp_context naming the server
+// and the tool) is decided as mcp__files__read: a deny rule for the
+// server blocks it; its twin under an allow rule runs.
+func TestGeminiE2EMCP(t *testing.T) {
+	p := newGeminiProject(t)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test binary serves one MCP tool, files/read (mcp_server_test.go).
+	p.writeJSON(p.file(".gemini/settings.json"), map[string]any{"mcpServers": map[string]any{
+		"files": map[string]any{"command": self, "env": map[string]string{"AGENTPOLICY_TEST_MCP": "1"}, "trust": true},
+	}})
+	read := scriptedCall{name: "mcp_files_read", args: map[string]any{"path": "notes"}}
+	policy := rulesFile(t, []string{"mcp__files__read"}, nil)
+	p.agentpolicy("hook", "install", "--agent", "gemini", "--policy", policy)
+	if results := p.run(read); !strings.Contains(results[0], "the note") {
+		t.Errorf("the allowed MCP call did not run: %s", results[0])
+	}
+	if err := os.WriteFile(policy, []byte(`{"permissions": {"deny": ["mcp__files"]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	geminiBlocked(t, p.run(read)[0], "denied by mcp__files")
+}
