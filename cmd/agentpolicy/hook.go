@@ -59,7 +59,13 @@ hook from deciding, a settings file it cannot read, a --policy rule it cannot
 use, a journal it cannot write, is answered deny with the reason.
 
 Input that is not one PreToolUse event exits 2 with one line on standard
-error, which Claude Code shows as it blocks the call.`,
+error, which Claude Code shows as it blocks the call.
+
+With --agent codex or gemini, or an event of theirs, the hook reads a Codex
+CLI PreToolUse or a Gemini CLI BeforeTool event, decides the Claude Code tools
+its call stands for, and answers in that agent's format. Those agents run a
+call whenever their hook fails, so there every failure is a deny, exit 0, and
+an ask is a deny whose reason says how to approve the call.`,
 		Example: `  agentpolicy hook install --policy /etc/agentpolicy/team.json
   echo '{"hook_event_name":"PreToolUse","cwd":"'$PWD'","tool_name":"Bash","tool_input":{"command":"git push --force"}}' | agentpolicy hook`,
 		Args: cobra.NoArgs,
