@@ -97,6 +97,14 @@ name = "standin"
 base_url = %q
 wire_api = "responses"
 env_key = "STANDIN_API_KEY"
+
+# The sandbox protects .git in each writable root by mounting over it,
+# making an empty .git where there is none; /tmp as a writable root would
+# leave one in /tmp, which turns every directory below it into a git
+# work tree. The workspace alone is writable.
+[sandbox_workspace_write]
+exclude_slash_tmp = true
+exclude_tmpdir_env_var = true
 `, codexModel, p.standIn.url())
 	if err := os.WriteFile(p.configPath(), []byte(text), 0o644); err != nil {
 		p.t.Fatal(err)

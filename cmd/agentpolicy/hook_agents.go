@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentpolicy/journal"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/spf13/cobra"
 )
@@ -214,7 +215,8 @@ func (h *hookFlags) decideMapped(ctx context.Context, flags settingsFlags, agent
 		if h.unattended == "" {
 			a = h.unasked(agent, project, a)
 		} else {
-			return h.queued(ctx, agent, project, ev, a.v)
+			a = h.queued(ctx, agent, project, ev, a.v)
+			a.v.RunID, a.v.CallID, a.v.Tool, a.v.Args = base.RunID, base.CallID, c.tool, string(c.input)
 		}
 	}
 	return h.recorded(ctx, a)
@@ -229,15 +231,22 @@ func (h *hookFlags) unasked(agent, project string, a hookAnswer) hookAnswer {
 	return hookAnswer{v: v, reason: reason}
 }
 
-// queued queues an asked call for a person and denies it with the queue's
-// number for it and the command that approves it.
+// queued queues an asked call for a person, as h.queue does for Claude
+// Code, and denies it with the queue's number for it and the command that
+// approves it.
 func (h *hookFlags) queued(ctx context.Context, agent, project string, ev hookEvent, v agentpolicy.Verdict) hookAnswer {
 	info := callInfo(ev.ToolName, ev.ToolInput)
 	info.RunID, info.Call.CallID = ev.SessionID, ev.ToolUseID
-	a := h.queue(ctx, info, v)
-	if a.reason == "" || !isQueued(a) {
-		return a
+	q, err := journal.Open(h.unattended)
+	if err != nil {
+		return refusal(unqueuedReason(err))
 	}
+	defer q.Close()
+	r, err := agentpolicy.Unattended(q).Review(ctx, info, v)
+	if err != nil {
+		return refusal(unqueuedReason(err))
+	}
+	// The queue's number for the call: the last waiting one of this call.
 	calls, err := readQueue(h.unattended)
 	if err != nil {
 		return refusal(unqueuedReason(err))
@@ -248,15 +257,11 @@ func (h *hookFlags) queued(ctx context.Context, agent, project string, ev hookEv
 			n = c.n
 		}
 	}
-	a.reason = fmt.Sprintf("%s; %s cannot ask through a hook: approve it with agentpolicy queue approve --project %s %s %d",
-		a.reason, agentName[agent], shellQuote(project), shellQuote(h.unattended), n)
-	a.v.Reason = a.reason
-	return a
-}
-
-// isQueued tells a queued deny from one whose queue could not take it.
-func isQueued(a hookAnswer) bool {
-	return !bytes.HasPrefix([]byte(a.reason), []byte("agentpolicy: the call could not be queued"))
+	how := fmt.Sprintf("approve it with agentpolicy queue approve --project %s %s %d", shellQuote(project), shellQuote(h.unattended), n)
+	if n == 0 {
+		how = "find it with agentpolicy queue list " + shellQuote(h.unattended) + " and approve it with agentpolicy queue approve"
+	}
+	return refusal(fmt.Sprintf("%s; %s cannot ask through a hook: %s", queuedReason(r.Reason, h.unattended), agentName[agent], how))
 }
 
 // recorded appends the answer's verdict to the journal; a verdict the
