@@ -328,6 +328,22 @@ func resolve(dir, path string) string {
 	return filepath.Join(dir, path)
 }
 
+// inDir is command as it runs in dir, for a policy read for project:
+// the command itself in the project, else `cd DIR && COMMAND`, which is
+// what runs. A directory the project's path reaches through a symbolic
+// link is the project.
+func inDir(command, dir, project string) string {
+	if dir == project {
+		return command
+	}
+	a, errA := os.Stat(dir)
+	b, errB := os.Stat(project)
+	if errA == nil && errB == nil && os.SameFile(a, b) {
+		return command
+	}
+	return "cd " + shellQuote(dir) + " && " + command
+}
+
 // sessionDir is the directory the agent's session runs in, which its
 // hooks run in too: the project whose settings decide the call.
 func sessionDir(fallback string) string {

@@ -152,6 +152,10 @@ func TestAgentHookMapsTools(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(w.project, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// linked is the project itself, through a symbolic link.
+	if err := os.Symlink(".", filepath.Join(w.project, "linked")); err != nil {
+		t.Fatal(err)
+	}
 	patch := func(lines ...string) map[string]string {
 		return map[string]string{"command": "*** Begin Patch\n" + strings.Join(lines, "\n") + "\n*** End Patch\n"}
 	}
@@ -180,6 +184,7 @@ func TestAgentHookMapsTools(t *testing.T) {
 		{agentGemini, "run_shell_command", map[string]string{"command": "git status"}, nil, "", ""},
 		{agentGemini, "run_shell_command", map[string]string{"command": "git status", "dir_path": "."}, nil, "", ""},
 		{agentGemini, "run_shell_command", map[string]string{"command": "git status", "dir_path": "sub"}, nil, "deny", "cannot ask through a hook"},
+		{agentGemini, "run_shell_command", map[string]string{"command": "git status", "dir_path": "linked"}, nil, "", ""},
 		{agentGemini, "read_file", map[string]string{"file_path": "secret/key.txt"}, nil, "deny", "denied by Read(./secret/**)"},
 		{agentGemini, "read_file", map[string]string{"file_path": filepath.Join(w.project, "notes.txt")}, nil, "", ""},
 		{agentGemini, "write_file", map[string]string{"file_path": "secret/key.txt", "content": "x"}, nil, "deny", "(./secret/**)"},

@@ -25,10 +25,7 @@ func codexCall(ev agentEvent) (agentCall, error) {
 		if err != nil {
 			return call, err
 		}
-		if ev.Cwd != call.project {
-			command = "cd " + shellQuote(ev.Cwd) + " && " + command
-		}
-		call.calls = []mappedCall{{tool: "Bash", input: argsObject(map[string]string{"command": command})}}
+		call.calls = []mappedCall{{tool: "Bash", input: argsObject(map[string]string{"command": inDir(command, ev.Cwd, call.project)})}}
 	case "apply_patch":
 		patch, err := stringArg(ev.ToolInput, "command")
 		if err != nil {

@@ -56,10 +56,7 @@ func geminiCall(ev agentEvent) (agentCall, error) {
 		if err != nil {
 			return call, err
 		}
-		if dir != project {
-			command = "cd " + shellQuote(dir) + " && " + command
-		}
-		return one("Bash", map[string]string{"command": command})
+		return one("Bash", map[string]string{"command": inDir(command, dir, project)})
 	case "read_file":
 		path, err := need("file_path")
 		if err != nil {
