@@ -182,6 +182,9 @@ func (h *hookFlags) decideAgentEvent(ctx context.Context, flags settingsFlags, a
 	} else {
 		call, err = geminiCall(ev)
 	}
+	if err == nil && len(call.calls) == 0 {
+		err = errors.New("the call stands for no call the policy can decide, so it did not run")
+	}
 	if err != nil {
 		a := refusal("agentpolicy: " + oneLine(err.Error()))
 		a.v.RunID, a.v.CallID, a.v.Tool, a.v.Args = base.RunID, base.CallID, base.Tool, string(ev.ToolInput)
