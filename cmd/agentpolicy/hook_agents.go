@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/ChristopherDavenport/agentpolicy"
 	"github.com/ChristopherDavenport/agentpolicy/journal"
@@ -210,6 +211,10 @@ func (h *hookFlags) decideMapped(ctx context.Context, flags settingsFlags, agent
 	plain.unattended = ""
 	ev := hookEvent{SessionID: base.RunID, Cwd: project, HookEventName: "PreToolUse", ToolName: c.tool, ToolInput: c.input, ToolUseID: base.CallID}
 	a := plain.decide(ctx, flags, ev)
+	if a.v.Action == agentturn.Defer && a.v.Rule == nil && slices.Contains(agentUnprompted(agent), c.tool) {
+		a.v.Action, a.v.Reason = agentturn.Allow, "no rule names "+c.tool+", which "+agentName[agent]+" runs without asking"
+		a.reason = "agentpolicy: " + a.v.Reason
+	}
 	a.v.RunID, a.v.CallID, a.v.Tool = base.RunID, base.CallID, c.tool
 	if a.v.Args == "" {
 		a.v.Args = string(c.input)
@@ -223,6 +228,20 @@ func (h *hookFlags) decideMapped(ctx context.Context, flags settingsFlags, agent
 		}
 	}
 	return h.recorded(ctx, a)
+}
+
+// agentUnprompted are the agent's tools that keep its own books and touch
+// nothing else, which it runs without asking: the engine's default would
+// ask about them as about every tool no rule names, and the hook leaves
+// them to the agent instead, as it leaves Claude Code's (unprompted).
+func agentUnprompted(agent string) []string {
+	switch agent {
+	case agentCodex:
+		return []string{"get_goal", "create_goal", "update_goal"}
+	case agentGemini:
+		return []string{"write_todos", "update_topic", "enter_plan_mode"}
+	}
+	return nil
 }
 
 // unasked is the deny an asked call gets when no queue was given.

@@ -13,7 +13,8 @@ import (
 // tool Bash and sends the model's command as it is, unsplit; a command
 // run in another directory than the project's is decided as the
 // `cd DIR && COMMAND` it amounts to. apply_patch is an Edit of every file
-// the patch adds, updates, deletes or moves to. MCP tools come named
+// the patch adds, updates, deletes or moves to, view_image a Read of its
+// path. MCP tools come named
 // mcp__server__tool, as the policy names them. Any other tool keeps its
 // name, which no rule of Claude Code's tools names, so the policy's
 // default decides it.
@@ -38,6 +39,12 @@ func codexCall(ev agentEvent) (agentCall, error) {
 		for _, p := range paths {
 			call.calls = append(call.calls, mappedCall{tool: "Edit", input: argsObject(map[string]string{"file_path": resolve(ev.Cwd, p)})})
 		}
+	case "view_image":
+		path, err := stringArg(ev.ToolInput, "path")
+		if err != nil {
+			return call, err
+		}
+		call.calls = []mappedCall{{tool: "Read", input: argsObject(map[string]string{"file_path": resolve(ev.Cwd, path)})}}
 	default:
 		call.calls = []mappedCall{{tool: ev.ToolName, input: ev.ToolInput}}
 	}
