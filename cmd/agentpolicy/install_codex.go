@@ -316,6 +316,12 @@ func codexPreToolUseEntries(text string) (int, error) {
 		if strings.HasPrefix(trimmed, "#") {
 			continue
 		}
+		if strings.HasPrefix(trimmed, "[[") {
+			// A comment may follow a table header on its line.
+			if i := strings.Index(trimmed, "]]"); i >= 0 {
+				trimmed = trimmed[:i+2]
+			}
+		}
 		header := normalizeTOMLHeader(trimmed)
 		switch {
 		case header == "[[hooks.PreToolUse]]":

@@ -28,7 +28,7 @@ model = "gpt-5.5"   # the model
 [projects."/work/repo"]
 trust_level = "trusted"
 
-[[hooks.PreToolUse]]
+[[hooks.PreToolUse]]  # the linter first
 matcher = "^Bash$"
 [[hooks.PreToolUse.hooks]]
 type = "command"
