@@ -89,13 +89,24 @@ func TestCodexE2EDeniesCompound(t *testing.T) {
 	policy := rulesFile(t, []string{"Bash(git status)", "Bash(touch *)"}, []string{"Bash(rm *)"})
 	p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy)
 	p.write("x", "keep me\n")
-	results := p.run(shell("git status && rm -rf x"), shell("git status; touch ok.txt"))
+	p.write("sub/keep", "")
+	inSub := scriptedCall{name: "exec_command", args: map[string]any{"cmd": "touch in-sub.txt", "workdir": "sub"}}
+	results := p.run(shell("git status && rm -rf x"), shell("git status; touch ok.txt"), inSub, shell("touch in-top.txt"))
 	blocked(t, results[0], "denied by Bash(rm *)", policy)
 	if !p.exists("x") {
 		t.Errorf("the denied command ran: x is gone")
 	}
 	if !p.exists("ok.txt") {
 		t.Errorf("the allowed twin did not run: %q", results[1])
+	}
+	// In another directory the command is `cd DIR && touch …`, which no
+	// rule allows; the same command in the project is allowed.
+	blocked(t, results[2], "cannot ask through a hook")
+	if p.exists("sub/in-sub.txt") {
+		t.Errorf("the command in sub ran")
+	}
+	if !p.exists("in-top.txt") {
+		t.Errorf("the command in the project did not run: %q", results[3])
 	}
 }
 
