@@ -27,9 +27,17 @@ scope: the project's .claude/settings.json, its local .claude/settings.local.jso
 
 Only the entry is added: every other member of the file keeps its text and its
 place, and the file is replaced whole, never left half written. Installing again
-with the same flags changes nothing; with other flags it replaces the entry.`,
+with the same flags changes nothing; with other flags it replaces the entry.
+
+--agent codex adds the hook, and the trust Codex CLI needs to run it, to
+$CODEX_HOME/config.toml (--scope user, the default) or the project's
+.codex/config.toml (--scope project), every other line kept; --agent gemini
+adds it to the project's .gemini/settings.json (the default) or the user's
+(--scope user), matcher "^.*$".`,
 		Example: `  agentpolicy hook install --policy /etc/agentpolicy/team.json --journal ~/.claude/agentpolicy.jsonl
-  agentpolicy hook install --scope project --project .`,
+  agentpolicy hook install --scope project --project .
+  agentpolicy hook install --agent codex --policy /etc/agentpolicy/team.json
+  agentpolicy hook install --agent gemini --project . --policy /etc/agentpolicy/team.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if h.agent == agentCodex || h.agent == agentGemini {
