@@ -18,8 +18,9 @@ import (
 // directory, web_fetch a WebFetch of every URL in its prompt and
 // google_web_search WebSearch. An MCP tool (Gemini CLI names it
 // mcp_<server>_<tool> and sends mcp_context with the server's and the
-// tool's names) is mcp__server__tool, named from the mcp_context. Any other tool keeps its name, which no
-// rule of Claude Code's tools names, so the policy's default decides it.
+// tool's names) is mcp__server__tool, named from the mcp_context. Any
+// other tool keeps its name, which no rule of Claude Code's tools names,
+// so the policy's default decides it.
 func geminiCall(ev agentEvent) (agentCall, error) {
 	project := ev.Cwd
 	call := agentCall{project: project}
