@@ -6,18 +6,24 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
 // TestMain lets the test binary stand in for an MCP server: started with
 // AGENTPOLICY_TEST_MCP=1, as an agent's configuration starts it, it
-// serves one tool over standard input and output and exits.
+// serves one tool over standard input and output and exits. Otherwise it
+// runs the tests, and removes the binary builtBinary built for them.
 func TestMain(m *testing.M) {
 	if os.Getenv("AGENTPOLICY_TEST_MCP") == "1" {
 		serveMCP(os.Stdin, os.Stdout)
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if built.bin != "" {
+		os.RemoveAll(filepath.Dir(built.bin))
+	}
+	os.Exit(code)
 }
 
 // serveMCP is a minimal MCP server over newline-delimited JSON-RPC: one
