@@ -31,7 +31,7 @@ MODULES := $(patsubst %/go.mod,%,$(shell find . -name go.mod -not -path './.cach
 # and the module itself.
 ALLOWED_DEPS := github.com/ChristopherDavenport/agentturn github.com/ChristopherDavenport/agenttool github.com/ChristopherDavenport/openresponses
 
-.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb bench record-claudecode claude-code
+.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb bench record-claudecode claude-code codex gemini
 
 check: fmt tidy-check build vet deps lint vuln test
 
@@ -42,7 +42,7 @@ build:
 # assembly where the processor has it and with strings.IndexByte
 # elsewhere; the purego tag makes it take the portable path here too, so
 # both are tested, vetted and linted on every machine.
-test: claude-code
+test: claude-code codex gemini
 	@for m in $(MODULES); do echo "test $$m"; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
 	@echo "test ./guard ./internal/secret -tags purego"; $(GO) test -race -count=1 -tags purego ./guard/ ./internal/secret/
 
@@ -118,3 +118,17 @@ claude-code: conformance/claudecode/node_modules/.bin/claude
 
 conformance/claudecode/node_modules/.bin/claude:
 	cd conformance/claudecode && npm ci --no-audit --no-fund
+
+# The Codex CLI and Gemini CLI the hook's end-to-end tests run
+# (cmd/agentpolicy/hook_codex_e2e_test.go, hook_gemini_e2e_test.go), each
+# installed from its lockfile when missing, as Claude Code is. Codex's
+# native binary comes in a per-platform npm package its lockfile pins.
+codex: conformance/codex/node_modules/.bin/codex
+
+conformance/codex/node_modules/.bin/codex:
+	cd conformance/codex && npm ci --no-audit --no-fund
+
+gemini: conformance/gemini/node_modules/.bin/gemini
+
+conformance/gemini/node_modules/.bin/gemini:
+	cd conformance/gemini && npm ci --no-audit --no-fund

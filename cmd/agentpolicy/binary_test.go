@@ -23,6 +23,12 @@ var built struct {
 }
 
 func TestMain(m *testing.M) {
+	// The test binary doubles as the MCP server the agents' end-to-end
+	// tests start (mcp_server_test.go).
+	if os.Getenv("AGENTPOLICY_TEST_MCP") == "1" {
+		serveMCP(os.Stdin, os.Stdout)
+		os.Exit(0)
+	}
 	code := m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)

@@ -28,6 +28,7 @@ type hookFlags struct {
 	allow      bool
 	journal    string
 	unattended string
+	agent      string
 }
 
 func (h *hookFlags) register(cmd *cobra.Command) {
@@ -35,6 +36,7 @@ func (h *hookFlags) register(cmd *cobra.Command) {
 	pf.BoolVar(&h.allow, "allow", false, "answer allow for a call the policy allows, rather than leave it to Claude Code's own rules")
 	pf.StringVar(&h.journal, "journal", "", "append every decision to this file, one JSON line each, before answering")
 	pf.StringVar(&h.unattended, "unattended", "", "deny every call the policy asks about and queue it in this file, for agentpolicy queue")
+	pf.StringVar(&h.agent, "agent", "", "the agent whose events the hook reads: claude, codex or gemini (default: told from the event)")
 }
 
 func newHook(flags *settingsFlags) *cobra.Command {
@@ -60,7 +62,13 @@ hook from deciding, a settings file it cannot read, a --policy rule it cannot
 use, a journal it cannot write, is answered deny with the reason.
 
 Input that is not one PreToolUse event exits 2 with one line on standard
-error, which Claude Code shows as it blocks the call.`,
+error, which Claude Code shows as it blocks the call.
+
+With --agent codex or gemini, or an event of theirs, the hook reads a Codex
+CLI PreToolUse or a Gemini CLI BeforeTool event, decides the Claude Code tools
+its call stands for, and answers in that agent's format. Those agents run a
+call whenever their hook fails, so there every failure is a deny, exit 0, and
+an ask is a deny whose reason says how to approve the call.`,
 		Example: `  agentpolicy hook install --policy team-policy.json
   echo '{"hook_event_name":"PreToolUse","cwd":"'$PWD'","tool_name":"Bash","tool_input":{"command":"git push --force"}}' | agentpolicy hook`,
 		Args: cobra.NoArgs,
@@ -77,11 +85,7 @@ error, which Claude Code shows as it blocks the call.`,
 			if atTerminal(cmd.InOrStdin()) {
 				return errors.New("hook: reads one PreToolUse event from standard input, as Claude Code sends it, and answers it; see agentpolicy hook --help")
 			}
-			ev, err := readEvent(cmd.InOrStdin())
-			if err != nil {
-				return err
-			}
-			return writeAnswer(cmd.OutOrStdout(), h.answer(cmd.Context(), *flags, ev))
+			return h.run(cmd, *flags)
 		},
 	}
 	h.register(cmd)

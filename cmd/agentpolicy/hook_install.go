@@ -38,11 +38,22 @@ hook would refuse every call, install refuses with the reason and exit status
 
 Only the entry is added: every other member of the file keeps its text and its
 place, and the file is replaced whole, never left half written. Installing again
-with the same flags changes nothing; with other flags it replaces the entry.`,
+with the same flags changes nothing; with other flags it replaces the entry.
+
+--agent codex adds the hook, and the trust Codex CLI needs to run it, to
+$CODEX_HOME/config.toml (--scope user, the default) or the project's
+.codex/config.toml (--scope project), every other line kept; --agent gemini
+adds it to the project's .gemini/settings.json (the default) or the user's
+(--scope user), matcher "^.*$".`,
 		Example: `  agentpolicy hook install --policy team-policy.json --journal ~/.claude/agentpolicy.jsonl
-  agentpolicy hook install --scope project --project .`,
+  agentpolicy hook install --scope project --project .
+  agentpolicy hook install --agent codex --policy team-policy.json
+  agentpolicy hook install --agent gemini --project . --policy team-policy.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if h.agent == agentCodex || h.agent == agentGemini {
+				return h.installAgent(cmd, *flags, scope, force)
+			}
 			path, err := scopeFile(*flags, scope)
 			if err != nil {
 				return err
@@ -73,7 +84,7 @@ with the same flags changes nothing; with other flags it replaces the entry.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&scope, "scope", "local", "the settings file: project, local or user")
+	cmd.Flags().StringVar(&scope, "scope", "local", "the settings file: project, local or user (--agent codex: user, the default, or project; --agent gemini: project, the default, or user)")
 	cmd.Flags().BoolVar(&force, "force", false, "install even when the hook, as given, would refuse every call")
 	return cmd
 }
@@ -90,6 +101,9 @@ file left holding nothing at all, as install created it, is removed.`,
 		Example: "  agentpolicy hook uninstall --scope project --project .",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if agent, _ := cmd.Flags().GetString("agent"); agent == agentCodex || agent == agentGemini {
+				return uninstallAgent(cmd, agent, scope)
+			}
 			path, err := scopeFile(*flags, scope)
 			if err != nil {
 				return err
