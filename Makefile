@@ -31,7 +31,7 @@ MODULES := $(patsubst %/go.mod,%,$(shell find . -name go.mod -not -path './.cach
 # and the module itself.
 ALLOWED_DEPS := github.com/ChristopherDavenport/agentturn github.com/ChristopherDavenport/agenttool github.com/ChristopherDavenport/openresponses
 
-.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb bench record-claudecode claude-code
+.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb bench record-claudecode claude-code codex-cli
 
 check: fmt tidy-check build vet deps lint vuln test
 
@@ -42,7 +42,7 @@ build:
 # assembly where the processor has it and with strings.IndexByte
 # elsewhere; the purego tag makes it take the portable path here too, so
 # both are tested, vetted and linted on every machine.
-test: claude-code
+test: claude-code codex-cli
 	@for m in $(MODULES); do echo "test $$m"; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
 	@echo "test ./guard ./internal/secret -tags purego"; $(GO) test -race -count=1 -tags purego ./guard/ ./internal/secret/
 
@@ -118,3 +118,11 @@ claude-code: conformance/claudecode/node_modules/.bin/claude
 
 conformance/claudecode/node_modules/.bin/claude:
 	cd conformance/claudecode && npm ci --no-audit --no-fund
+
+# The Codex CLI the codex module's differential test runs offline
+# (`codex execpolicy check`): its native binary ships in a per-platform npm
+# package the lockfile of conformance/codex pins, installed when missing.
+codex-cli: conformance/codex/node_modules/.bin/codex
+
+conformance/codex/node_modules/.bin/codex:
+	cd conformance/codex && npm ci --no-audit --no-fund
