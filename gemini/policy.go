@@ -1,0 +1,132 @@
+package gemini
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Tiers order Gemini CLI's policy sources; a rule's final priority is its
+// tier plus its priority divided by 1000.
+const (
+	TierDefault   = 1
+	TierExtension = 2
+	TierWorkspace = 3
+	TierUser      = 4
+	TierAdmin     = 5
+)
+
+// Decisions a rule may take, as Gemini CLI spells them.
+const (
+	Allow   = "allow"
+	Deny    = "deny"
+	AskUser = "ask_user"
+)
+
+// Rule is one [[rule]] table of a policy file, as written.
+type Rule struct {
+	ToolName         string   `toml:"toolName"`
+	MCPName          string   `toml:"mcpName"`
+	CommandPrefix    []string `toml:"-"`
+	CommandRegex     string   `toml:"commandRegex"`
+	ArgsPattern      string   `toml:"argsPattern"`
+	Decision         string   `toml:"decision"`
+	Priority         int      `toml:"priority"`
+	Modes            []string `toml:"modes"`
+	Interactive      *bool    `toml:"interactive"`
+	AllowRedirection bool     `toml:"allowRedirection"`
+	DenyMessage      string   `toml:"denyMessage"`
+
+	// Prefix is commandPrefix as written: a string or a list of strings.
+	Prefix any `toml:"commandPrefix"`
+	// Line is the line of the table's [[rule]] header.
+	Line int `toml:"-"`
+}
+
+// File is one policy file as [Parse] read it.
+type File struct {
+	Path string
+	Tier int
+	Hash string
+	// Rules are the file's [[rule]] tables in order.
+	Rules []Rule
+	// Entries are the rules and the engine rules each became.
+	Entries []Entry
+}
+
+// document is a policy file's shape.
+type document struct {
+	Rule []Rule `toml:"rule"`
+}
+
+// FileError is a policy file that is not TOML or not a policy file's
+// shape; its rules are not read.
+type FileError struct {
+	Path string
+	Err  error
+}
+
+// Error names the file and what is wrong with it.
+func (e *FileError) Error() string { return fmt.Sprintf("agentpolicy/gemini: %s: %v", e.Path, e.Err) }
+
+// Unwrap returns the underlying error.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Parse reads one policy file's source in the given tier. An error is a
+// *FileError.
+func Parse(path string, src []byte, tier int) (*File, error) {
+	var doc document
+	md, err := toml.Decode(string(src), &doc)
+	if err != nil {
+		return nil, &FileError{Path: path, Err: err}
+	}
+	lines := ruleLines(src)
+	f := &File{Path: path, Tier: tier}
+	sum := sha256.Sum256(src)
+	f.Hash = "sha256:" + hex.EncodeToString(sum[:])
+	for i, r := range doc.Rule {
+		if i < len(lines) {
+			r.Line = lines[i]
+		}
+		switch p := r.Prefix.(type) {
+		case nil:
+		case string:
+			r.CommandPrefix = []string{p}
+		case []any:
+			for _, v := range p {
+				s, ok := v.(string)
+				if !ok {
+					return nil, &FileError{Path: path, Err: fmt.Errorf("rule %d: commandPrefix holds a %T", i+1, v)}
+				}
+				r.CommandPrefix = append(r.CommandPrefix, s)
+			}
+		default:
+			return nil, &FileError{Path: path, Err: fmt.Errorf("rule %d: commandPrefix is a %T", i+1, p)}
+		}
+		f.Rules = append(f.Rules, r)
+	}
+	if undecoded := md.Undecoded(); len(undecoded) > 0 {
+		var keys []string
+		for _, k := range undecoded {
+			keys = append(keys, k.String())
+		}
+		slices.Sort(keys)
+		return nil, &FileError{Path: path, Err: fmt.Errorf("unknown keys: %s", strings.Join(keys, ", "))}
+	}
+	return f, nil
+}
+
+// ruleLines are the lines of the file's [[rule]] headers, in order.
+func ruleLines(src []byte) []int {
+	var lines []int
+	for i, line := range strings.Split(string(src), "\n") {
+		if strings.TrimSpace(line) == "[[rule]]" {
+			lines = append(lines, i+1)
+		}
+	}
+	return lines
+}
