@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,34 +70,57 @@ func strictness(decision string) int {
 var (
 	programs = []string{"git", "npm", "rm", "ls", "make", "echo"}
 	words    = []string{"status", "push", "log", "test", "-f", "--force", "x", "build", "origin", "main"}
-	joins    = []string{" && ", " || ", "; ", " | "}
+	// blanks are words a command may hold that hold a blank, which the
+	// normalised command shows as two words.
+	blanks = []string{"status x", "push origin", "a b", "git status"}
+	joins  = []string{" && ", " || ", "; ", " | "}
 )
 
-// genRules writes a rules file of a few prefix rules.
-func genRules(r *rand.Rand) string {
+// genRules writes a rules file of a few prefix rules, and returns each
+// rule's words (the first alternative of each) for commands near them.
+func genRules(r *rand.Rand) (string, [][]string) {
 	var b strings.Builder
+	var near [][]string
 	pick := func(from []string) string { return from[r.IntN(len(from))] }
 	for range 1 + r.IntN(5) {
-		var pattern []string
-		if r.IntN(4) == 0 {
-			pattern = append(pattern, fmt.Sprintf("[%q, %q]", pick(programs), pick(programs)))
-		} else {
-			pattern = append(pattern, fmt.Sprintf("%q", pick(programs)))
-		}
-		for range r.IntN(3) {
+		var pattern, first []string
+		word := func(from []string) {
+			a, b := pick(from), pick(from)
+			first = append(first, a)
 			if r.IntN(4) == 0 {
-				pattern = append(pattern, fmt.Sprintf("[%q, %q]", pick(words), pick(words)))
+				pattern = append(pattern, fmt.Sprintf("[%q, %q]", a, b))
 			} else {
-				pattern = append(pattern, fmt.Sprintf("%q", pick(words)))
+				pattern = append(pattern, fmt.Sprintf("%q", a))
 			}
 		}
+		word(programs)
+		for range r.IntN(3) {
+			word(words)
+		}
+		near = append(near, first)
 		decision := pick([]string{Allow, Allow, Prompt, Forbidden})
 		fmt.Fprintf(&b, "prefix_rule(pattern = [%s], decision = %q, justification = \"generated\")\n", strings.Join(pattern, ", "), decision)
 	}
 	if r.IntN(3) == 0 {
 		b.WriteString("host_executable(name = \"git\", paths = [\"/usr/bin/git\"])\n")
 	}
-	return b.String()
+	return b.String(), near
+}
+
+// nearArgv is a command near a rule's words: the words and a tail, two
+// neighbouring words made one word holding a blank, or a word left out.
+func nearArgv(r *rand.Rand, rule []string) []string {
+	argv := slices.Clone(rule)
+	switch i := r.IntN(len(argv)); {
+	case r.IntN(2) == 0 && i+1 < len(argv):
+		argv = slices.Replace(argv, i, i+2, argv[i]+" "+argv[i+1])
+	case r.IntN(3) == 0 && len(argv) > 1:
+		argv = slices.Delete(argv, i, i+1)
+	}
+	for range r.IntN(3) {
+		argv = append(argv, words[r.IntN(len(words))])
+	}
+	return argv
 }
 
 // genArgv is a plain command: a program (by name or, now and then, by
@@ -106,9 +131,29 @@ func genArgv(r *rand.Rand) []string {
 		argv[0] = "/usr/bin/git"
 	}
 	for range r.IntN(5) {
+		if r.IntN(8) == 0 {
+			argv = append(argv, blanks[r.IntN(len(blanks))])
+			continue
+		}
 		argv = append(argv, words[r.IntN(len(words))])
 	}
+	if r.IntN(20) == 0 {
+		argv[0] = blanks[r.IntN(len(blanks))]
+	}
 	return argv
+}
+
+// shellLine writes argv as a shell command line that gives the program
+// those words: a word holding a blank in single quotes.
+func shellLine(argv []string) string {
+	quoted := make([]string, len(argv))
+	for i, w := range argv {
+		quoted[i] = w
+		if strings.ContainsAny(w, " \t\n") {
+			quoted[i] = "'" + w + "'"
+		}
+	}
+	return strings.Join(quoted, " ")
 }
 
 func TestDifferentialCodex(t *testing.T) {
@@ -117,38 +162,41 @@ func TestDifferentialCodex(t *testing.T) {
 	r := rand.New(rand.NewPCG(35, 171))
 	plain, stricter, compound := 0, 0, 0
 	for i := range 40 {
-		src := genRules(r)
+		src, near := genRules(r)
 		file := filepath.Join(dir, fmt.Sprintf("gen%d.rules", i))
 		if err := os.WriteFile(file, []byte(src), 0o600); err != nil {
 			t.Fatal(err)
 		}
 		eng := engineOf(t, map[string]string{file: src})
-		for range 12 {
+		for j := range 12 {
 			argv := genArgv(r)
+			if j%2 == 0 {
+				argv = nearArgv(r, near[r.IntN(len(near))])
+			}
 			want := codexCheck(t, bin, file, argv)
 			if want == "" {
 				want = ListAsk
 			}
-			v := decide(t, eng, strings.Join(argv, " "))
+			v := decide(t, eng, shellLine(argv))
 			switch why := agrees(v, want, argv); {
 			case why == "":
 				plain++
 			case strings.HasPrefix(why, "stricter"):
 				stricter++
 			default:
-				t.Errorf("%s\n%s: %s", src, strings.Join(argv, " "), why)
+				t.Errorf("%s\n%s: %s", src, shellLine(argv), why)
 			}
 		}
 		for range 4 {
 			parts := [][]string{genArgv(r), genArgv(r)}
-			line := strings.Join(parts[0], " ") + joins[r.IntN(len(joins))] + strings.Join(parts[1], " ")
+			line := shellLine(parts[0]) + joins[r.IntN(len(joins))] + shellLine(parts[1])
 			strictest := ""
 			for _, p := range parts {
 				if d := codexCheck(t, bin, file, p); strictness(d) > strictness(strictest) || strictest == "" {
 					strictest = d
 				}
 			}
-			for _, command := range []string{line, "bash -lc '" + line + "'"} {
+			for _, command := range []string{line, "bash -lc " + strconv.Quote(line)} {
 				if got := word(decide(t, eng, command)); strictness(got) < strictness(strictest) {
 					t.Errorf("%s\n%s: got %s, looser than Codex's %s on a part", src, command, got, strictest)
 				}

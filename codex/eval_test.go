@@ -74,10 +74,10 @@ prefix_rule(pattern = ["!x"], decision = "forbidden")
 		{2, `prefix_rule( pattern = ["git", ["status", "log"]], justification = "read-only git", )`, ListAllow, []string{"Bash(git status:*)", "Bash(git log:*)"}, ""},
 		{7, `prefix_rule(pattern = [p], decision = "prompt")`, ListAsk, []string{"Bash(ls)", "Bash(ls *)"}, ""},
 		{7, `prefix_rule(pattern = [p], decision = "prompt")`, ListAsk, []string{"Bash(timeout)", "Bash(timeout *)"}, ""},
-		{8, `prefix_rule(pattern = ["rm", "-rf x"], decision = "forbidden", justification = "no")`, ListDeny, []string{"Bash(rm -rf x:*)"}, ""},
+		{8, `prefix_rule(pattern = ["rm", "-rf x"], decision = "forbidden", justification = "no")`, ListDeny, []string{"Bash(rm)", "Bash(rm *)"}, "reaches every command that begins with the words before it"},
 		{9, `prefix_rule(pattern = ["echo", "a b"])`, ListAllow, nil, "holds a blank"},
 		{10, `prefix_rule(pattern = ["echo", "*"])`, ListAllow, nil, "holds a *"},
-		{11, `prefix_rule(pattern = ["!x"], decision = "forbidden")`, ListDeny, []string{"Bash"}, ""},
+		{11, `prefix_rule(pattern = ["!x"], decision = "forbidden")`, ListDeny, []string{"Bash"}, "begins with \"!\""},
 	}
 	if len(f.Entries) != len(wants) {
 		t.Fatalf("got %d entries, want %d: %+v", len(f.Entries), len(wants), f.Entries)
@@ -109,13 +109,35 @@ prefix_rule(pattern = ["echo"], decision = "prompt")
 prefix_rule(pattern = ["cat"])`})
 	for command, want := range map[string]string{
 		`rm '-rf x'`:   ListDeny, // Codex's own match
-		`rm -rf x`:     ListDeny, // stricter: the split command cannot tell
-		`rm -rf y`:     ListAsk,
-		`echo 'a b'`:   ListAsk, // the allow rule is skipped; Codex allows
-		`ls '*'`:       ListAsk, // skipped too
+		`rm -rf y`:     ListDeny, // stricter: the rule is cut before "-rf x"
+		`echo 'a b'`:   ListAsk,  // the allow rule is skipped; Codex allows
+		`ls '*'`:       ListAsk,  // skipped too
 		`ls -la`:       ListAsk,
 		`cat a.txt`:    ListAllow,
 		`cat a.txt; x`: ListAsk,
+	} {
+		if got := word(decide(t, eng, command)); got != want {
+			t.Errorf("%s: got %s, want %s", command, got, want)
+		}
+	}
+}
+
+// TestWordBoundaries: an allow rule matches the words a program is
+// given, not the normalised command, which joins them with spaces.
+func TestWordBoundaries(t *testing.T) {
+	eng := engineOf(t, map[string]string{"t.rules": `prefix_rule(pattern = ["git", "status"])
+prefix_rule(pattern = ["echo"])`})
+	for command, want := range map[string]string{
+		`git status`:          ListAllow,
+		`git status -s`:       ListAllow,
+		`git "status"`:        ListAllow,
+		`git 'status x'`:      ListAsk, // Codex: ["git", "status x"] does not begin with ["git", "status"]
+		`'git status'`:        ListAsk, // one word, a program named "git status"
+		`git status 'a b'`:    ListAllow,
+		`echo 'a b'`:          ListAllow,
+		`git statusx`:         ListAsk,
+		`git status && echo`:  ListAllow,
+		`git 'status x' || x`: ListAsk,
 	} {
 		if got := word(decide(t, eng, command)); got != want {
 			t.Errorf("%s: got %s, want %s", command, got, want)

@@ -92,7 +92,9 @@ func entry(line int, text, list string, rules []agentpolicy.Rule, err error) Ent
 	e := Entry{Line: line, Text: text, List: list}
 	if err != nil {
 		e.Problem = err.Error()
-		return e
+		if _, ok := err.(wider); !ok {
+			return e
+		}
 	}
 	for _, r := range rules {
 		if err := checkGrammar(r); err != nil {

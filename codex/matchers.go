@@ -2,6 +2,7 @@ package codex
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/ChristopherDavenport/agentpolicy"
 	"github.com/ChristopherDavenport/agentpolicy/claudecode"
@@ -14,7 +15,8 @@ import (
 //	policy, err := rules.Policy()
 //	eng, err := agentpolicy.Build(policy, codex.Matchers())
 //
-// Bash reads the member "command" and is split by the shell module: each
+// Bash is split by the shell module, and a rule matches a command whose
+// words begin with the rule's words, as Codex matches an argv prefix: each
 // command a compound line runs is decided on its own, the most
 // restrictive verdict winning as Codex takes the most restrictive rule, and
 // a redirect's target is a call of Edit (a write) or Read (a read) with
@@ -25,12 +27,14 @@ import (
 //
 // A host deciding Claude Code's rules too builds with the Claude Code
 // importer's matchers instead: they read the same Bash patterns over the
-// same split.
+// same split, as patterns over the normalised command, which joins the
+// words with single spaces; there, a word holding a blank ("git 'status
+// x'") reads as two, so an allow rule for "git status" takes it.
 func Matchers() map[string]agentpolicy.ToolMatcher {
 	return map[string]agentpolicy.ToolMatcher{
-		"Bash": {Match: agentpolicy.GlobMatcher("command"),
+		"Bash": {Match: prefixMatcher,
 			Subjects: shell.Subjects(shell.WithWriteTool("Edit", "file_path"), shell.WithReadTool("Read", "file_path"),
-				shell.WithOperandTools("", "", ""))},
+				shell.WithOperandTools("", "", ""), shell.WithWordsField(wordsField))},
 		"Edit":     {Match: agentpolicy.GlobMatcher("file_path")},
 		"Read":     {Match: agentpolicy.GlobMatcher("file_path")},
 		"WebFetch": {Match: claudecode.DomainMatcher("url"), Subjects: urlSubjects},
@@ -51,4 +55,50 @@ func urlSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		return nil, err
 	}
 	return []agentpolicy.Subject{{Args: args, Text: raw}}, nil
+}
+
+// wordsField is the member the splitter writes a command's words into.
+const wordsField = "words"
+
+// command is the glob language over the normalised command, every
+// specifier [translatePrefix] writes a prefix of it.
+var command = agentpolicy.GlobMatcher("command")
+
+// prefixMatcher matches a specifier [translatePrefix] wrote, "w1 w2:*",
+// "w" or "w *", against a command whose words begin with its words: the
+// normalised command begins with them, they end at a word's end, and no
+// word up to there holds a blank, which would make the normalised command
+// show two words where the program is given one. A subject without words
+// (a line of assignments) is read as the glob reads it.
+func prefixMatcher(spec string, args json.RawMessage) bool {
+	if !command(spec, args) {
+		return false
+	}
+	var subject struct {
+		Words *[]string `json:"words"`
+	}
+	if err := json.Unmarshal(args, &subject); err != nil {
+		return false
+	}
+	if subject.Words == nil {
+		return true
+	}
+	literal, ok := strings.CutSuffix(spec, ":*")
+	if !ok {
+		literal = strings.TrimSuffix(spec, " *")
+	}
+	n := -1
+	for _, w := range *subject.Words {
+		if strings.ContainsAny(w, " \t\n") {
+			return false
+		}
+		if w == "" {
+			w = "''"
+		}
+		n += 1 + len(w)
+		if n >= len(literal) {
+			return n == len(literal)
+		}
+	}
+	return false
 }

@@ -39,10 +39,10 @@ func listOf(decision string) string {
 // name, that a rule's first word also reaches, as Codex resolves them.
 //
 // A deny or ask rule is never narrower than Codex's: a word it cannot
-// write exactly (an empty word, a "*", parentheses the grammar cannot
-// hold) makes it stop before that word, reaching every command that
-// begins with the words before. An allow rule is never wider: one it
-// cannot write exactly is skipped, with the reason.
+// write exactly ([unwritable]) makes it stop before that word, reaching
+// every command that begins with the words before, and the error says so
+// beside the rules. An allow rule is never wider: one it cannot write
+// exactly is skipped, with the reason as the error and no rules.
 func translatePrefix(r PrefixRule, hosts map[string][]string) ([]agentpolicy.Rule, error) {
 	list := listOf(r.Decision)
 	pattern := slices.Clone(r.Pattern)
@@ -51,9 +51,9 @@ func translatePrefix(r PrefixRule, hosts map[string][]string) ([]agentpolicy.Rul
 		first = append(first, hosts[name]...)
 	}
 	pattern[0] = first
-	n := len(pattern)
+	n, cut := len(pattern), ""
 	for i, alts := range pattern {
-		why := unwritable(alts, list)
+		why := unwritable(alts)
 		if i == 0 && why == "" && slices.ContainsFunc(alts, func(a string) bool { return strings.HasPrefix(a, "!") }) {
 			why = "begins with \"!\", which the rule grammar reads as a carve-out"
 		}
@@ -61,7 +61,7 @@ func translatePrefix(r PrefixRule, hosts map[string][]string) ([]agentpolicy.Rul
 			if list == ListAllow {
 				return nil, fmt.Errorf("the word %d of the pattern %s, so the allow rule is skipped", i+1, why)
 			}
-			n = i
+			n, cut = i, fmt.Sprintf("the word %d of the pattern %s, so the rule reaches every command that begins with the words before it", i+1, why)
 			break
 		}
 	}
@@ -79,11 +79,12 @@ func translatePrefix(r PrefixRule, hosts map[string][]string) ([]agentpolicy.Rul
 		if list == ListAllow {
 			return nil, fmt.Errorf("the pattern's alternatives make more than %d prefixes, so the allow rule is skipped", maxPrefixes)
 		}
+		cut = fmt.Sprintf("the pattern's alternatives make more than %d prefixes, so the rule reaches every command that begins with its first %d words", maxPrefixes, n-1)
 	}
 	if n == 0 {
 		// Nothing of the pattern can be written: every command is
 		// reached, the strictest reading of a deny or ask rule.
-		return []agentpolicy.Rule{{Tool: "Bash", Note: r.Justification}}, nil
+		return []agentpolicy.Rule{{Tool: "Bash", Note: r.Justification}}, reaches(cut)
 	}
 	var rules []agentpolicy.Rule
 	for prefix := range prefixes(pattern[:n]) {
@@ -91,25 +92,40 @@ func translatePrefix(r PrefixRule, hosts map[string][]string) ([]agentpolicy.Rul
 			rules = append(rules, agentpolicy.Rule{Tool: "Bash", Spec: spec, Note: r.Justification})
 		}
 	}
-	return rules, nil
+	return rules, reaches(cut)
 }
 
+// reaches is the note of a deny or ask rule written wider than Codex's:
+// an error that [entry] keeps beside the rules as the entry's problem.
+func reaches(why string) error {
+	if why == "" {
+		return nil
+	}
+	return wider(why)
+}
+
+// wider is the problem of a rule that reaches more than it says; its
+// rules still apply.
+type wider string
+
+func (w wider) Error() string { return string(w) }
+
 // unwritable says why a word's alternatives cannot be written exactly as a
-// pattern of the engine's Bash language over the splitter's normalised
-// command, "" when they can. The splitter joins a command's words with
-// single spaces and shows an empty word as ”, and the language reads "*"
-// as any run of characters; so an allow rule's word must be non-empty,
-// blank-free and star-free. A deny or ask rule's word with a blank or a
-// star still reaches every command Codex's would (a star only more), so
-// only an empty word and parentheses the grammar cannot hold stop it.
-func unwritable(alts []string, list string) string {
+// pattern of the engine's Bash language, "" when they can. The language
+// reads "*" as any run of characters and a blank as a word break, the
+// splitter shows an empty word as ”, and the rule grammar holds only
+// balanced parentheses; so a word must be non-empty and free of blanks,
+// stars and parentheses. A deny or ask rule stops before such a word,
+// reaching every command that begins with the words before it, so it
+// never reaches less than Codex's; an allow rule with one is skipped.
+func unwritable(alts []string) string {
 	for _, a := range alts {
 		switch {
-		case a == "" && list == ListAllow:
+		case a == "":
 			return "is empty, which the split command shows as ''"
-		case strings.ContainsAny(a, " \t\n") && list == ListAllow:
-			return fmt.Sprintf("%q holds a blank, which the split command cannot tell from a word break", a)
-		case strings.Contains(a, "*") && list == ListAllow:
+		case strings.ContainsAny(a, " \t\n"):
+			return fmt.Sprintf("%q holds a blank, which the engine's pattern reads as a word break", a)
+		case strings.Contains(a, "*"):
 			return fmt.Sprintf("%q holds a *, which the engine's pattern reads as any run of characters", a)
 		case strings.ContainsAny(a, "()"):
 			return fmt.Sprintf("%q holds a parenthesis, which the rule grammar cannot hold", a)
