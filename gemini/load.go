@@ -96,11 +96,17 @@ func New(mode string, files []*File, names []string) *Rules {
 // Files lists the files read, in the order read, with their entries.
 func (r *Rules) Files() []*File { return slices.Clone(r.files) }
 
+// rankBase puts every source of a Gemini CLI policy below every source
+// of rank 0 or more, the other importers' among them, so that a
+// carve-out a Gemini rule writes reaches only Gemini rules of lower
+// priority: a Gemini allow never cancels a Claude Code or Codex deny.
+const rankBase = 2 * (TierAdmin + 1) * 1000
+
 // RuleSets are the files' rules, one [agentpolicy.RuleSet] for each
-// priority of each file, ranked 2×(tier×1000 + priority) so a higher
-// final priority ranks higher; and beside each, ranked one below, the
-// carve-outs its rules write into the stricter lists, which cancel only
-// the rules of lower final priority.
+// priority of each file, ranked 2×(tier×1000 + priority) − 12000 so a
+// higher final priority ranks higher and every source ranks below 0; and
+// beside each, ranked one below, the carve-outs its rules write into the
+// stricter lists, which cancel only the rules of lower final priority.
 func (r *Rules) RuleSets() []agentpolicy.RuleSet {
 	var sets []agentpolicy.RuleSet
 	for i, f := range r.files {
@@ -110,8 +116,8 @@ func (r *Rules) RuleSets() []agentpolicy.RuleSet {
 			if !ok {
 				name := r.names[i] + "@" + strconv.Itoa(e.Priority)
 				pair = &[2]agentpolicy.RuleSet{
-					{Source: agentpolicy.Source{Name: name, Path: f.Path, Hash: f.Hash, Trusted: true, Rank: 2 * e.Priority}},
-					{Source: agentpolicy.Source{Name: name + " over lower", Path: f.Path, Hash: f.Hash, Trusted: true, Rank: 2*e.Priority - 1}},
+					{Source: agentpolicy.Source{Name: name, Path: f.Path, Hash: f.Hash, Trusted: true, Rank: 2*e.Priority - rankBase}},
+					{Source: agentpolicy.Source{Name: name + " over lower", Path: f.Path, Hash: f.Hash, Trusted: true, Rank: 2*e.Priority - 1 - rankBase}},
 				}
 				byPriority[e.Priority] = pair
 			}

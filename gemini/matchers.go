@@ -26,15 +26,15 @@ import (
 // "file_path", Glob and Grep "dir_path", WebFetch "prompt".
 func Matchers() map[string]agentpolicy.ToolMatcher {
 	return map[string]agentpolicy.ToolMatcher{
-		"Bash": {Match: withRegex(agentpolicy.GlobMatcher("command")),
+		"Bash": {Match: WithRegex(agentpolicy.GlobMatcher("command")),
 			Subjects: shell.Subjects(shell.WithWriteTool("Write", "file_path"), shell.WithReadTool("Read", "file_path"),
 				shell.WithOperandTools("", "", ""))},
-		"Read":     {Match: withRegex(agentpolicy.GlobMatcher("file_path"))},
-		"Write":    {Match: withRegex(agentpolicy.GlobMatcher("file_path"))},
-		"Edit":     {Match: withRegex(agentpolicy.GlobMatcher("file_path"))},
-		"Glob":     {Match: withRegex(agentpolicy.GlobMatcher("dir_path"))},
-		"Grep":     {Match: withRegex(agentpolicy.GlobMatcher("dir_path"))},
-		"WebFetch": {Match: withRegex(agentpolicy.GlobMatcher("prompt"))},
+		"Read":     {Match: WithRegex(agentpolicy.GlobMatcher("file_path"))},
+		"Write":    {Match: WithRegex(agentpolicy.GlobMatcher("file_path"))},
+		"Edit":     {Match: WithRegex(agentpolicy.GlobMatcher("file_path"))},
+		"Glob":     {Match: WithRegex(agentpolicy.GlobMatcher("dir_path"))},
+		"Grep":     {Match: WithRegex(agentpolicy.GlobMatcher("dir_path"))},
+		"WebFetch": {Match: WithRegex(agentpolicy.GlobMatcher("prompt"))},
 	}
 }
 
@@ -42,10 +42,12 @@ func Matchers() map[string]agentpolicy.ToolMatcher {
 // [translate] compiled once already, so a decision compiles none.
 var compiled sync.Map
 
-// withRegex reads a "re:" specifier as a regular expression searched for
-// in the arguments, re-serialised compactly as Gemini CLI serialises
-// them, "*" as every call, and any other with own.
-func withRegex(own agentpolicy.Matcher) agentpolicy.Matcher {
+// WithRegex reads the specifiers a Gemini CLI rule writes beside a
+// tool's own: "re:R" as the regular expression R searched for in the
+// arguments, re-serialised compactly as Gemini CLI serialises them, and
+// "*" as every call; any other specifier is own's. A host that decides
+// Gemini CLI's rules with another importer's matchers wraps each with it.
+func WithRegex(own agentpolicy.Matcher) agentpolicy.Matcher {
 	return func(spec string, args json.RawMessage) bool {
 		if spec == "*" {
 			return true
