@@ -67,8 +67,19 @@ func (r Rule) text() string {
 	if r.MCPName != "" {
 		add("mcpName", r.MCPName)
 	}
-	for _, p := range r.CommandPrefix {
-		add("commandPrefix", p)
+	list := func(key string, values []string) {
+		if len(values) == 1 {
+			add(key, values[0])
+			return
+		}
+		quoted := make([]string, len(values))
+		for i, v := range values {
+			quoted[i] = strconv.Quote(v)
+		}
+		parts = append(parts, key+" = ["+strings.Join(quoted, ", ")+"]")
+	}
+	if len(r.CommandPrefix) > 0 {
+		list("commandPrefix", r.CommandPrefix)
 	}
 	if r.CommandRegex != "" {
 		add("commandRegex", r.CommandRegex)
@@ -79,7 +90,7 @@ func (r Rule) text() string {
 	add("decision", r.Decision)
 	parts = append(parts, "priority = "+strconv.Itoa(r.Priority))
 	if len(r.Modes) > 0 {
-		add("modes", strings.Join(r.Modes, ","))
+		list("modes", r.Modes)
 	}
 	return strings.Join(parts, ", ")
 }

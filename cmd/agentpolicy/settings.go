@@ -24,6 +24,8 @@ type settingsFlags struct {
 	// settings, and the mode the session runs in.
 	policies []string
 	mode     claudecode.Mode
+	// agents are Codex CLI's and Gemini CLI's rule files (sources_agents.go).
+	agents agentSources
 }
 
 func (f *settingsFlags) register(root *cobra.Command) {
@@ -33,6 +35,7 @@ func (f *settingsFlags) register(root *cobra.Command) {
 	pf.StringVar(&f.userDir, "user-dir", "", "the user's settings directory (default $CLAUDE_CONFIG_DIR, else ~/.claude)")
 	pf.StringVar(&f.managedDir, "managed-dir", "", "the managed settings directory (default the system's, /etc/claude-code on Linux)")
 	pf.BoolVar(&f.trust, "trust", false, "trust the project, so its allow rules apply (Claude Code's trust dialog)")
+	f.agents.register(pf)
 }
 
 // loadedPolicy is the settings read and the engine built from them.
@@ -41,6 +44,8 @@ type loadedPolicy struct {
 	policy   agentpolicy.Policy
 	matchers map[string]agentpolicy.ToolMatcher
 	engine   *agentpolicy.Engine
+	// agents are the other agents' rule files read beside the settings.
+	agents *agentSources
 }
 
 // load reads the settings files the flags name and builds the engine. A
@@ -67,6 +72,9 @@ func (f *settingsFlags) load() (*loadedPolicy, error) {
 	if p.policy, err = s.Policy(); err != nil {
 		return nil, err
 	}
+	if err := p.addAgents(&f.agents, f.project); err != nil {
+		return nil, err
+	}
 	if p.engine, err = p.build(p.matchers); err != nil {
 		return nil, err
 	}
@@ -84,6 +92,9 @@ func (p *loadedPolicy) build(matchers map[string]agentpolicy.ToolMatcher) (*agen
 // Write rule it became: the text of the file's entry the rule came from,
 // or the rule itself when no entry gave it.
 func (p *loadedPolicy) written(r agentpolicy.Rule) string {
+	if text, ok := p.agents.written(r); ok {
+		return text
+	}
 	aliases := p.settings.Aliases()
 	for _, f := range p.settings.Files() {
 		if f.Source.Name != r.Source.Name {
