@@ -162,11 +162,17 @@ func TestLoadTrust(t *testing.T) {
 	write(filepath.Join(home, "rules", "notes.txt"), `not rules`)
 	write(filepath.Join(project, ".codex", "rules", "team.rules"), `prefix_rule(pattern = ["npm", "test"])
 prefix_rule(pattern = ["rm"], decision = "forbidden", justification = "team says no")`)
-	for _, trusted := range []bool{false, true} {
-		config := ""
-		if trusted {
-			config = "[projects.\"" + project + "\"]\ntrust_level = \"trusted\"\n"
-		}
+	for _, c := range []struct {
+		config  string
+		trusted bool
+	}{
+		{"", false},
+		{"[projects.\"" + project + "\"]\ntrust_level = \"untrusted\"\n", false},
+		{"[projects.\"" + project + "\"]\nTrust_Level = \"trusted\"\n", false},
+		{"[projects.\"" + project + "/sub\"]\ntrust_level = \"trusted\"\n", false},
+		{"[projects.\"" + project + "\"]\ntrust_level = \"trusted\"\n", true},
+	} {
+		config, trusted := c.config, c.trusted
 		write(filepath.Join(home, "config.toml"), "model = \"x\"\n"+config)
 		rules, err := Load(LoadOptions{Home: home, Project: project})
 		if err != nil {

@@ -182,13 +182,6 @@ func readFile(path, name string, rank int, trusted bool) (*File, error) {
 	return Parse(path, name, src, rank, trusted)
 }
 
-// config is what Load reads of config.toml: which projects are trusted.
-type config struct {
-	Projects map[string]struct {
-		TrustLevel string `toml:"trust_level"`
-	} `toml:"projects"`
-}
-
 // projectTrusted reports whether config.toml trusts the project: an entry
 // for its absolute path with trust_level "trusted". A missing config trusts
 // nothing; one that cannot be read is an error, and trusts nothing.
@@ -201,10 +194,14 @@ func projectTrusted(home, project string) (bool, error) {
 	if err != nil {
 		return false, &FileError{Path: path, Err: err}
 	}
-	var c config
+	// A map, not a struct: the TOML library would match a struct's
+	// field to a key in any case, and Codex reads trust_level as spelled.
+	var c map[string]any
 	if _, err := toml.Decode(string(data), &c); err != nil {
 		return false, &FileError{Path: path, Err: err}
 	}
-	p, ok := c.Projects[project]
-	return ok && p.TrustLevel == "trusted", nil
+	projects, _ := c["projects"].(map[string]any)
+	p, _ := projects[project].(map[string]any)
+	level, _ := p["trust_level"].(string)
+	return level == "trusted", nil
 }

@@ -38,6 +38,28 @@ func Matchers() map[string]agentpolicy.ToolMatcher {
 	}
 }
 
+// Matchers is the package's [Matchers] with one more for every tool a
+// rule of the files reads arguments of and the package has none for (an
+// MCP tool with an argsPattern): its "re:" and "*" specifiers and nothing
+// else.
+func (r *Rules) Matchers() map[string]agentpolicy.ToolMatcher {
+	m := Matchers()
+	for _, f := range r.files {
+		for _, e := range f.Entries {
+			for _, rule := range e.Rules {
+				if _, ok := m[rule.Tool]; !ok && !rule.Bare() && !rule.Glob() {
+					m[rule.Tool] = agentpolicy.ToolMatcher{Match: WithRegex(nothing)}
+				}
+			}
+		}
+	}
+	return m
+}
+
+// nothing is the own matcher of a tool whose only specifiers are a Gemini
+// rule's.
+func nothing(string, json.RawMessage) bool { return false }
+
 // compiled holds the regular expressions of the specifiers seen, which
 // [translate] compiled once already, so a decision compiles none.
 var compiled sync.Map

@@ -109,6 +109,9 @@ func Parse(path string, src []byte, tier int) (*File, error) {
 		}
 		f.Rules = append(f.Rules, r)
 	}
+	if err := exactKeys(md); err != nil {
+		return nil, &FileError{Path: path, Err: err}
+	}
 	if undecoded := md.Undecoded(); len(undecoded) > 0 {
 		var keys []string
 		for _, k := range undecoded {
@@ -129,4 +132,24 @@ func ruleLines(src []byte) []int {
 		}
 	}
 	return lines
+}
+
+// ruleKeys are the keys a [[rule]] table may hold, spelled as Gemini CLI
+// reads them: the TOML library matches a key to a field without regard
+// to case, and Gemini CLI does not, so "toolNAme" must not be read as
+// toolName.
+var ruleKeys = []string{"toolName", "mcpName", "commandPrefix", "commandRegex", "argsPattern", "decision",
+	"priority", "modes", "interactive", "allowRedirection", "denyMessage"}
+
+// exactKeys refuses a key spelled otherwise than Gemini CLI spells it.
+func exactKeys(md toml.MetaData) error {
+	for _, key := range md.Keys() {
+		switch {
+		case len(key) == 1 && key[0] == "rule":
+		case len(key) == 2 && key[0] == "rule" && slices.Contains(ruleKeys, key[1]):
+		default:
+			return fmt.Errorf("unknown key %s", key)
+		}
+	}
+	return nil
 }

@@ -113,9 +113,11 @@ func TestModes(t *testing.T) {
 // does not, is refused whole, beside its twin that parses.
 func TestParseErrors(t *testing.T) {
 	for bad, good := range map[string]string{
-		"[[rule]\ntoolName = 1":                         rule(`toolName = "x"` + "\ndecision = \"deny\""),
-		rule(`toolName = "x"` + "\ndecison = \"deny\""): rule(`toolName = "x"` + "\ndecision = \"deny\""),
-		rule(`toolName = "x"` + "\ncommandPrefix = 3"):  rule(`toolName = "x"` + "\ncommandPrefix = [\"a\"]"),
+		"[[rule]\ntoolName = 1":                          rule(`toolName = "x"` + "\ndecision = \"deny\""),
+		rule(`toolName = "x"` + "\ndecison = \"deny\""):  rule(`toolName = "x"` + "\ndecision = \"deny\""),
+		rule(`toolName = "x"` + "\ncommandPrefix = 3"):   rule(`toolName = "x"` + "\ncommandPrefix = [\"a\"]"),
+		rule(`toolNAme = "x"` + "\ndecision = \"deny\""): rule(`toolName = "x"` + "\ndecision = \"deny\""),
+		"[[Rule]]\ntoolName = \"x\"":                     rule(`toolName = "x"`),
 	} {
 		if _, err := Parse("t.toml", []byte(bad), TierUser); err == nil {
 			t.Errorf("%q parses", bad)
