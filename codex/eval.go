@@ -56,6 +56,8 @@ type evaluation struct {
 	prefixes []PrefixRule
 	networks []NetworkRule
 	hosts    map[string][]string
+	// calls are the texts of the file's calls, read on the first call.
+	calls map[[2]int32]string
 }
 
 // evaluate runs a rules file's Starlark with Codex's three functions, as
@@ -92,23 +94,30 @@ func evaluate(name string, src []byte) (*evaluation, error) {
 // call is where a builtin was called from: its line and its text.
 func (ev *evaluation) call(thread *starlark.Thread) (int, string) {
 	pos := thread.CallFrame(1).Pos
-	text := ""
-	syntax.Walk(ev.file, func(n syntax.Node) bool {
-		c, ok := n.(*syntax.CallExpr)
-		if ok && c.Lparen.Line == pos.Line && c.Lparen.Col == pos.Col {
+	if ev.calls == nil {
+		ev.calls = callTexts(ev.file, ev.src)
+	}
+	return int(pos.Line), ev.calls[[2]int32{pos.Line, pos.Col}]
+}
+
+// callTexts is the text of every call of the file, by the line and column
+// of its opening parenthesis, where Starlark places the call.
+func callTexts(f *syntax.File, src []byte) map[[2]int32]string {
+	lines := strings.Split(string(src), "\n")
+	texts := map[[2]int32]string{}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok {
 			start, end := c.Span()
-			text = spanText(ev.src, start, end)
-			return false
+			texts[[2]int32{c.Lparen.Line, c.Lparen.Col}] = spanText(lines, start, end)
 		}
-		return text == ""
+		return true
 	})
-	return int(pos.Line), text
+	return texts
 }
 
 // spanText is the source between two positions, its lines joined by
 // single spaces.
-func spanText(src []byte, start, end syntax.Position) string {
-	lines := strings.Split(string(src), "\n")
+func spanText(lines []string, start, end syntax.Position) string {
 	if int(end.Line) > len(lines) || start.Line < 1 {
 		return ""
 	}

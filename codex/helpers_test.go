@@ -29,7 +29,7 @@ func engineOf(t testing.TB, srcs map[string]string) *agentpolicy.Engine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := agentpolicy.Build(policy, Matchers())
+	eng, err := Build(policy)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,6 +41,20 @@ func Matchers() map[string]agentpolicy.ToolMatcher {
 	}
 }
 
+// Build builds the engine of a policy of Codex's rules with [Matchers],
+// the Bash matcher given the index of the glob it checks first, so a
+// decision calls it only for the rules whose literal words the command
+// begins with, rather than for every rule:
+//
+//	policy, err := rules.Policy()
+//	eng, err := codex.Build(policy)
+//
+// It decides as agentpolicy.Build(policy, Matchers(), opts...) does.
+func Build(policy agentpolicy.Policy, opts ...agentpolicy.Option) (*agentpolicy.Engine, error) {
+	ix, _ := agentpolicy.BuiltinIndex(command)
+	return agentpolicy.Build(policy, Matchers(), append([]agentpolicy.Option{agentpolicy.WithIndex(prefixMatcher, ix)}, opts...)...)
+}
+
 // urlSubjects refuses a fetch whose URL has no host the importer can read,
 // so no rule is asked about a host two parsers could read differently.
 func urlSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
