@@ -31,7 +31,7 @@ func engineOf(t testing.TB, mode string, srcs ...string) (*agentpolicy.Engine, *
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := agentpolicy.Build(policy, rules.Matchers())
+	eng, err := rules.Engine(policy)
 	if err != nil {
 		t.Fatal(err)
 	}

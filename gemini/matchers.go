@@ -1,10 +1,14 @@
 package gemini
 
 import (
+	"bytes"
 	"encoding/json"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ChristopherDavenport/agentpolicy"
 	"github.com/ChristopherDavenport/agentpolicy/shell"
@@ -25,17 +29,58 @@ import (
 // tool's own rules read its primary argument: Read, Write and Edit
 // "file_path", Glob and Grep "dir_path", WebFetch "prompt".
 func Matchers() map[string]agentpolicy.ToolMatcher {
-	return map[string]agentpolicy.ToolMatcher{
-		"Bash": {Match: WithRegex(agentpolicy.GlobMatcher("command")),
-			Subjects: shell.Subjects(shell.WithWriteTool("Write", "file_path"), shell.WithReadTool("Read", "file_path"),
-				shell.WithOperandTools("", "", ""))},
-		"Read":     {Match: WithRegex(agentpolicy.GlobMatcher("file_path"))},
-		"Write":    {Match: WithRegex(agentpolicy.GlobMatcher("file_path"))},
-		"Edit":     {Match: WithRegex(agentpolicy.GlobMatcher("file_path"))},
-		"Glob":     {Match: WithRegex(agentpolicy.GlobMatcher("dir_path"))},
-		"Grep":     {Match: WithRegex(agentpolicy.GlobMatcher("dir_path"))},
-		"WebFetch": {Match: WithRegex(agentpolicy.GlobMatcher("prompt"))},
+	m, _ := matchers()
+	return m
+}
+
+// fields are the argument each tool's own rules read.
+var fields = map[string]string{
+	"Bash": "command", "Read": "file_path", "Write": "file_path", "Edit": "file_path",
+	"Glob": "dir_path", "Grep": "dir_path", "WebFetch": "prompt",
+}
+
+// matchers are [Matchers] and, by tool, the index of each: the glob's,
+// with the regular expressions and "*", which it cannot file, tried
+// always.
+func matchers() (map[string]agentpolicy.ToolMatcher, map[string]agentpolicy.Index) {
+	m := make(map[string]agentpolicy.ToolMatcher, len(fields))
+	indexes := make(map[string]agentpolicy.Index, len(fields))
+	for tool, field := range fields {
+		own := agentpolicy.GlobMatcher(field)
+		ix, _ := agentpolicy.BuiltinIndex(own)
+		literal := ix.Literal
+		ix.Literal = func(spec string) string {
+			if spec == "*" || strings.HasPrefix(spec, regexPrefix) {
+				return ""
+			}
+			return literal(spec)
+		}
+		m[tool], indexes[tool] = agentpolicy.ToolMatcher{Match: WithRegex(own)}, ix
 	}
+	bash := m["Bash"]
+	bash.Subjects = shell.Subjects(shell.WithWriteTool("Write", "file_path"), shell.WithReadTool("Read", "file_path"),
+		shell.WithOperandTools("", "", ""))
+	m["Bash"] = bash
+	return m, indexes
+}
+
+// Engine builds the engine of a policy of the files' rules with
+// [Rules.Matchers], each tool's own matcher given its index, so a
+// decision tries only the rules whose literal the argument begins with
+// and the regular expressions:
+//
+//	policy, err := rules.Policy(agentpolicy.Ask())
+//	eng, err := rules.Engine(policy)
+//
+// It decides as agentpolicy.Build(policy, rules.Matchers(), opts...) does.
+func (r *Rules) Engine(policy agentpolicy.Policy, opts ...agentpolicy.Option) (*agentpolicy.Engine, error) {
+	m, indexes := matchers()
+	r.addMatchers(m)
+	base := make([]agentpolicy.Option, 0, len(indexes)+len(opts))
+	for _, tool := range slices.Sorted(maps.Keys(indexes)) {
+		base = append(base, agentpolicy.WithIndex(m[tool].Match, indexes[tool]))
+	}
+	return agentpolicy.Build(policy, m, append(base, opts...)...)
 }
 
 // Matchers is the package's [Matchers] with one more for every tool a
@@ -44,6 +89,13 @@ func Matchers() map[string]agentpolicy.ToolMatcher {
 // else.
 func (r *Rules) Matchers() map[string]agentpolicy.ToolMatcher {
 	m := Matchers()
+	r.addMatchers(m)
+	return m
+}
+
+// addMatchers gives m a matcher for every tool a rule reads arguments of
+// that has none.
+func (r *Rules) addMatchers(m map[string]agentpolicy.ToolMatcher) {
 	for _, f := range r.files {
 		for _, e := range f.Entries {
 			for _, rule := range e.Rules {
@@ -53,7 +105,6 @@ func (r *Rules) Matchers() map[string]agentpolicy.ToolMatcher {
 			}
 		}
 	}
-	return m
 }
 
 // nothing is the own matcher of a tool whose only specifiers are a Gemini
@@ -86,8 +137,30 @@ func WithRegex(own agentpolicy.Matcher) agentpolicy.Matcher {
 			}
 			re, _ = compiled.LoadOrStore(pattern, c)
 		}
-		return re.(*regexp.Regexp).MatchString(serialise(args))
+		return re.(*regexp.Regexp).MatchString(serialised(args))
 	}
+}
+
+// lastSerialised is the last arguments [serialised] wrote and what it
+// wrote: the engine calls a matcher once for each rule it tries, with
+// the same arguments.
+var lastSerialised atomic.Pointer[serialisedArgs]
+
+// serialisedArgs is one pair of arguments and their serialisation.
+type serialisedArgs struct {
+	raw []byte
+	out string
+}
+
+// serialised is [serialise], remembered for the arguments last given:
+// only arguments equal byte for byte reuse it.
+func serialised(args json.RawMessage) string {
+	if last := lastSerialised.Load(); last != nil && bytes.Equal(last.raw, args) {
+		return last.out
+	}
+	out := serialise(args)
+	lastSerialised.Store(&serialisedArgs{raw: bytes.Clone(args), out: out})
+	return out
 }
 
 // serialise is the arguments as JSON.stringify writes them: no blanks
