@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -116,5 +118,21 @@ func TestLintAgents(t *testing.T) {
 		if kinds := byRule[twin]; len(kinds) > 0 {
 			t.Errorf("%s: got %v, want nothing", twin, kinds)
 		}
+	}
+}
+
+// TestPolicyTestAgents: test checks the other agents' rules, naming them
+// as their files write them; a wrong expectation fails.
+func TestPolicyTestAgents(t *testing.T) {
+	out, errOut, code := cli(t, append(append([]string{"test"}, agentFlags...), "testdata/agents/policy_test.json")...)
+	if code != 0 {
+		t.Fatalf("test exited %d: %s %s", code, out, errOut)
+	}
+	wrong := filepath.Join(t.TempDir(), "wrong.json")
+	if err := os.WriteFile(wrong, []byte(`{"tests": [{"name": "ls", "tool": "Bash", "command": "ls", "want": "allow"}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, code := cli(t, append(append([]string{"test"}, agentFlags...), wrong)...); code != exitFailed || !strings.Contains(out, `toolName = "run_shell_command", decision = "deny", priority = 1`) {
+		t.Errorf("a wrong expectation: exit %d: %s", code, out)
 	}
 }
