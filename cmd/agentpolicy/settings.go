@@ -84,7 +84,7 @@ func (f *settingsFlags) load() (*loadedPolicy, error) {
 // build builds an engine of its own from the loaded policy with the given
 // matchers, for a question that changes the engine or how it splits.
 func (p *loadedPolicy) build(matchers map[string]agentpolicy.ToolMatcher) (*agentpolicy.Engine, error) {
-	return agentpolicy.Build(p.policy, matchers, agentpolicy.WithAliases(p.settings.Aliases()))
+	return agentpolicy.Build(p.policy, matchers, agentpolicy.WithAliases(p.settings.Aliases()), agentpolicy.WithAliases(agentAliases))
 }
 
 // written is a rule as its settings file writes it, "Bash(git push *)",

@@ -79,6 +79,11 @@ func (p *loadedPolicy) addAgents(a *agentSources, project string) error {
 	if err != nil {
 		return err
 	}
+	for _, list := range [][]agentpolicy.Rule{merged.Deny, merged.Ask, merged.Allow, merged.Withheld} {
+		for i := range list {
+			list[i].Tool = exactTool(list[i])
+		}
+	}
 	byRank := func(x, y agentpolicy.Rule) int { return cmp.Compare(y.Source.Rank, x.Source.Rank) }
 	p.policy.Deny = sortedBy(append(p.policy.Deny, merged.Deny...), byRank)
 	p.policy.Ask = sortedBy(append(p.policy.Ask, merged.Ask...), byRank)
@@ -102,6 +107,31 @@ func (p *loadedPolicy) addAgents(a *agentSources, project string) error {
 		}
 	}
 	return nil
+}
+
+// readExact names the Read tool alone: the name "Read" reaches Grep and
+// Glob too, as Claude Code's Read rules do.
+const readExact = "Read.exact"
+
+// agentAliases are the names the other agents' rules are written under
+// so that each reaches its own tool alone.
+var agentAliases = map[string][]string{readExact: {"Read"}}
+
+// exactTool is the name a Gemini CLI rule is decided under: a read_file
+// rule governs Read alone and a replace rule Edit alone, where Claude
+// Code's Read reaches Grep and Glob and its Edit reaches Write, tools
+// Gemini CLI has rules of their own for. Any other rule keeps its name.
+func exactTool(r agentpolicy.Rule) string {
+	if !strings.HasPrefix(r.Source.Name, "gemini:") {
+		return r.Tool
+	}
+	switch r.Tool {
+	case "Read":
+		return readExact
+	case "Edit":
+		return "Edit.tool"
+	}
+	return r.Tool
 }
 
 // matchesNothing is the own matcher of a tool Claude Code does not have.
@@ -138,6 +168,8 @@ func (a *agentSources) written(r agentpolicy.Rule) (string, bool) {
 				continue
 			}
 			for _, e := range f.Entries {
+				// The engine reports a rule under the tool its name
+				// reaches: Read.exact as Read, Edit.tool as Edit.
 				if slices.ContainsFunc(e.Rules, func(er agentpolicy.Rule) bool { return er.Tool == r.Tool && er.Spec == r.Spec }) {
 					return e.Text, true
 				}

@@ -136,3 +136,34 @@ func TestPolicyTestAgents(t *testing.T) {
 		t.Errorf("a wrong expectation: exit %d: %s", code, out)
 	}
 }
+
+// TestGeminiToolsExact: a Gemini CLI rule for read_file governs Read
+// alone and one for replace Edit alone, though Claude Code's Read reaches
+// Grep and its Edit reaches Write.
+func TestGeminiToolsExact(t *testing.T) {
+	policy := filepath.Join(t.TempDir(), "p.toml")
+	if err := os.WriteFile(policy, []byte(`[[rule]]
+toolName = "read_file"
+decision = "allow"
+priority = 10
+
+[[rule]]
+toolName = "replace"
+decision = "allow"
+priority = 10
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	flags := []string{"explain", "--project", "testdata/agents/project", "--user-dir", "testdata/nowhere", "--managed-dir", "testdata/nowhere", "--gemini-policy", policy}
+	for _, c := range []struct{ tool, args, decision, rule string }{
+		{"Read", `{"file_path": "/etc/hostname"}`, "allow", `toolName = "read_file", decision = "allow", priority = 10`},
+		{"Grep", `{"pattern": "x", "path": "/etc"}`, "ask", ""},
+		{"Edit", `{"file_path": "/etc/hostname", "old_string": "a", "new_string": "b"}`, "allow", `toolName = "replace", decision = "allow", priority = 10`},
+		{"Write", `{"file_path": "/etc/hostname", "content": "x"}`, "ask", ""},
+	} {
+		out, errOut, code := cli(t, append(flags, c.tool, c.args)...)
+		if code != 0 || !strings.Contains(out, "decision:  "+c.decision) || (c.rule != "" && !strings.Contains(out, "rule:      "+c.rule)) {
+			t.Errorf("%s: %d %s%s", c.tool, code, out, errOut)
+		}
+	}
+}
