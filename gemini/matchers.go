@@ -23,7 +23,7 @@ import (
 //
 // Bash is split by the shell module, each command a compound line runs
 // decided on its own, as Gemini CLI splits one and re-checks each part;
-// a redirect's target is a call of Write (a write) or Read (a read). A
+// a redirect's target is a call of [Redirect], which no rule allows. A
 // commandPrefix is read over each part's words; a commandRegex or an
 // argsPattern over the part's (or the call's) arguments as JSON. A
 // tool's own rules read its primary argument: Read, Write and Edit
@@ -32,6 +32,12 @@ func Matchers() map[string]agentpolicy.ToolMatcher {
 	m, _ := matchers()
 	return m
 }
+
+// Redirect is the tool a shell redirect's target is decided under: one no
+// Gemini CLI rule names, so a redirect gets the policy's default, as
+// Gemini CLI asks about a command with a redirect (an error in a headless
+// run) rather than holding its target to write_file's rules.
+const Redirect = "Bash.redirect"
 
 // fields are the argument each tool's own rules read.
 var fields = map[string]string{
@@ -58,7 +64,7 @@ func matchers() (map[string]agentpolicy.ToolMatcher, map[string]agentpolicy.Inde
 		m[tool], indexes[tool] = agentpolicy.ToolMatcher{Match: WithRegex(own)}, ix
 	}
 	bash := m["Bash"]
-	bash.Subjects = shell.Subjects(shell.WithWriteTool("Write", "file_path"), shell.WithReadTool("Read", "file_path"),
+	bash.Subjects = shell.Subjects(shell.WithWriteTool(Redirect, "file_path"), shell.WithReadTool(Redirect, "file_path"),
 		shell.WithOperandTools("", "", ""))
 	m["Bash"] = bash
 	return m, indexes

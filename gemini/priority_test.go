@@ -49,6 +49,18 @@ func TestPriorityOrder(t *testing.T) {
 	}
 }
 
+// TestRedirects: a command with a redirect gets the default, though
+// write_file and the command are allowed; its twin without one runs.
+func TestRedirects(t *testing.T) {
+	eng, _ := engineOf(t, "", rule(`toolName = "run_shell_command"`+"\ncommandPrefix = \"ls\"\ndecision = \"allow\"")+
+		rule(`toolName = "write_file"`+"\ndecision = \"allow\"")+rule(`toolName = "read_file"`+"\ndecision = \"allow\""))
+	for command, want := range map[string]string{"ls": ListAllow, "ls > out.txt": ListAsk, "ls < in.txt": ListAsk, "ls 2>/dev/null": ListAllow} {
+		if got := decide(t, eng, "Bash", command); got != want {
+			t.Errorf("%s: got %s, want %s", command, got, want)
+		}
+	}
+}
+
 // TestTiers: the admin tier outranks any user priority (5 > 4.999).
 func TestTiers(t *testing.T) {
 	admin, err := Parse("admin.toml", []byte(rule(`toolName = "run_shell_command"`+"\ndecision = \"deny\"\npriority = 0")), TierAdmin)
