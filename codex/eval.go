@@ -44,9 +44,16 @@ type PrefixRule struct {
 
 // NetworkRule is one network_rule call.
 type NetworkRule struct {
-	Host, Protocol, Decision, Justification string
-	Line                                    int
-	Text                                    string
+	// Host is the host the rule governs, Protocol one of http, https,
+	// socks5_tcp and socks5_udp.
+	Host, Protocol string
+	// Decision is allow, prompt or forbidden; Justification the rule's
+	// reason, "" when it gave none.
+	Decision, Justification string
+	// Line is the line of the call in its file, Text the call as the
+	// file writes it.
+	Line int
+	Text string
 }
 
 // evaluation collects what a file's calls declare, in call order.

@@ -13,6 +13,8 @@ import (
 // File is one rules file as [Load] or [Parse] read it: the source its
 // rules carry and every call that declared a rule, in the order they ran.
 type File struct {
+	// Source is what the file's rules carry: its name, path, content
+	// hash, trust and rank.
 	Source agentpolicy.Source
 	// Prefixes and Networks are the file's prefix_rule and network_rule
 	// calls as Codex evaluated them.
@@ -44,6 +46,7 @@ type Entry struct {
 // decision it does not know, an example that does not hold. The file's
 // rules are not read, and the host decides whether to go on without them.
 type FileError struct {
+	// Path is the file, Err what is wrong with it.
 	Path string
 	Err  error
 }

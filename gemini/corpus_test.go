@@ -26,7 +26,7 @@ func engineOf(t testing.TB, mode string, srcs ...string) (*agentpolicy.Engine, *
 		}
 		files, names = append(files, f), append(names, "gemini:t"+string(rune('a'+i)))
 	}
-	rules := New(mode, files, names)
+	rules := New(Session{Mode: mode}, files, names)
 	policy, err := rules.Policy(agentpolicy.Ask())
 	if err != nil {
 		t.Fatal(err)

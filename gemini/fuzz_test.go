@@ -17,7 +17,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		rules := New("", []*File{file}, []string{"gemini:f"})
+		rules := New(Session{}, []*File{file}, []string{"gemini:f"})
 		p, err := rules.Policy(agentpolicy.Ask())
 		if err != nil {
 			t.Fatal(err)

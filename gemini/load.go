@@ -26,11 +26,19 @@ type LoadOptions struct {
 	// Policies are --policy files, read in the user tier in place of the
 	// user directory, as Gemini CLI reads them.
 	Policies []string
-	// Mode is the session's approval mode (default, auto_edit, yolo,
-	// plan), "" when unknown: a rule with modes applies only in those;
-	// in an unknown mode its deny and ask rules apply and its allow rules
-	// do not.
+	// Session is the session the rules decide for.
+	Session
+}
+
+// Session is what a rule's modes and interactive keys are read against.
+// A rule for other sessions does not apply; when the session is unknown
+// (the zero Mode, a nil Interactive), its deny and ask rules apply and its
+// allow rules do not.
+type Session struct {
+	// Mode is the approval mode: default, auto_edit, yolo or plan.
 	Mode string
+	// Interactive says whether a user is there to answer.
+	Interactive *bool
 }
 
 // Rules are the policy files [Load] read.
@@ -77,16 +85,16 @@ func Load(opts LoadOptions) (*Rules, error) {
 			read(p, "gemini:user/"+filepath.Base(p), TierUser)
 		}
 	}
-	return New(opts.Mode, files, names), errors.Join(errs...)
+	return New(opts.Session, files, names), errors.Join(errs...)
 }
 
 // New translates parsed files, each named for the sources its rules
-// carry, in the session's approval mode ("" when unknown).
-func New(mode string, files []*File, names []string) *Rules {
+// carry, for the session.
+func New(session Session, files []*File, names []string) *Rules {
 	for _, f := range files {
 		f.Entries = f.Entries[:0]
 		for _, r := range f.Rules {
-			f.Entries = append(f.Entries, translate(r, f.Tier, mode))
+			f.Entries = append(f.Entries, translate(r, f.Tier, session))
 		}
 	}
 	shadow(files)

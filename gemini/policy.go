@@ -29,17 +29,27 @@ const (
 
 // Rule is one [[rule]] table of a policy file, as written.
 type Rule struct {
-	ToolName         string   `toml:"toolName"`
-	MCPName          string   `toml:"mcpName"`
-	CommandPrefix    []string `toml:"-"`
-	CommandRegex     string   `toml:"commandRegex"`
-	ArgsPattern      string   `toml:"argsPattern"`
-	Decision         string   `toml:"decision"`
-	Priority         int      `toml:"priority"`
-	Modes            []string `toml:"modes"`
-	Interactive      *bool    `toml:"interactive"`
-	AllowRedirection bool     `toml:"allowRedirection"`
-	DenyMessage      string   `toml:"denyMessage"`
+	// ToolName and MCPName name the tool, as Gemini CLI names it.
+	ToolName string `toml:"toolName"`
+	MCPName  string `toml:"mcpName"`
+	// CommandPrefix, CommandRegex and ArgsPattern are the rule's
+	// pattern, at most one of them; CommandPrefix is read from Prefix.
+	CommandPrefix []string `toml:"-"`
+	CommandRegex  string   `toml:"commandRegex"`
+	ArgsPattern   string   `toml:"argsPattern"`
+	// Decision is allow, deny or ask_user; Priority 0 to 999 within the
+	// file's tier.
+	Decision string `toml:"decision"`
+	Priority int    `toml:"priority"`
+	// Modes are the approval modes the rule applies in, all when empty.
+	Modes []string `toml:"modes"`
+	// Interactive limits the rule to interactive or headless sessions;
+	// AllowRedirection is read and not modelled: a redirect gets the
+	// policy's default.
+	Interactive      *bool `toml:"interactive"`
+	AllowRedirection bool  `toml:"allowRedirection"`
+	// DenyMessage is the reason the model reads, the engine rule's note.
+	DenyMessage string `toml:"denyMessage"`
 
 	// Prefix is commandPrefix as written: a string or a list of strings.
 	Prefix any `toml:"commandPrefix"`
@@ -49,6 +59,8 @@ type Rule struct {
 
 // File is one policy file as [Parse] read it.
 type File struct {
+	// Path is the file, Tier its tier, Hash "sha256:" and the hex of
+	// its bytes.
 	Path string
 	Tier int
 	Hash string
@@ -66,6 +78,7 @@ type document struct {
 // FileError is a policy file that is not TOML or not a policy file's
 // shape; its rules are not read.
 type FileError struct {
+	// Path is the file, Err what is wrong with it.
 	Path string
 	Err  error
 }

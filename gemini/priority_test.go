@@ -71,7 +71,7 @@ func TestTiers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := New("", []*File{admin, user}, []string{"gemini:admin", "gemini:user"})
+	rules := New(Session{}, []*File{admin, user}, []string{"gemini:admin", "gemini:user"})
 	policy, err := rules.Policy(ask())
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +101,7 @@ func TestUnreadable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := New("", []*File{f}, []string{"gemini:t"}).Files()[0].Entries[0]
+		e := New(Session{}, []*File{f}, []string{"gemini:t"}).Files()[0].Entries[0]
 		if e.List != c.list || len(e.Rules) != c.rules || (c.problem == "") != (e.Problem == "") || !strings.Contains(e.Problem, c.problem) {
 			t.Errorf("%s: got %s %v %q", c.fields, e.List, e.Rules, e.Problem)
 		}
@@ -117,6 +117,32 @@ func TestModes(t *testing.T) {
 		eng, _ := engineOf(t, mode, policy)
 		if got := [2]string{decide(t, eng, "Bash", "ls"), decide(t, eng, "Bash", "rm x")}; got != want {
 			t.Errorf("mode %q: got %v, want %v", mode, got, want)
+		}
+	}
+}
+
+// TestInteractive: a rule for interactive sessions does not apply in a
+// headless one; in an unknown one its deny applies and its allow does not.
+func TestInteractive(t *testing.T) {
+	policy := rule(`toolName = "run_shell_command"`+"\ncommandPrefix = \"ls\"\ndecision = \"allow\"\ninteractive = true") +
+		rule(`toolName = "run_shell_command"`+"\ncommandPrefix = \"rm\"\ndecision = \"deny\"\ninteractive = true")
+	yes, no := true, false
+	for _, c := range []struct {
+		interactive *bool
+		want        [2]string
+	}{{&yes, [2]string{ListAllow, ListDeny}}, {&no, [2]string{ListAsk, ListAsk}}, {nil, [2]string{ListAsk, ListDeny}}} {
+		f, err := Parse("t.toml", []byte(policy), TierUser)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules := New(Session{Interactive: c.interactive}, []*File{f}, []string{"gemini:t"})
+		p, err := rules.Policy(ask())
+		if err != nil {
+			t.Fatal(err)
+		}
+		eng := build(t, p)
+		if got := [2]string{decide(t, eng, "Bash", "ls"), decide(t, eng, "Bash", "rm x")}; got != c.want {
+			t.Errorf("interactive %v: got %v, want %v", c.interactive, got, c.want)
 		}
 	}
 }

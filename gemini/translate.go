@@ -95,9 +95,8 @@ func (r Rule) text() string {
 	return strings.Join(parts, ", ")
 }
 
-// translate reads one rule of a file in its tier. mode is the approval mode
-// the session runs in, "" when unknown.
-func translate(r Rule, tier int, mode string) Entry {
+// translate reads one rule of a file in its tier for the session.
+func translate(r Rule, tier int, session Session) Entry {
 	e := Entry{Line: r.Line, Text: r.text(), Priority: tier*1000 + min(max(r.Priority, 0), 999)}
 	switch r.Decision {
 	case Allow:
@@ -112,9 +111,15 @@ func translate(r Rule, tier int, mode string) Entry {
 	if r.Priority < 0 || r.Priority > 999 {
 		e.Problem = fmt.Sprintf("the priority %d is outside 0..999, read as %d", r.Priority, e.Priority%1000)
 	}
-	if len(r.Modes) > 0 && !slices.Contains(r.Modes, mode) {
-		if mode != "" || e.List == ListAllow {
+	if len(r.Modes) > 0 && !slices.Contains(r.Modes, session.Mode) {
+		if session.Mode != "" || e.List == ListAllow {
 			e.Problem = "applies only in the modes " + strings.Join(r.Modes, ", ") + ", not in this session's"
+			return e
+		}
+	}
+	if r.Interactive != nil && (session.Interactive == nil || *session.Interactive != *r.Interactive) {
+		if session.Interactive != nil || e.List == ListAllow {
+			e.Problem = "applies only in " + map[bool]string{true: "interactive", false: "headless"}[*r.Interactive] + " sessions, and this one is not known to be one"
 			return e
 		}
 	}

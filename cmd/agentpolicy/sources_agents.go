@@ -50,7 +50,7 @@ func (a *agentSources) load(project string) ([]agentpolicy.RuleSet, error) {
 		sets = append(sets, rules.RuleSets()...)
 	}
 	if a.geminiHome != "" || len(a.geminiPolicies) > 0 || a.geminiAdminDir != "" {
-		rules, err := gemini.Load(gemini.LoadOptions{Home: a.geminiHome, AdminDir: a.geminiAdminDir, Policies: a.geminiPolicies, Mode: a.geminiMode})
+		rules, err := gemini.Load(gemini.LoadOptions{Home: a.geminiHome, AdminDir: a.geminiAdminDir, Policies: a.geminiPolicies, Session: gemini.Session{Mode: a.geminiMode}})
 		if err != nil {
 			return nil, err
 		}
