@@ -78,6 +78,13 @@ const wordsField = "words"
 // specifier [translatePrefix] writes a prefix of it.
 var command = agentpolicy.GlobMatcher("command")
 
+// MatchPrefix is the Bash matcher of [Matchers], for a host that decides
+// Codex's rules with another importer's Bash matcher beside them: it
+// matches a specifier a Codex rule writes against a command subject whose
+// member "command" holds the normalised command and whose member "words"
+// holds its words, as shell.WithWordsField("words") writes them.
+func MatchPrefix(spec string, args json.RawMessage) bool { return prefixMatcher(spec, args) }
+
 // prefixMatcher matches a specifier [translatePrefix] wrote, "w1 w2:*",
 // "w" or "w *", against a command whose words begin with its words: the
 // normalised command begins with them, they end at a word's end, and no

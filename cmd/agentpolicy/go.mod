@@ -8,6 +8,7 @@ require (
 	github.com/ChristopherDavenport/agentpolicy/codex v0.0.0
 	github.com/ChristopherDavenport/agentpolicy/conformance/claudecode v0.0.0
 	github.com/ChristopherDavenport/agentpolicy/gemini v0.0.0
+	github.com/ChristopherDavenport/agentpolicy/shell v0.0.0
 	github.com/ChristopherDavenport/agenttool v0.0.22
 	github.com/ChristopherDavenport/agentturn v0.0.22
 	github.com/ChristopherDavenport/openresponses v0.0.14
@@ -17,7 +18,6 @@ require (
 
 require (
 	github.com/BurntSushi/toml v1.6.0 // indirect
-	github.com/ChristopherDavenport/agentpolicy/shell v0.0.0 // indirect
 	github.com/benhoyt/goawk v1.29.1 // indirect
 	github.com/bmatcuk/doublestar/v4 v4.10.4 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect

@@ -84,6 +84,11 @@ func (p *loadedPolicy) addAgents(a *agentSources, project string) error {
 			list[i].Tool = exactTool(list[i])
 		}
 	}
+	if a.codex != nil {
+		markArgv(merged.Allow)
+		markArgv(merged.Withheld)
+		p.matchers["Bash"] = withWords(p.matchers["Bash"])
+	}
 	byRank := func(x, y agentpolicy.Rule) int { return cmp.Compare(y.Source.Rank, x.Source.Rank) }
 	p.policy.Deny = sortedBy(append(p.policy.Deny, merged.Deny...), byRank)
 	p.policy.Ask = sortedBy(append(p.policy.Ask, merged.Ask...), byRank)
@@ -151,6 +156,7 @@ func (a *agentSources) written(r agentpolicy.Rule) (string, bool) {
 		return "", false
 	}
 	if a.codex != nil && strings.HasPrefix(r.Source.Name, "codex:") {
+		r.Spec = strings.TrimPrefix(r.Spec, argvPrefix)
 		for _, f := range a.codex.Files() {
 			if f.Source.Name != r.Source.Name {
 				continue

@@ -167,3 +167,28 @@ priority = 10
 		}
 	}
 }
+
+// TestCodexWordsInTheMergedEngine: beside Claude Code's rules, a Codex
+// allow rule matches the words a program is given, as Codex does, not
+// the normalised command; its twin with the same words as written runs.
+func TestCodexWordsInTheMergedEngine(t *testing.T) {
+	flags := []string{"explain", "--project", "testdata/agents/project", "--user-dir", "testdata/nowhere", "--managed-dir", "testdata/nowhere", "--codex-home", "testdata/agents/codex"}
+	for _, c := range []struct{ command, decision string }{
+		{`make test`, "allow"},
+		{`make test -j4 && make "test"`, "allow"},
+		{`make 'test -j4'`, "ask"},
+		{`'make test'`, "ask"},
+		{`make test 'a b'`, "allow"},
+	} {
+		out, errOut, code := cli(t, append(flags, "Bash", `{"command": `+strconvQuote(c.command)+`}`)...)
+		if code != 0 || !strings.Contains(out, "decision:  "+c.decision) {
+			t.Errorf("%s: %d %s%s", c.command, code, out, errOut)
+		}
+	}
+}
+
+// strconvQuote is a JSON string of s.
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
