@@ -14,11 +14,7 @@ import (
 	"testing"
 
 	"github.com/ChristopherDavenport/agentpolicy"
-	"github.com/ChristopherDavenport/agentturn"
 )
-
-// action is the verdict action a corpus decision names.
-var action = map[string]agentturn.ToolAction{ListAllow: agentturn.Allow, ListAsk: agentturn.Defer, ListDeny: agentturn.Block}
 
 // The differential test holds the engine to the real Codex CLI, the
 // native binary of the npm package conformance/codex pins (`make
@@ -68,7 +64,9 @@ func strictness(decision string) int {
 
 // The vocabulary generated rules and commands are drawn from.
 var (
-	programs = []string{"git", "npm", "rm", "ls", "make", "echo"}
+	programs = []string{"git", "npm", "rm", "ls", "make", "echo", "nice"}
+	// wrappers are the vocabulary's programs that run another.
+	wrappers = []string{"nice", "timeout"}
 	words    = []string{"status", "push", "log", "test", "-f", "--force", "x", "build", "origin", "main"}
 	// blanks are words a command may hold that hold a blank, which the
 	// normalised command shows as two words.
@@ -139,6 +137,12 @@ func genArgv(r *rand.Rand) []string {
 	}
 	if r.IntN(20) == 0 {
 		argv[0] = blanks[r.IntN(len(blanks))]
+	}
+	switch r.IntN(10) {
+	case 0:
+		argv = append([]string{"nice"}, argv...)
+	case 1:
+		argv = append([]string{"timeout", "5"}, argv...)
 	}
 	return argv
 }
@@ -212,12 +216,14 @@ func TestDifferentialCodex(t *testing.T) {
 
 // agrees says how the engine's verdict on a plain command differs from
 // Codex's decision, "" when it does not. It is stricter, and says so,
-// for the two documented reasons only: the splitter asks about a command
-// whose options its tables do not know (no rule decided), and a command
-// named by an absolute path is allowed only by a path host_executable
-// declares, where Codex resolving host executables takes any path with
-// the program's base name when none is declared. Anything else is a
-// divergence.
+// for the documented reasons only: the splitter finds a command no rule
+// allows (the command a wrapper runs) or asks about a command whose
+// options its tables do not know, no rule deciding; a command named by an
+// absolute path is allowed only by a path host_executable declares, where
+// Codex resolving host executables takes any path with the program's base
+// name when none is declared; and a forbidden or prompt rule for the
+// command a wrapper runs applies though the wrapper's own words are
+// allowed. Anything else is a divergence.
 func agrees(v agentpolicy.Verdict, want string, argv []string) string {
 	got := word(v)
 	switch {
@@ -226,9 +232,11 @@ func agrees(v agentpolicy.Verdict, want string, argv []string) string {
 	case strictness(got) < strictness(want):
 		return fmt.Sprintf("got %s, looser than Codex's %s", got, want)
 	case got == ListAsk && v.Rule == nil:
-		return "stricter: the splitter asks: " + v.Reason
+		return "stricter: no rule allows a command the splitter finds, or its tables ask: " + v.Reason
 	case strings.HasPrefix(argv[0], "/"):
 		return "stricter: an absolute path no host_executable declares"
+	case slices.Contains(wrappers, argv[0]):
+		return "stricter: the command a wrapper runs is decided too"
 	}
 	return fmt.Sprintf("got %s, Codex %s", got, want)
 }
@@ -240,8 +248,13 @@ func TestCorpusAgainstCodex(t *testing.T) {
 	files, _ := filepath.Glob("testdata/corpus/*.rules")
 	checked := 0
 	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eng := engineOf(t, map[string]string{path: string(src)})
 		for _, c := range readCases(t, strings.TrimSuffix(path, ".rules")+".cases") {
-			if strings.ContainsAny(c.command, "&|;$><'\"") || strings.HasPrefix(c.command, "WebFetch ") || strings.HasPrefix(c.command, "timeout ") {
+			if strings.ContainsAny(c.command, "&|;$><'\"") || strings.HasPrefix(c.command, "WebFetch ") {
 				continue
 			}
 			argv := strings.Fields(c.command)
@@ -249,7 +262,11 @@ func TestCorpusAgainstCodex(t *testing.T) {
 			if want == "" {
 				want = ListAsk
 			}
-			if why := agrees(agentpolicy.Verdict{Action: action[c.want], Rule: &agentpolicy.Rule{}}, want, argv); why != "" && !strings.HasPrefix(why, "stricter") {
+			v := decide(t, eng, c.command)
+			if word(v) != c.want {
+				t.Fatalf("%s:%d: %s: the engine says %s, the corpus %s (TestCorpus)", path, c.line, c.command, word(v), c.want)
+			}
+			if why := agrees(v, want, argv); why != "" && !strings.HasPrefix(why, "stricter") {
 				t.Errorf("%s:%d: %s: the corpus says %s: %s", path, c.line, c.command, c.want, why)
 			}
 			checked++

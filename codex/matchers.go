@@ -16,7 +16,9 @@ import (
 //	eng, err := agentpolicy.Build(policy, codex.Matchers())
 //
 // Bash is split by the shell module, and a rule matches a command whose
-// words begin with the rule's words, as Codex matches an argv prefix: each
+// words begin with the rule's words, as Codex matches an argv prefix; a
+// wrapper's own words are decided too, not only the command it runs
+// ([wrappersDecided]): each
 // command a compound line runs is decided on its own, the most
 // restrictive verdict winning as Codex takes the most restrictive rule, and
 // a redirect's target is a call of Edit (a write) or Read (a read) with
@@ -32,9 +34,8 @@ import (
 // x'") reads as two, so an allow rule for "git status" takes it.
 func Matchers() map[string]agentpolicy.ToolMatcher {
 	return map[string]agentpolicy.ToolMatcher{
-		"Bash": {Match: prefixMatcher,
-			Subjects: shell.Subjects(shell.WithWriteTool("Edit", "file_path"), shell.WithReadTool("Read", "file_path"),
-				shell.WithOperandTools("", "", ""), shell.WithWordsField(wordsField))},
+		"Bash": {Match: prefixMatcher, Subjects: wrappersDecided(shell.Subjects(shell.WithWriteTool("Edit", "file_path"),
+			shell.WithReadTool("Read", "file_path"), shell.WithOperandTools("", "", ""), shell.WithWordsField(wordsField)))},
 		"Edit":     {Match: agentpolicy.GlobMatcher("file_path")},
 		"Read":     {Match: agentpolicy.GlobMatcher("file_path")},
 		"WebFetch": {Match: claudecode.DomainMatcher("url"), Subjects: urlSubjects},
@@ -53,6 +54,58 @@ func Matchers() map[string]agentpolicy.ToolMatcher {
 func Build(policy agentpolicy.Policy, opts ...agentpolicy.Option) (*agentpolicy.Engine, error) {
 	ix, _ := agentpolicy.BuiltinIndex(command)
 	return agentpolicy.Build(policy, Matchers(), append([]agentpolicy.Option{agentpolicy.WithIndex(prefixMatcher, ix)}, opts...)...)
+}
+
+// wrappersDecided makes the splitter's constraints ordinary subjects, so
+// an allow rule must reach a wrapper's own words too: Codex matches
+// "timeout 5 git status" as those words, and a rule for "git status"
+// does not allow it. The command the wrapper runs stays a subject of its
+// own, so a forbidden rule for it still denies. Two constraints stay: a
+// command named by a path keeps its base name as one, which only deny and
+// ask rules read, since the path itself is what an allow rule must name;
+// and "bash -lc SCRIPT" is one, as the running Codex judges a script's
+// commands rather than the shell's words.
+func wrappersDecided(split agentpolicy.Subjects) agentpolicy.Subjects {
+	return func(args json.RawMessage) ([]agentpolicy.Subject, error) {
+		subjects, err := split(args)
+		if err != nil {
+			return nil, err
+		}
+		for i := range subjects {
+			s := &subjects[i]
+			if s.Constrain && s.Tool == "" && !(i > 0 && baseNameOf(subjects[i-1], *s)) && !shellScript(s.Args) {
+				s.Constrain = false
+			}
+		}
+		return subjects, nil
+	}
+}
+
+// shellScript reports whether a subject is bash or sh given a script with
+// -c or -lc, which the running Codex splits into its commands and judges
+// one by one, as the splitter's subjects of the script are.
+func shellScript(args json.RawMessage) bool {
+	var s struct {
+		Words []string `json:"words"`
+	}
+	if json.Unmarshal(args, &s) != nil || len(s.Words) != 3 {
+		return false
+	}
+	return (s.Words[0] == "bash" || s.Words[0] == "sh") && (s.Words[1] == "-c" || s.Words[1] == "-lc")
+}
+
+// baseNameOf reports whether s is the splitter's base-name subject of the
+// command named by a path before it: the same text, and the command with
+// its first word's directory left out.
+func baseNameOf(before, s agentpolicy.Subject) bool {
+	if before.Text != s.Text || before.Constrain {
+		return false
+	}
+	path, _, _ := agentpolicy.Field(before.Args, "command")
+	base, _, _ := agentpolicy.Field(s.Args, "command")
+	name, _, _ := strings.Cut(path, " ")
+	slash := strings.LastIndexByte(name, '/')
+	return slash >= 0 && path[slash+1:] == base
 }
 
 // urlSubjects refuses a fetch whose URL has no host the importer can read,
