@@ -293,10 +293,12 @@ func (s *splitter) run(cmd command, depth int) error {
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
 	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
+	s.markWords(cmd.words, "")
 	// A command named by a path may be any program, whatever its name.
 	s.markReadOnly(e.readOnly && unseen == "" && base == name.value)
 	if base != name.value {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
+		s.markWords(cmd.words, base)
 	}
 	readTool, writeTool := s.operandTargets()
 	for _, w := range e.reads {

@@ -25,6 +25,8 @@ type config struct {
 	// readOnly is the member that marks a command the tables know to be
 	// read-only, "" for none.
 	readOnly string
+	// words is the member that holds a command's words, "" for none.
+	wordsField string
 	// operandRead and operandWrite, when operandTools is set, are the
 	// tools file operands are decided under instead of read and write.
 	operandRead, operandWrite target

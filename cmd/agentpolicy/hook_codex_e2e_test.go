@@ -28,8 +28,8 @@ func rulesFile(t *testing.T, allow, deny []string) string {
 	return path
 }
 
-// shell is a call of Codex's shell tool.
-func shell(command string) scriptedCall {
+// codexShell is a call of Codex's shell tool.
+func codexShell(command string) scriptedCall {
 	return scriptedCall{name: "exec_command", args: map[string]any{"cmd": command}}
 }
 
@@ -53,7 +53,7 @@ func TestCodexE2EDeniesCompound(t *testing.T) {
 	p.write("x", "keep me\n")
 	p.write("sub/keep", "")
 	inSub := scriptedCall{name: "exec_command", args: map[string]any{"cmd": "touch in-sub.txt", "workdir": "sub"}}
-	results := p.run(shell("git status && rm -rf x"), shell("git status; touch ok.txt"), inSub, shell("touch in-top.txt"))
+	results := p.run(codexShell("git status && rm -rf x"), codexShell("git status; touch ok.txt"), inSub, codexShell("touch in-top.txt"))
 	blocked(t, results[0], "denied by Bash(rm *)", policy)
 	if !p.exists("x") {
 		t.Errorf("the denied command ran: x is gone")
@@ -103,7 +103,7 @@ func TestCodexE2ESecret(t *testing.T) {
 	jnl := filepath.Join(t.TempDir(), "verdicts.jsonl")
 	p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy, "--journal", jnl)
 	key := "AKIAIOSFODNN7EXAMPLE"
-	results := p.run(shell("echo "+key+" > creds.txt"), shell("echo no-key-here > notes.txt"))
+	results := p.run(codexShell("echo "+key+" > creds.txt"), codexShell("echo no-key-here > notes.txt"))
 	blocked(t, results[0], "secret detected: aws_access_key")
 	// Codex quotes the command after the hook's reason; the reason
 	// itself must not quote the key.
@@ -131,7 +131,7 @@ func TestCodexE2EQueueApprove(t *testing.T) {
 	p := newCodexProject(t)
 	queue := filepath.Join(t.TempDir(), "queue.jsonl")
 	p.agentpolicy("hook", "install", "--agent", "codex", "--unattended", queue)
-	results := p.run(shell("touch queued.txt"))
+	results := p.run(codexShell("touch queued.txt"))
 	blocked(t, results[0], "queued for a person to review", "agentpolicy queue approve --project "+p.dir+" "+queue+" 1")
 	if p.exists("queued.txt") {
 		t.Fatalf("the queued call ran")
@@ -140,7 +140,7 @@ func TestCodexE2EQueueApprove(t *testing.T) {
 		t.Fatalf("queue list:\n%s\nwant the call, waiting", list)
 	}
 	p.agentpolicy("queue", "approve", "--project", p.dir, "--user-dir", filepath.Join(p.home, ".claude"), queue, "1")
-	results = p.run(shell("touch queued.txt"))
+	results = p.run(codexShell("touch queued.txt"))
 	if !p.exists("queued.txt") {
 		t.Errorf("after the approval the call did not run: %q", results[0])
 	}
@@ -154,7 +154,7 @@ func TestCodexE2EBrokenPolicy(t *testing.T) {
 	if err := os.WriteFile(policy, []byte(`{"permissions": {"allow": ["Bash(touch *)"`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	results := p.run(shell("touch broken.txt"))
+	results := p.run(codexShell("touch broken.txt"))
 	blocked(t, results[0], "the settings cannot be read", policy)
 	if p.exists("broken.txt") {
 		t.Errorf("the call ran under a broken policy")
@@ -189,7 +189,7 @@ func TestCodexE2EInstallTwiceUninstall(t *testing.T) {
 	if string(again) != string(installed) {
 		t.Errorf("the second install changed config.toml:\n%s", again)
 	}
-	results := p.run(shell("touch hooked.txt"))
+	results := p.run(codexShell("touch hooked.txt"))
 	blocked(t, results[0], "denied by Bash(touch *)")
 	if p.exists("hooked.txt") {
 		t.Errorf("the denied command ran")
@@ -199,7 +199,7 @@ func TestCodexE2EInstallTwiceUninstall(t *testing.T) {
 	if string(after) != string(original) {
 		t.Errorf("uninstall left config.toml as:\n%s\nwant:\n%s", after, original)
 	}
-	p.run(shell("touch unhooked.txt"))
+	p.run(codexShell("touch unhooked.txt"))
 	if !p.exists("unhooked.txt") {
 		t.Errorf("after uninstall, the command did not run")
 	}

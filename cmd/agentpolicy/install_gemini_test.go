@@ -101,7 +101,7 @@ func TestHookInstallAgentScopes(t *testing.T) {
 	}
 	broken := w.write(filepath.Join(t.TempDir(), "broken.json"), `{"permissions": `)
 	t.Setenv("CODEX_HOME", filepath.Join(w.home, "other-codex"))
-	if out, code := install("--agent", "codex", "--policy", broken); code == 0 || !strings.Contains(out, "would deny every call") {
+	if out, code := install("--agent", "codex", "--policy", broken); code == 0 || !strings.Contains(out, "nothing was installed") {
 		t.Errorf("install of a broken policy: %d %s", code, out)
 	}
 	if _, err := os.Stat(filepath.Join(w.home, "other-codex", "config.toml")); err == nil {

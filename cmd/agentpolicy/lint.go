@@ -467,6 +467,7 @@ func (p *loadedPolicy) lint() []finding {
 	out = append(out, inertFindings(rules)...)
 	out = append(out, modeFindings(p.settings.Files())...)
 	out = append(out, withheldFindings(rules, p.engine.Withheld())...)
+	out = append(out, p.agentFindings()...)
 	return sortFindings(out)
 }
 

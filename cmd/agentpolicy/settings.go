@@ -35,6 +35,8 @@ type settingsFlags struct {
 	// dir is where a call's relative paths start, the shell's current
 	// directory; "" is the project.
 	dir string
+	// agents are Codex CLI's and Gemini CLI's rule files (sources_agents.go).
+	agents agentSources
 }
 
 func (f *settingsFlags) register(root *cobra.Command) {
@@ -46,6 +48,7 @@ func (f *settingsFlags) register(root *cobra.Command) {
 	pf.StringVar(&f.managedDir, "managed-dir", "", "the managed settings directory (default the system's, /etc/claude-code on Linux)")
 	pf.BoolVar(&f.trust, "trust", false, "a flag, no value: trust the project, so its allow rules apply (Claude Code's trust dialog)")
 	pf.BoolVarP(&f.verbose, "verbose", "v", false, "list the settings files read, on standard error")
+	f.agents.register(pf)
 }
 
 // loadedPolicy is the settings read and the engine built from them.
@@ -54,6 +57,8 @@ type loadedPolicy struct {
 	policy   agentpolicy.Policy
 	matchers map[string]agentpolicy.ToolMatcher
 	engine   *agentpolicy.Engine
+	// agents are the other agents' rule files read beside the settings.
+	agents *agentSources
 }
 
 // load reads the settings files the flags name and builds the engine. A
@@ -89,6 +94,9 @@ func (f *settingsFlags) load() (*loadedPolicy, error) {
 	// cloned repository to ~/.ssh/id_rsa is read as what it points to.
 	p := &loadedPolicy{settings: s, matchers: s.Matchers(claudecode.Options{Links: hostFiles, Dir: f.dir})}
 	if p.policy, err = s.Policy(); err != nil {
+		return nil, err
+	}
+	if err := p.addAgents(&f.agents, f.project); err != nil {
 		return nil, err
 	}
 	if p.engine, err = p.build(p.matchers); err != nil {
@@ -148,7 +156,7 @@ func (f *settingsFlags) reportFiles(w io.Writer, p *loadedPolicy) {
 // build builds an engine of its own from the loaded policy with the given
 // matchers, for a question that changes the engine or how it splits.
 func (p *loadedPolicy) build(matchers map[string]agentpolicy.ToolMatcher) (*agentpolicy.Engine, error) {
-	return agentpolicy.Build(p.policy, matchers, agentpolicy.WithAliases(p.settings.Aliases()))
+	return agentpolicy.Build(p.policy, matchers, agentpolicy.WithAliases(p.settings.Aliases()), agentpolicy.WithAliases(agentAliases))
 }
 
 // written is a rule as its settings file writes it, "Bash(git push *)",
@@ -156,6 +164,9 @@ func (p *loadedPolicy) build(matchers map[string]agentpolicy.ToolMatcher) (*agen
 // Write rule it became: the text of the file's entry the rule came from,
 // or the rule itself when no entry gave it.
 func (p *loadedPolicy) written(r agentpolicy.Rule) string {
+	if text, ok := p.agents.written(r); ok {
+		return text
+	}
 	aliases := p.settings.Aliases()
 	for _, f := range p.settings.Files() {
 		if f.Source.Name != r.Source.Name {
