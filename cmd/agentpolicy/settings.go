@@ -59,6 +59,8 @@ type loadedPolicy struct {
 	engine   *agentpolicy.Engine
 	// agents are the other agents' rule files read beside the settings.
 	agents *agentSources
+	// agentFiles are the sources of the other agents' rule files read.
+	agentFiles []agentpolicy.Source
 }
 
 // load reads the settings files the flags name and builds the engine. A
@@ -136,6 +138,9 @@ func (p *loadedPolicy) filesRead() []fileRead {
 	for _, f := range p.settings.Files() {
 		out = append(out, fileRead{Source: sourceLabel(f.Source.Name), Path: relPath(f.Source.Path)})
 	}
+	for _, s := range p.agentFiles {
+		out = append(out, fileRead{Source: sourceLabel(s.Name), Path: relPath(s.Path)})
+	}
 	return out
 }
 
@@ -210,6 +215,10 @@ func sourceLabel(name string) string {
 		return "local settings"
 	case name == claudecode.WorkingDirectoriesSource.Name || name == claudecode.ProtectedSource.Name:
 		return "built-in check"
+	case strings.HasPrefix(base, "codex:"):
+		return "Codex CLI rules"
+	case strings.HasPrefix(base, "gemini:"):
+		return "Gemini CLI policy"
 	}
 	return base + " settings"
 }

@@ -95,6 +95,7 @@ func (p *loadedPolicy) addAgents(a *agentSources, project string) error {
 	p.policy.Allow = sortedBy(append(p.policy.Allow, merged.Allow...), byRank)
 	p.policy.Withheld = append(p.policy.Withheld, merged.Withheld...)
 	p.policy.Sources = append(p.policy.Sources, merged.Sources...)
+	p.agentFiles = merged.Sources
 	if a.gemini == nil {
 		return nil
 	}

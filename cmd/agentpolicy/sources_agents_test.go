@@ -93,10 +93,17 @@ func TestLintAgents(t *testing.T) {
 	if code != exitFailed {
 		t.Fatalf("lint exited %d, want %d: %s", code, exitFailed, out)
 	}
-	var findings []finding
-	if err := json.Unmarshal([]byte(out), &findings); err != nil {
+	var report struct {
+		Files    []fileRead `json:"files"`
+		Findings []finding  `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &report); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
+	if len(report.Files) == 0 {
+		t.Errorf("lint --json lists no file read: %s", out)
+	}
+	findings := report.Findings
 	byRule := map[string][]string{}
 	for _, f := range findings {
 		byRule[f.Rule] = append(byRule[f.Rule], f.Kind)
