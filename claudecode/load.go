@@ -54,6 +54,11 @@ type LoadOptions struct {
 	// ...). A file that does not exist is rejected, since a host that
 	// names a policy means it to hold.
 	Policies []string
+	// AddDirs are the session's --add-dir directories: working
+	// directories beside Project whatever the trust, as Claude Code
+	// honours the flag (recorded from 2.1.328). A relative one is under
+	// Project, "~/" under Home.
+	AddDirs []string
 	// Mode, when set, is the mode the session runs in, as Claude Code's
 	// --permission-mode or a hook event's permission_mode gives it: it
 	// stands over the files' defaultMode. A mode Claude Code does not
@@ -536,6 +541,11 @@ func (l *loader) settings() *Settings {
 		s.mode = l.opts.Mode
 		if s.mode == "manual" {
 			s.mode = ModeDefault
+		}
+	}
+	for _, dir := range l.opts.AddDirs {
+		if dir := l.resolveDir(dir); !slices.Contains(s.dirs, dir) {
+			s.dirs = append(s.dirs, dir)
 		}
 	}
 	for _, f := range s.files {

@@ -71,7 +71,7 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 	compiled := newPatterns(p)
 	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{
-		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.writtenAllow())},
+		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.writtenRules())},
 		"WebFetch":  {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
 		"WebSearch": {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
 		"Agent":     {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
@@ -91,6 +91,7 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		{"MultiEdit", "file_path", PathSubjects("file_path", p)},
 		{"NotebookEdit", "notebook_path", PathSubjects("notebook_path", p)},
 		{operandTool, "file_path", nil},
+		{redirectTool, "file_path", nil},
 		{"Glob", "path", globSubjects(p)},
 		{"Grep", "path", pathSubjects("path", p, true)},
 	} {
@@ -101,13 +102,16 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 	return m, indexes
 }
 
-// writtenAllow reports whether a file holds a Bash allow rule with a
-// pattern, which reads the command as written.
-func (s *Settings) writtenAllow() bool {
+// writtenRules reports whether a file holds a Bash rule matched against
+// the command as written: an allow rule with a pattern, or a deny or ask
+// rule with quotes.
+func (s *Settings) writtenRules() bool {
 	for _, f := range s.files {
-		for _, r := range f.allow {
-			if r.Tool == "Bash" && strings.HasPrefix(r.Spec, writtenField+":") {
-				return true
+		for _, list := range [][]agentpolicy.Rule{f.allow, f.ask, f.deny} {
+			for _, r := range list {
+				if r.Tool == "Bash" && strings.HasPrefix(r.Spec, writtenField+":") {
+					return true
+				}
 			}
 		}
 	}

@@ -36,6 +36,9 @@ type Case struct {
 	Trust bool `json:"trust"`
 	// Mode is --permission-mode; empty passes none.
 	Mode string `json:"mode,omitempty"`
+	// AddDirs are the session's --add-dir directories (placeholders
+	// expanded).
+	AddDirs []string `json:"add_dirs,omitempty"`
 	// Files are created before the call: a path relative to the project
 	// (or starting with @HOME@/ or @EXTRA@/) and its content; a path
 	// ending in "/" is a directory.
