@@ -108,7 +108,14 @@ func translate(list, text string, o origin) (translation, error) {
 		if !strings.HasPrefix(spec, "domain:") || strings.TrimSpace(spec[len("domain:"):]) == "" {
 			return translation{}, errors.New(`a WebFetch specifier is "domain:<host>"`)
 		}
-		return one(name, "domain:"+strings.TrimSpace(spec[len("domain:"):])), nil
+		pattern := strings.TrimSpace(spec[len("domain:"):])
+		if list != Allow {
+			// A deny or ask rule names a host, however the URL spells
+			// it (issue 31 §3); an allow rule stays Claude Code's text
+			// comparison, which never approves more than it names.
+			return one(name, "host:"+HostPattern(pattern)), nil
+		}
+		return one(name, "domain:"+pattern), nil
 	case "Agent":
 		return one(name, spec), nil
 	case "Skill":
