@@ -71,11 +71,12 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 	compiled := newPatterns(p)
 	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{
-		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.writtenRules())},
-		"WebFetch":  {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
-		"WebSearch": {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
-		"Agent":     {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
-		"Skill":     {Match: withParameters("Skill", skill), Subjects: skillSubjects},
+		"Bash":       {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.writtenRules())},
+		"PowerShell": {Match: withParameters("PowerShell", agentpolicy.GlobMatcher("command")), Subjects: powerShellSubjects},
+		"WebFetch":   {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
+		"WebSearch":  {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
+		"Agent":      {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
+		"Skill":      {Match: withParameters("Skill", skill), Subjects: skillSubjects},
 	}
 	indexes := map[string]agentpolicy.Index{
 		"Bash":  parameterIndex("Bash", bash),
@@ -125,7 +126,7 @@ func parameterIndex(tool string, own agentpolicy.Matcher) agentpolicy.Index {
 	ix, _ := agentpolicy.BuiltinIndex(own)
 	literal := ix.Literal
 	ix.Literal = func(spec string) string {
-		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && tool == "Bash" {
+		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && (tool == "Bash" || tool == "PowerShell") {
 			return writtenLiteral(pattern)
 		}
 		if isParameter(tool, spec) {
@@ -153,7 +154,7 @@ func exactMatcher(field string) agentpolicy.Matcher {
 // specifier with the tool's own matcher.
 func withParameters(tool string, own agentpolicy.Matcher) agentpolicy.Matcher {
 	return func(spec string, args json.RawMessage) bool {
-		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && tool == "Bash" {
+		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && (tool == "Bash" || tool == "PowerShell") {
 			// An allow rule reads one member; decoding every member for
 			// each rule would cost what the rule's match does many times.
 			written, ok, err := agentpolicy.Field(args, writtenField)

@@ -21,6 +21,7 @@ const (
 // primary field is ignored, as Claude Code ignores it.
 var fields = map[string][]string{
 	"Bash":         {"command", "timeout", "description", "run_in_background", "dangerouslyDisableSandbox"},
+	"PowerShell":   {"command", "timeout", "description", "run_in_background"},
 	"Read":         {"file_path", "offset", "limit", "pages"},
 	"Edit":         {"file_path", "old_string", "new_string", "replace_all"},
 	"Write":        {"file_path", "content"},
@@ -102,6 +103,8 @@ func translate(list, text string, o origin) (translation, error) {
 			return translateQuoted(list, spec)
 		}
 		return translateBash(list, spec)
+	case "PowerShell":
+		return translatePowerShell(list, spec), nil
 	case "Read", "Edit":
 		return translatePath(list, name, spec, o)
 	case "WebFetch":
@@ -127,7 +130,7 @@ func translate(list, text string, o origin) (translation, error) {
 	case "WebSearch":
 		return translation{}, errors.New("a WebSearch rule takes no specifier")
 	}
-	return translation{}, errors.New("only Bash, Read, Edit, WebFetch, Agent, Task and Skill take a specifier here")
+	return translation{}, errors.New("only Bash, PowerShell, Read, Edit, WebFetch, Agent, Task and Skill take a specifier here")
 }
 
 // bareStar reports whether an allow rule Tool(*) is the bare tool: not for
@@ -222,7 +225,7 @@ func translateParameter(tool, spec string) (translation, bool, error) {
 func isParameter(tool, spec string) bool {
 	param, _, ok := strings.Cut(spec, ":")
 	param = strings.TrimSpace(param)
-	return ok && (slices.Contains(fields[tool], param) || tool == "Bash" && (param == writtenField || param == readOnlyField))
+	return ok && (slices.Contains(fields[tool], param) || (tool == "Bash" || tool == "PowerShell") && param == writtenField || tool == "Bash" && param == readOnlyField)
 }
 
 // translateBash reads a deny or ask rule's command pattern (spec §4.1),
