@@ -160,6 +160,9 @@ func withParameters(tool string, own agentpolicy.Matcher) agentpolicy.Matcher {
 			written, ok, err := agentpolicy.Field(args, writtenField)
 			return ok && err == nil && matchCommand(pattern, written)
 		}
+		if pattern, ok := strings.CutPrefix(spec, optionSetField+":"); ok && tool == "Bash" {
+			return matchOptionSet(pattern, args)
+		}
 		if isParameter(tool, spec) {
 			return matchParameter(spec, args)
 		}

@@ -225,7 +225,7 @@ func translateParameter(tool, spec string) (translation, bool, error) {
 func isParameter(tool, spec string) bool {
 	param, _, ok := strings.Cut(spec, ":")
 	param = strings.TrimSpace(param)
-	return ok && (slices.Contains(fields[tool], param) || (tool == "Bash" || tool == "PowerShell") && param == writtenField || tool == "Bash" && param == readOnlyField)
+	return ok && (slices.Contains(fields[tool], param) || (tool == "Bash" || tool == "PowerShell") && param == writtenField || tool == "Bash" && (param == readOnlyField || param == optionSetField))
 }
 
 // translateBash reads a deny or ask rule's command pattern (spec §4.1),
@@ -239,7 +239,11 @@ func translateBash(list, spec string) (translation, error) {
 	if isParameter("Bash", spec) {
 		return translation{}, errors.New("the command pattern reads as a parameter rule")
 	}
-	return one("Bash", spec), nil
+	t := one("Bash", spec)
+	if r, ok := optionSetRule(spec); ok && !quotes(spec) {
+		t.rules = append(t.rules, r)
+	}
+	return t, nil
 }
 
 // translateSkill reads a skill pattern (spec §6.4): "name" is the skill
