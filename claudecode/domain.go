@@ -87,6 +87,10 @@ func unmapHost(host string) string {
 // ("exa mple.com") is returned as [DomainMatcher] compares it as text.
 func HostPattern(pattern string) string {
 	p := strings.TrimSpace(pattern)
+	if plainName(p) {
+		// Letters, digits, hyphens and stars map to themselves.
+		return strings.TrimSuffix(strings.ToLower(p), ".")
+	}
 	if strings.HasPrefix(p, "[") {
 		if end := strings.IndexByte(p, ']'); end > 0 {
 			p = p[1:end]
@@ -107,6 +111,20 @@ func HostPattern(pattern string) string {
 		labels[i] = labelPattern(label)
 	}
 	return strings.Join(labels, ".")
+}
+
+// plainName reports whether a pattern is a name of ASCII letters, digits,
+// hyphens and stars, whose last label is not read as a number, which UTS
+// #46 leaves as it is but for case.
+func plainName(p string) bool {
+	for i := 0; i < len(p); i++ {
+		c := p[i] | 0x20
+		if !('a' <= c && c <= 'z' || '0' <= p[i] && p[i] <= '9' || p[i] == '-' || p[i] == '.' || p[i] == '*') {
+			return false
+		}
+	}
+	trimmed := strings.TrimSuffix(strings.ToLower(p), ".")
+	return trimmed != "" && !strings.Contains(trimmed, "..") && !numericHost(trimmed)
 }
 
 // labelPattern maps one label of a domain pattern: without a "*" as a name
@@ -157,6 +175,11 @@ func URLHost(raw string) (string, error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return "", errors.New("agentpolicy/claudecode: the URL is not http or https")
 	}
+	if a := authority(raw, u.Scheme); strings.Contains(a[strings.LastIndexByte(a, '@')+1:], "%") {
+		// net/url decodes an escape of a byte beyond ASCII, "%80", into
+		// a host no UTF-8 reader would take.
+		return "", errors.New("agentpolicy/claudecode: the URL's host holds a percent-escape")
+	}
 	if strings.HasPrefix(u.Host, "[") {
 		addr, err := netip.ParseAddr(u.Hostname())
 		if err != nil || !addr.Is6() || addr.Zone() != "" {
@@ -165,6 +188,20 @@ func URLHost(raw string) (string, error) {
 		return addr.String(), nil
 	}
 	return domainHost(u.Hostname())
+}
+
+// authority is the text between "scheme://" and the path, query or
+// fragment of a URL, the user information and the host, "" when it has
+// none.
+func authority(raw, scheme string) string {
+	rest, ok := strings.CutPrefix(raw[len(scheme)+1:], "//")
+	if !ok {
+		return ""
+	}
+	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+		rest = rest[:end]
+	}
+	return rest
 }
 
 // lookup is UTS #46 processing as the WHATWG URL standard's "domain to

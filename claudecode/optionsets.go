@@ -208,7 +208,8 @@ func (s *optionSet) add(o option, value string) {
 // at its end; false for any other.
 func optionSetRule(spec string) (agentpolicy.Rule, bool) {
 	pattern := strings.TrimSuffix(strings.TrimSuffix(spec, ":*"), "*")
-	if strings.ContainsAny(pattern, "*\t\n") {
+	name, _, _ := strings.Cut(pattern, " ")
+	if _, ok := optionTables[name]; !ok && name != "git" || strings.ContainsAny(pattern, "*\t\n") {
 		return agentpolicy.Rule{}, false
 	}
 	if _, ok := readOptionSet(strings.Fields(pattern)); !ok {
