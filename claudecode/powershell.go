@@ -109,10 +109,50 @@ func powerShellSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	}
 	subject, _ := json.Marshal(map[string]string{"command": text, writtenField: written})
 	s := agentpolicy.Subject{Args: subject, Text: command}
-	if why != "" {
-		s.Unseen = "the PowerShell command " + why + ", which this reader does not read"
+	if why == "" && !runsArguments[words[0]] {
+		return appendParameters([]agentpolicy.Subject{s}, args, "command")
 	}
-	return appendParameters([]agentpolicy.Subject{s}, args, "command")
+	if why == "" {
+		why = "runs its arguments as code"
+	}
+	s.Unseen = "the PowerShell command " + why + ", which this reader does not read"
+	subjects := []agentpolicy.Subject{s}
+	for _, piece := range powerShellPieces(command) {
+		piece, _ := json.Marshal(map[string]string{"command": piece})
+		subjects = append(subjects, agentpolicy.Subject{Args: piece, Constrain: true})
+	}
+	return appendParameters(subjects, args, "command")
+}
+
+// runsArguments are the commands whose arguments are code: what they run
+// is read as pieces ([powerShellPieces]) for the deny and ask rules, and
+// no allow rule approves them, as no Bash allow rule approves eval.
+var runsArguments = map[string]bool{
+	"invoke-expression": true, "invoke-command": true, "start-process": true, "start-job": true,
+	"foreach-object": true, "where-object": true, "powershell": true, "pwsh": true, "cmd": true,
+	"bash": true, "sh": true, "wsl": true,
+}
+
+// powerShellPieces are the commands a line the reader cannot read might
+// run, for the deny and ask rules: the text between any two characters
+// that may end a command, a string or an expression, each read as a
+// command (its name through the aliases, lower case). PowerShell runs
+// each statement of "Get-ChildItem; rm x" and the command of "& 'rm' x"
+// or "iex 'rm x'", so a deny of Remove-Item reaches them; reading more
+// pieces than PowerShell runs makes a deny rule reach further, never less.
+func powerShellPieces(command string) []string {
+	var pieces []string
+	for _, piece := range strings.FieldsFunc(command, func(r rune) bool {
+		return strings.ContainsRune(";|&\n\r(){}'\"`$@<>,", r) || r >= 0x80
+	}) {
+		words := strings.Fields(piece)
+		if len(words) == 0 {
+			continue
+		}
+		words[0] = powerShellName(words[0])
+		pieces = append(pieces, strings.ToLower(strings.Join(words, " ")))
+	}
+	return pieces
 }
 
 // powerShellPlain are the characters a word outside quotes may hold: none
