@@ -86,12 +86,13 @@ func translatePowerShell(list, spec string) translation {
 	return one("PowerShell", head+":*")
 }
 
-// powerShellSubjects reads a PowerShell call into one subject: its command
+// powerShellSubjects reads a PowerShell call into its subject: its command
 // (the words, quotes removed, the name through the aliases, lower case),
 // for the deny and ask rules, and the command as written, lower case, for
-// the allow rules. A command the reader cannot read as plain words and
-// quoted literals is unseen: no allow rule approves it, and the deny and
-// ask rules read its text as written.
+// the allow rules; and, for the deny and ask rules alone, every piece of
+// the line that may be a command ([powerShellPieces]). A command the
+// reader cannot read as plain words and quoted literals, or one that runs
+// its arguments as code, is unseen: no allow rule approves it.
 func powerShellSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	command, ok, err := agentpolicy.Field(args, "command")
 	if err != nil {
@@ -109,13 +110,12 @@ func powerShellSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	}
 	subject, _ := json.Marshal(map[string]string{"command": text, writtenField: written})
 	s := agentpolicy.Subject{Args: subject, Text: command}
-	if why == "" && !runsArguments[words[0]] {
-		return appendParameters([]agentpolicy.Subject{s}, args, "command")
-	}
-	if why == "" {
+	if why == "" && runsArguments[words[0]] {
 		why = "runs its arguments as code"
 	}
-	s.Unseen = "the PowerShell command " + why + ", which this reader does not read"
+	if why != "" {
+		s.Unseen = "the PowerShell command " + why + ", which this reader does not read"
+	}
 	subjects := []agentpolicy.Subject{s}
 	for _, piece := range powerShellPieces(command) {
 		piece, _ := json.Marshal(map[string]string{"command": piece})
@@ -133,13 +133,16 @@ var runsArguments = map[string]bool{
 	"bash": true, "sh": true, "wsl": true,
 }
 
-// powerShellPieces are the commands a line the reader cannot read might
-// run, for the deny and ask rules: the text between any two characters
-// that may end a command, a string or an expression, each read as a
-// command (its name through the aliases, lower case). PowerShell runs
-// each statement of "Get-ChildItem; rm x" and the command of "& 'rm' x"
-// or "iex 'rm x'", so a deny of Remove-Item reaches them; reading more
-// pieces than PowerShell runs makes a deny rule reach further, never less.
+// powerShellPieces are the commands a line might run, for the deny and
+// ask rules: the text between any two characters that may end a command,
+// a string or an expression, each read as a command (its name through the
+// aliases, lower case). PowerShell runs each statement of
+// "Get-ChildItem; rm x" and the command of "& 'rm' x" or "iex 'rm x'",
+// so a deny of Remove-Item reaches them; reading more pieces than
+// PowerShell runs makes a deny rule reach further, never less. Claude Code
+// 2.1.328 reads a quoted literal so too when it cannot parse the line: it
+// denies "Write-Output 'rm x.txt'" under a deny of Remove-Item (recorded:
+// powershell/*).
 func powerShellPieces(command string) []string {
 	var pieces []string
 	for _, piece := range strings.FieldsFunc(command, func(r rune) bool {
