@@ -66,8 +66,17 @@ func translatePowerShell(list, spec string) translation {
 		spec = head + " *"
 	}
 	spec = strings.ToLower(spec)
+	written := one("PowerShell", writtenField+":"+spec)
 	if list == Allow {
-		return one("PowerShell", writtenField+":"+spec)
+		return written
+	}
+	var t translation
+	if strings.ContainsAny(spec, `'"`) {
+		// As Claude Code matches it, and, below, without its quotes.
+		t.rules = written.rules
+		if words, why := powerShellWords(spec); why == "" {
+			spec = strings.Join(words, " ")
+		}
 	}
 	name, rest, _ := strings.Cut(spec, " ")
 	if !strings.Contains(name, "*") {
@@ -77,13 +86,15 @@ func translatePowerShell(list, spec string) translation {
 	head, ok := strings.CutSuffix(spec, " *")
 	switch {
 	case !ok || strings.Contains(head, "*"):
-		return one("PowerShell", spec)
+		t.rules = append(t.rules, agentpolicy.Rule{Tool: "PowerShell", Spec: spec})
 	case isParameter("PowerShell", head+":*"):
 		// "timeout:*" would read as a parameter rule: the command alone
 		// and the command with arguments say the same.
-		return translation{rules: []agentpolicy.Rule{{Tool: "PowerShell", Spec: head}, {Tool: "PowerShell", Spec: head + " *"}}}
+		t.rules = append(t.rules, agentpolicy.Rule{Tool: "PowerShell", Spec: head}, agentpolicy.Rule{Tool: "PowerShell", Spec: head + " *"})
+	default:
+		t.rules = append(t.rules, agentpolicy.Rule{Tool: "PowerShell", Spec: head + ":*"})
 	}
-	return one("PowerShell", head+":*")
+	return t
 }
 
 // powerShellSubjects reads a PowerShell call into its subject: its command

@@ -231,7 +231,8 @@ func isParameter(tool, spec string) bool {
 // translateBash reads a deny or ask rule's command pattern (spec §4.1),
 // matched against the command as the shell reads it. Claude Code's
 // trailing " *" with no other star also matches the words before it
-// alone, which is the engine's ":*".
+// alone, which is the engine's ":*". A pattern on a command with an option
+// table is also read as an option set ([optionSetRule]).
 func translateBash(list, spec string) (translation, error) {
 	if head, ok := strings.CutSuffix(spec, " *"); ok && !strings.Contains(head, "*") {
 		spec = head + ":*"
