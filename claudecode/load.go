@@ -137,6 +137,13 @@ func newLoader(opts LoadOptions) (*loader, error) {
 		}
 		l.home = home
 	}
+	// "~/x" rules are anchored at home, which a relative $HOME must not
+	// turn into a path under the project.
+	home, err := filepath.Abs(l.home)
+	if err != nil {
+		return nil, fmt.Errorf("agentpolicy/claudecode: home directory: %w", err)
+	}
+	l.home = home
 	if opts.Project != "" {
 		cwd, err := filepath.Abs(opts.Project)
 		if err != nil {
@@ -151,14 +158,22 @@ func (l *loader) wants(source string) bool {
 	return l.opts.Sources == nil || slices.Contains(l.opts.Sources, source)
 }
 
+// configDir is the user's configuration directory, absolute: a user
+// rule's "/x" is anchored there, so a directory named relative to the
+// process ($CLAUDE_CONFIG_DIR=.claude-home) must not read as a path
+// under the project.
 func (l *loader) configDir() string {
-	if l.opts.ConfigDir != "" {
-		return l.opts.ConfigDir
+	dir := l.opts.ConfigDir
+	if dir == "" {
+		dir = os.Getenv("CLAUDE_CONFIG_DIR")
 	}
-	if dir := os.Getenv("CLAUDE_CONFIG_DIR"); dir != "" {
-		return dir
+	if dir == "" {
+		dir = filepath.Join(l.home, ".claude")
 	}
-	return filepath.Join(l.home, ".claude")
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return dir
 }
 
 // managed reads managed-settings.json and then every *.json of
