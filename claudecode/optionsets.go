@@ -24,10 +24,12 @@ const optionSetField = "option_set"
 
 // option is one option of a table: its canonical names (more than one
 // for a short option that stands for several, git branch's -D for
-// --delete --force) and whether it takes a value.
+// --delete --force), whether it takes a value, and whether it takes one
+// only when joined to it ("-uno", "--gpg-sign=KEY").
 type option struct {
-	names []string
-	value bool
+	names    []string
+	value    bool
+	optional bool
 }
 
 // optionTable is what a command's options are, by spelling.
@@ -36,16 +38,18 @@ type optionTable struct {
 	long  map[string]option
 }
 
-// newOptionTable reads entries such as "f|force", "D>delete,force" and
-// "o|push-option=": spellings joined by "|", the last the canonical name;
-// ">" names what a spelling stands for; a trailing "=" a value.
+// newOptionTable reads entries such as "f|force", "D>delete,force",
+// "o|push-option=" and "u|untracked-files=?": spellings joined by "|", the
+// last the canonical name; ">" names what a spelling stands for; a
+// trailing "=" a value, "=?" a value only when joined.
 func newOptionTable(entries ...string) optionTable {
 	t := optionTable{short: map[byte]option{}, long: map[string]option{}}
 	for _, e := range entries {
+		e, optional := strings.CutSuffix(e, "=?")
 		e, value := strings.CutSuffix(e, "=")
 		spellings, means, _ := strings.Cut(e, ">")
 		names := strings.Split(spellings, "|")
-		o := option{names: names[len(names)-1:], value: value}
+		o := option{names: names[len(names)-1:], value: value || optional, optional: optional}
 		if means != "" {
 			o.names = strings.Split(means, ",")
 		}
@@ -75,6 +79,12 @@ var optionTables = map[string]optionTable{
 		"hard", "merge", "keep", "recurse-submodules", "no-recurse-submodules", "N|intent-to-add",
 		"pathspec-from-file=", "pathspec-file-nul", "U|unified=", "inter-hunk-context="),
 	"git clean": newOptionTable("d", "f|force", "i|interactive", "n|dry-run", "q|quiet", "e|exclude=", "x", "X"),
+	"git commit": newOptionTable("a|all", "p|patch", "C|reuse-message=", "c|reedit-message=", "fixup=",
+		"squash=", "reset-author", "short", "branch", "porcelain", "long", "z|null", "F|file=", "author=",
+		"date=", "m|message=", "t|template=", "s|signoff", "no-signoff", "trailer=", "n|no-verify", "verify",
+		"allow-empty", "allow-empty-message", "cleanup=", "e|edit", "no-edit", "amend", "no-post-rewrite",
+		"i|include", "o|only", "pathspec-from-file=", "pathspec-file-nul", "u|untracked-files=?",
+		"v|verbose", "q|quiet", "dry-run", "status", "no-status", "S|gpg-sign=?", "no-gpg-sign"),
 	"git push": newOptionTable("all", "branches", "prune", "mirror", "n|dry-run", "porcelain",
 		"d|delete", "tags", "follow-tags", "no-follow-tags", "atomic", "no-atomic", "o|push-option=",
 		"receive-pack=", "exec=", "force-with-lease", "no-force-with-lease", "force-if-includes",
@@ -142,7 +152,7 @@ func readOptionSet(words []string) (optionSet, bool) {
 			if !ok || joined && !o.value {
 				return optionSet{}, false
 			}
-			if o.value && !joined {
+			if o.value && !joined && !o.optional {
 				if i+1 == len(rest) {
 					return optionSet{}, false
 				}
@@ -161,7 +171,7 @@ func readOptionSet(words []string) (optionSet, bool) {
 					continue
 				}
 				value := w[j+1:]
-				if value == "" {
+				if value == "" && !o.optional {
 					if i+1 == len(rest) {
 						return optionSet{}, false
 					}
