@@ -129,6 +129,12 @@ func parameterIndex(tool string, own agentpolicy.Matcher) agentpolicy.Index {
 		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && (tool == "Bash" || tool == "PowerShell") {
 			return writtenLiteral(pattern)
 		}
+		if pattern, ok := strings.CutPrefix(spec, optionSetField+":"); ok && tool == "Bash" {
+			// Every command an option set matches begins with its
+			// program's name.
+			name, _, _ := strings.Cut(pattern, " ")
+			return name
+		}
 		if isParameter(tool, spec) {
 			return ""
 		}

@@ -239,7 +239,8 @@ func optionSetRule(spec string) (agentpolicy.Rule, bool) {
 // exactly its own.
 func matchOptionSet(spec string, args json.RawMessage) bool {
 	command, ok, err := agentpolicy.Field(args, "command")
-	if !ok || err != nil {
+	name, _, _ := strings.Cut(spec, " ")
+	if !ok || err != nil || !strings.HasPrefix(command, name+" ") {
 		return false
 	}
 	got, ok := readOptionSet(strings.Fields(command))
