@@ -33,11 +33,21 @@ import (
 // "domain:" prefix matches nothing, and so does a URL [URLHost] refuses:
 // that fails closed for an allow rule, and [Settings.Matchers] refuses such
 // a call before any rule is consulted.
+//
+// The specifier "host:<pattern>" is the reading [Settings] gives a deny or
+// ask rule (spec §6.1 leaves hosts to be compared as text, and a deny of
+// "169.254.169.254" then misses "[::ffff:a9fe:a9fe]"): the pattern has
+// been read by [HostPattern], and the host has an IPv4-mapped IPv6
+// address written as the IPv4 address, so every spelling of one host is
+// one text.
 func DomainMatcher(field string) agentpolicy.Matcher {
 	return func(spec string, args json.RawMessage) bool {
-		pattern, ok := strings.CutPrefix(spec, "domain:")
-		if !ok {
-			return false
+		pattern, isDomain := strings.CutPrefix(spec, "domain:")
+		if !isDomain {
+			var isHost bool
+			if pattern, isHost = strings.CutPrefix(spec, "host:"); !isHost {
+				return false
+			}
 		}
 		raw, ok, err := agentpolicy.Field(args, field)
 		if !ok || err != nil {
@@ -47,8 +57,95 @@ func DomainMatcher(field string) agentpolicy.Matcher {
 		if err != nil {
 			return false
 		}
-		return matchDomain(normaliseHost(pattern), host)
+		if isDomain {
+			return matchDomain(normaliseHost(pattern), host)
+		}
+		return matchDomain(pattern, unmapHost(host))
 	}
+}
+
+// unmapHost writes an IPv4-mapped IPv6 address, "::ffff:127.0.0.1", as the
+// IPv4 address it reaches; any other host is returned as it is.
+func unmapHost(host string) string {
+	if addr, err := netip.ParseAddr(host); err == nil && addr.Is4In6() {
+		return addr.Unmap().String()
+	}
+	return host
+}
+
+// HostPattern reads a WebFetch domain pattern as a host, in the form
+// [URLHost] gives a URL's host, so a deny rule reaches the host however
+// either side spells it: a name mapped by UTS #46 and written in ASCII
+// ("bücher.example" and "ｂücher.example" are "xn--bcher-kva.example"),
+// an IPv4 address in any form the URL standard accepts in dotted decimal
+// ("2130706433" is "127.0.0.1"), an IPv6 address without brackets or port
+// in its shortest form and an IPv4-mapped one as the IPv4 address, one
+// trailing dot dropped, case folded. A "*" keeps its meaning: a label
+// holding one is mapped around it, and when what remains is not ASCII,
+// which no host's label is after mapping, the label becomes "*", so a deny
+// rule reaches further rather than nowhere. A pattern that is no host
+// ("exa mple.com") is returned as [DomainMatcher] compares it as text.
+func HostPattern(pattern string) string {
+	p := strings.TrimSpace(pattern)
+	if plainName(p) {
+		// Letters, digits, hyphens and stars map to themselves.
+		return strings.TrimSuffix(strings.ToLower(p), ".")
+	}
+	if strings.HasPrefix(p, "[") {
+		if end := strings.IndexByte(p, ']'); end > 0 {
+			p = p[1:end]
+		}
+	}
+	if addr, err := netip.ParseAddr(p); err == nil && addr.Zone() == "" {
+		return addr.Unmap().String()
+	}
+	if !strings.Contains(p, "*") {
+		host, err := domainHost(p)
+		if err != nil {
+			return normaliseHost(pattern)
+		}
+		return unmapHost(host)
+	}
+	labels := strings.Split(strings.TrimSuffix(p, "."), ".")
+	for i, label := range labels {
+		labels[i] = labelPattern(label)
+	}
+	return strings.Join(labels, ".")
+}
+
+// plainName reports whether a pattern is a name of ASCII letters, digits,
+// hyphens and stars, whose last label is not read as a number, which UTS
+// #46 leaves as it is but for case.
+func plainName(p string) bool {
+	for i := 0; i < len(p); i++ {
+		c := p[i] | 0x20
+		if !('a' <= c && c <= 'z' || '0' <= p[i] && p[i] <= '9' || p[i] == '-' || p[i] == '.' || p[i] == '*') {
+			return false
+		}
+	}
+	trimmed := strings.TrimSuffix(strings.ToLower(p), ".")
+	return trimmed != "" && !strings.Contains(trimmed, "..") && !numericHost(trimmed)
+}
+
+// labelPattern maps one label of a domain pattern: without a "*" as a name
+// is mapped, with one around its stars, and to "*" when what is left is
+// not ASCII.
+func labelPattern(label string) string {
+	if !strings.Contains(label, "*") {
+		if ascii, err := lookup.ToASCII(label); err == nil {
+			return strings.ToLower(ascii)
+		}
+		return "*"
+	}
+	parts := strings.Split(label, "*")
+	for i, part := range parts {
+		mapped, err := lookup.ToUnicode(part)
+		if err != nil || strings.ContainsFunc(mapped, func(r rune) bool { return r >= 0x80 }) {
+			return "*"
+		}
+		parts[i] = strings.ToLower(mapped)
+	}
+	return strings.Join(parts, "*")
 }
 
 // errNoHost is why a URL without a host cannot be decided.
@@ -78,6 +175,11 @@ func URLHost(raw string) (string, error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return "", errors.New("agentpolicy/claudecode: the URL is not http or https")
 	}
+	if a := authority(raw, u.Scheme); strings.Contains(a[strings.LastIndexByte(a, '@')+1:], "%") {
+		// net/url decodes an escape of a byte beyond ASCII, "%80", into
+		// a host no UTF-8 reader would take.
+		return "", errors.New("agentpolicy/claudecode: the URL's host holds a percent-escape")
+	}
 	if strings.HasPrefix(u.Host, "[") {
 		addr, err := netip.ParseAddr(u.Hostname())
 		if err != nil || !addr.Is6() || addr.Zone() != "" {
@@ -86,6 +188,20 @@ func URLHost(raw string) (string, error) {
 		return addr.String(), nil
 	}
 	return domainHost(u.Hostname())
+}
+
+// authority is the text between "scheme://" and the path, query or
+// fragment of a URL, the user information and the host, "" when it has
+// none.
+func authority(raw, scheme string) string {
+	rest, ok := strings.CutPrefix(raw[len(scheme)+1:], "//")
+	if !ok {
+		return ""
+	}
+	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+		rest = rest[:end]
+	}
+	return rest
 }
 
 // lookup is UTS #46 processing as the WHATWG URL standard's "domain to

@@ -54,6 +54,11 @@ type LoadOptions struct {
 	// ...). A file that does not exist is rejected, since a host that
 	// names a policy means it to hold.
 	Policies []string
+	// AddDirs are the session's --add-dir directories: working
+	// directories beside Project whatever the trust, as Claude Code
+	// honours the flag (recorded from 2.1.328). A relative one is under
+	// Project, "~/" under Home.
+	AddDirs []string
 	// Mode, when set, is the mode the session runs in, as Claude Code's
 	// --permission-mode or a hook event's permission_mode gives it: it
 	// stands over the files' defaultMode. A mode Claude Code does not
@@ -132,6 +137,13 @@ func newLoader(opts LoadOptions) (*loader, error) {
 		}
 		l.home = home
 	}
+	// "~/x" rules are anchored at home, which a relative $HOME must not
+	// turn into a path under the project.
+	home, err := filepath.Abs(l.home)
+	if err != nil {
+		return nil, fmt.Errorf("agentpolicy/claudecode: home directory: %w", err)
+	}
+	l.home = home
 	if opts.Project != "" {
 		cwd, err := filepath.Abs(opts.Project)
 		if err != nil {
@@ -146,14 +158,22 @@ func (l *loader) wants(source string) bool {
 	return l.opts.Sources == nil || slices.Contains(l.opts.Sources, source)
 }
 
+// configDir is the user's configuration directory, absolute: a user
+// rule's "/x" is anchored there, so a directory named relative to the
+// process ($CLAUDE_CONFIG_DIR=.claude-home) must not read as a path
+// under the project.
 func (l *loader) configDir() string {
-	if l.opts.ConfigDir != "" {
-		return l.opts.ConfigDir
+	dir := l.opts.ConfigDir
+	if dir == "" {
+		dir = os.Getenv("CLAUDE_CONFIG_DIR")
 	}
-	if dir := os.Getenv("CLAUDE_CONFIG_DIR"); dir != "" {
-		return dir
+	if dir == "" {
+		dir = filepath.Join(l.home, ".claude")
 	}
-	return filepath.Join(l.home, ".claude")
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return dir
 }
 
 // managed reads managed-settings.json and then every *.json of
@@ -536,6 +556,11 @@ func (l *loader) settings() *Settings {
 		s.mode = l.opts.Mode
 		if s.mode == "manual" {
 			s.mode = ModeDefault
+		}
+	}
+	for _, dir := range l.opts.AddDirs {
+		if dir := l.resolveDir(dir); !slices.Contains(s.dirs, dir) {
+			s.dirs = append(s.dirs, dir)
 		}
 	}
 	for _, f := range s.files {

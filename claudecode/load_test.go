@@ -549,3 +549,28 @@ func TestLoadLocalSource(t *testing.T) {
 		t.Errorf("LocalSource without a project = %+v, want the zero source", got)
 	}
 }
+
+// TestUserAnchorRelativeConfigDir: a user rule's leading "/" is the user's
+// settings directory even when that directory is named relative to the
+// process's working directory ($CLAUDE_CONFIG_DIR=.claude-home, say), not
+// a path under the project.
+func TestUserAnchorRelativeConfigDir(t *testing.T) {
+	w := newWorld(t)
+	t.Chdir(w.root)
+	w.opts.ConfigDir = "config"
+	w.write(filepath.Join(w.root, "config", "settings.json"), lists{Deny: []string{"Read(/secrets/**)"}}.file())
+	if v := w.decide("Read", file(filepath.Join(w.root, "config", "secrets", "k"))); outcome(v) != "deny" {
+		t.Errorf("the user's secret: got %s (%s), want deny", outcome(v), v.Reason)
+	}
+	if v := w.decide("Read", file(filepath.Join(w.cwd, "config", "secrets", "k"))); outcome(v) != "allow" {
+		t.Errorf("the project's config/secrets/k: got %s (%s), want allow", outcome(v), v.Reason)
+	}
+	// So is "~/" with a home named relative to the process.
+	w = newWorld(t)
+	t.Chdir(w.root)
+	w.opts.Home = "home"
+	w.write(w.scopeFile(ScopeProject), lists{Deny: []string{"Read(~/.ssh/**)"}}.file())
+	if v := w.decide("Read", file(filepath.Join(w.home, ".ssh", "id"))); outcome(v) != "deny" {
+		t.Errorf("~/.ssh/id under a relative home: got %s (%s), want deny", outcome(v), v.Reason)
+	}
+}

@@ -77,11 +77,12 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 	compiled := newPatterns(p)
 	bash, skill := agentpolicy.GlobMatcher("command"), agentpolicy.GlobMatcher("invocation")
 	m := map[string]agentpolicy.ToolMatcher{
-		"Bash":      {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.writtenAllow())},
-		"WebFetch":  {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
-		"WebSearch": {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
-		"Agent":     {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
-		"Skill":     {Match: withParameters("Skill", skill), Subjects: skillSubjects},
+		"Bash":       {Match: withParameters("Bash", bash), Subjects: bashSubjects(s.writtenRules())},
+		"PowerShell": {Match: withParameters("PowerShell", agentpolicy.GlobMatcher("command")), Subjects: powerShellSubjects},
+		"WebFetch":   {Match: withParameters("WebFetch", DomainMatcher("url")), Subjects: urlSubjects("url")},
+		"WebSearch":  {Match: withParameters("WebSearch", nothing), Subjects: checkedSubjects},
+		"Agent":      {Match: withParameters("Agent", exactMatcher("subagent_type")), Subjects: checkedSubjects},
+		"Skill":      {Match: withParameters("Skill", skill), Subjects: skillSubjects},
 	}
 	indexes := map[string]agentpolicy.Index{
 		"Bash":  parameterIndex("Bash", bash),
@@ -97,6 +98,7 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		{"MultiEdit", "file_path", PathSubjects("file_path", p)},
 		{"NotebookEdit", "notebook_path", PathSubjects("notebook_path", p)},
 		{operandTool, "file_path", nil},
+		{redirectTool, "file_path", nil},
 		{"Glob", "path", globSubjects(p)},
 		{"Grep", "path", pathSubjects("path", p, true)},
 	} {
@@ -107,13 +109,16 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 	return m, indexes
 }
 
-// writtenAllow reports whether a file holds a Bash allow rule with a
-// pattern, which reads the command as written.
-func (s *Settings) writtenAllow() bool {
+// writtenRules reports whether a file holds a Bash rule matched against
+// the command as written: an allow rule with a pattern, or a deny or ask
+// rule with quotes.
+func (s *Settings) writtenRules() bool {
 	for _, f := range s.files {
-		for _, r := range f.allow {
-			if r.Tool == "Bash" && strings.HasPrefix(r.Spec, writtenField+":") {
-				return true
+		for _, list := range [][]agentpolicy.Rule{f.allow, f.ask, f.deny} {
+			for _, r := range list {
+				if r.Tool == "Bash" && strings.HasPrefix(r.Spec, writtenField+":") {
+					return true
+				}
 			}
 		}
 	}
@@ -127,8 +132,14 @@ func parameterIndex(tool string, own agentpolicy.Matcher) agentpolicy.Index {
 	ix, _ := agentpolicy.BuiltinIndex(own)
 	literal := ix.Literal
 	ix.Literal = func(spec string) string {
-		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && tool == "Bash" {
+		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && (tool == "Bash" || tool == "PowerShell") {
 			return writtenLiteral(pattern)
+		}
+		if pattern, ok := strings.CutPrefix(spec, optionSetField+":"); ok && tool == "Bash" {
+			// Every command an option set matches begins with its
+			// program's name.
+			name, _, _ := strings.Cut(pattern, " ")
+			return name
 		}
 		if isParameter(tool, spec) {
 			return ""
@@ -155,11 +166,14 @@ func exactMatcher(field string) agentpolicy.Matcher {
 // specifier with the tool's own matcher.
 func withParameters(tool string, own agentpolicy.Matcher) agentpolicy.Matcher {
 	return func(spec string, args json.RawMessage) bool {
-		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && tool == "Bash" {
+		if pattern, ok := strings.CutPrefix(spec, writtenField+":"); ok && (tool == "Bash" || tool == "PowerShell") {
 			// An allow rule reads one member; decoding every member for
 			// each rule would cost what the rule's match does many times.
 			written, ok, err := agentpolicy.Field(args, writtenField)
 			return ok && err == nil && matchCommand(pattern, written)
+		}
+		if pattern, ok := strings.CutPrefix(spec, optionSetField+":"); ok && tool == "Bash" {
+			return matchOptionSet(pattern, args)
 		}
 		if isParameter(tool, spec) {
 			return matchParameter(spec, args)

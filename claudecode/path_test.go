@@ -242,6 +242,9 @@ func TestDomainMatcherStandalone(t *testing.T) {
 		// A percent-escape in a host is refused, which Go's URL parser
 		// will not decode: stricter than the standard, never looser.
 		{"domain:*", "https://%65xample.com/", false},
+		{"domain:*", "https://0%80/", false},
+		{"domain:example.com", "https://us%40er@example.com/", true},
+		{"domain:*", "https://b%C3%BCcher.example/", false},
 		{"domain:example.com", "https://examp1e.com/", false},
 		{"domain:xn--bcher-kva.example", "https://bücher.example/", true},
 		{"domain:xn--bcher-kva.example", "https://xn--bcher-kva.example/", true},

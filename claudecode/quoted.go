@@ -18,7 +18,8 @@ import (
 // spelling, which may split into other words.
 const writtenField = "as_written"
 
-// translateAllowCommand reads an allow rule's command pattern: matched
+// translateAllowCommand reads an allow rule's command pattern, or a
+// quoted deny or ask rule's ([translateQuoted]): matched
 // against the command as written, ":*" at its end read as " *" (spec
 // §4.1). A pattern that looks like a parameter rule, "timeout:*", is a
 // command pattern in an allow list.
@@ -53,8 +54,11 @@ func quotes(spec string) bool {
 
 // translateQuoted reads a deny or ask rule's command pattern with quotes
 // (spec §4.1): it catches the command however it is quoted, matched as
-// written and as the shell reads it, quotes removed and words joined by
-// one space, as the splitter normalises the command.
+// the shell reads it, quotes removed and words joined by one space, as the
+// splitter normalises the command; and, as Claude Code matches it, against
+// the command as written. A pattern the shell cannot read as a command,
+// Bash(git commit -m "WIP*) with its quote left open, is matched as
+// written alone, as Claude Code matches it, never dropped.
 func translateQuoted(list, spec string) (translation, error) {
 	t, err := translateBash(list, spec)
 	if err != nil {
@@ -66,6 +70,7 @@ func translateQuoted(list, spec string) (translation, error) {
 			t.rules = append(t.rules, n.rules...)
 		}
 	}
+	t.rules = append(t.rules, translateAllowCommand(spec).rules...)
 	return t, nil
 }
 

@@ -35,6 +35,7 @@ type oracleCase struct {
 	Local   json.RawMessage   `json:"local"`
 	Trust   bool              `json:"trust"`
 	Mode    string            `json:"mode"`
+	AddDirs []string          `json:"add_dirs"`
 	Files   map[string]string `json:"files"`
 	Tool    string            `json:"tool"`
 	Input   map[string]any    `json:"input"`
@@ -175,6 +176,9 @@ func decideCase(t *testing.T, c oracleCase) (decision, reason string) {
 		ManagedDir: managed,
 		Trusted:    c.Trust,
 		Tracked:    func(string) (bool, error) { return false, nil },
+	}
+	for _, dir := range c.AddDirs {
+		opts.AddDirs = append(opts.AddDirs, expand(dir))
 	}
 	if c.Mode != "" {
 		opts.Settings = []string{fmt.Sprintf(`{"permissions":{"defaultMode":%q}}`, c.Mode)}

@@ -277,7 +277,7 @@ const editTool = "Edit.tool"
 func (s *Settings) Aliases() map[string][]string {
 	return map[string][]string{
 		"Read":   {"Read", "Grep", "Glob"},
-		"Edit":   {"Edit", "MultiEdit", "Write", "NotebookEdit", operandTool},
+		"Edit":   {"Edit", "MultiEdit", "Write", "NotebookEdit", operandTool, redirectTool},
 		editTool: {"Edit"},
 		"Task":   {"Agent"},
 	}

@@ -254,7 +254,7 @@ func skillSubjects(args json.RawMessage) ([]agentpolicy.Subject, error) {
 // deny rule reaches "cp .env x" as it reaches "cat .env".
 var splitCommand = shell.Subjects(
 	shell.WithField("command"),
-	shell.WithWriteTool("Edit", "file_path"),
+	shell.WithWriteTool(redirectTool, "file_path"),
 	shell.WithReadTool("Read", "file_path"),
 	shell.WithOperandTools("Read", operandTool, "file_path"),
 	shell.WithReadOnlyField(readOnlyField),
@@ -267,6 +267,13 @@ var splitCommand = shell.Subjects(
 // The Edit rules reach it ([Settings.Aliases]), and [Settings.Builtin]
 // allows it inside the working directories.
 const operandTool = "Edit.operand"
+
+// redirectTool is the tool a redirect's target is decided under: the Edit
+// rules with a path reach it ([Settings.Aliases]), a bare Edit allow rule,
+// which approves the Edit tool alone, does not. Claude Code asks before
+// "echo hi > out.txt" under a bare Edit allow (recorded from 2.1.328), so
+// a command with a redirect is never approved by its read-only mark alone.
+const redirectTool = "Edit.redirect"
 
 // readOnlyField is the member the splitter sets on a command Claude Code
 // runs without a rule (spec §4.6), which [Settings.Builtin] allows.

@@ -21,6 +21,7 @@ const (
 // primary field is ignored, as Claude Code ignores it.
 var fields = map[string][]string{
 	"Bash":         {"command", "timeout", "description", "run_in_background", "dangerouslyDisableSandbox"},
+	"PowerShell":   {"command", "timeout", "description", "run_in_background"},
 	"Read":         {"file_path", "offset", "limit", "pages"},
 	"Edit":         {"file_path", "old_string", "new_string", "replace_all"},
 	"Write":        {"file_path", "content"},
@@ -102,13 +103,22 @@ func translate(list, text string, o origin) (translation, error) {
 			return translateQuoted(list, spec)
 		}
 		return translateBash(list, spec)
+	case "PowerShell":
+		return translatePowerShell(list, spec), nil
 	case "Read", "Edit":
 		return translatePath(list, name, spec, o)
 	case "WebFetch":
 		if !strings.HasPrefix(spec, "domain:") || strings.TrimSpace(spec[len("domain:"):]) == "" {
 			return translation{}, errors.New(`a WebFetch specifier is "domain:<host>"`)
 		}
-		return one(name, "domain:"+strings.TrimSpace(spec[len("domain:"):])), nil
+		pattern := strings.TrimSpace(spec[len("domain:"):])
+		if list != Allow {
+			// A deny or ask rule names a host, however the URL spells
+			// it (issue 31 §3); an allow rule stays Claude Code's text
+			// comparison, which never approves more than it names.
+			return one(name, "host:"+HostPattern(pattern)), nil
+		}
+		return one(name, "domain:"+pattern), nil
 	case "Agent":
 		return one(name, spec), nil
 	case "Skill":
@@ -120,7 +130,7 @@ func translate(list, text string, o origin) (translation, error) {
 	case "WebSearch":
 		return translation{}, errors.New("a WebSearch rule takes no specifier")
 	}
-	return translation{}, errors.New("only Bash, Read, Edit, WebFetch, Agent, Task and Skill take a specifier here")
+	return translation{}, errors.New("only Bash, PowerShell, Read, Edit, WebFetch, Agent, Task and Skill take a specifier here")
 }
 
 // bareStar reports whether an allow rule Tool(*) is the bare tool: not for
@@ -215,13 +225,14 @@ func translateParameter(tool, spec string) (translation, bool, error) {
 func isParameter(tool, spec string) bool {
 	param, _, ok := strings.Cut(spec, ":")
 	param = strings.TrimSpace(param)
-	return ok && (slices.Contains(fields[tool], param) || tool == "Bash" && (param == writtenField || param == readOnlyField))
+	return ok && (slices.Contains(fields[tool], param) || (tool == "Bash" || tool == "PowerShell") && param == writtenField || tool == "Bash" && (param == readOnlyField || param == optionSetField))
 }
 
 // translateBash reads a deny or ask rule's command pattern (spec §4.1),
 // matched against the command as the shell reads it. Claude Code's
 // trailing " *" with no other star also matches the words before it
-// alone, which is the engine's ":*".
+// alone, which is the engine's ":*". A pattern on a command with an option
+// table is also read as an option set ([optionSetRule]).
 func translateBash(list, spec string) (translation, error) {
 	if head, ok := strings.CutSuffix(spec, " *"); ok && !strings.Contains(head, "*") {
 		spec = head + ":*"
@@ -229,7 +240,11 @@ func translateBash(list, spec string) (translation, error) {
 	if isParameter("Bash", spec) {
 		return translation{}, errors.New("the command pattern reads as a parameter rule")
 	}
-	return one("Bash", spec), nil
+	t := one("Bash", spec)
+	if r, ok := optionSetRule(spec); ok && !quotes(spec) {
+		t.rules = append(t.rules, r)
+	}
+	return t, nil
 }
 
 // translateSkill reads a skill pattern (spec §6.4): "name" is the skill

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -257,13 +258,13 @@ func (p *loadedPolicy) alwaysAllow(ctx context.Context, v agentpolicy.Verdict, a
 	rule := p.grantRule(v, args, subjects)
 	eng, err := p.build(p.matchers)
 	if err != nil {
-		return &grantAnswer{Rule: rule.String(), Reason: err.Error()}
+		return &grantAnswer{Rule: userTool(rule.String()), Reason: err.Error()}
 	}
 	granted, reason := eng.GrantOver(ctx, v, rule)
 	if v.Rule != nil {
 		reason = strings.Replace(reason, v.Rule.String(), p.ruleName(*v.Rule), 1)
 	}
-	return &grantAnswer{Rule: rule.String(), Granted: granted, Reason: userTool(reason)}
+	return &grantAnswer{Rule: userTool(rule.String()), Granted: granted, Reason: userTool(reason)}
 }
 
 // grantRule is the rule "always allow" would save for the asked call, or
@@ -286,6 +287,17 @@ func (p *loadedPolicy) grantRule(v agentpolicy.Verdict, args json.RawMessage, su
 	case "WebFetch":
 		if host, ok := hostOf(args); ok {
 			r.Spec = "domain:" + host
+		}
+	case operandTool, redirectTool:
+		// A file a command writes is granted as Edit of that file, written
+		// as Claude Code writes a path (//abs, ./rel): a bare Edit rule
+		// does not reach it.
+		if path, ok, err := agentpolicy.Field(args, "file_path"); err == nil && ok {
+			if filepath.IsAbs(path) {
+				r.Spec = "/" + filepath.Clean(path)
+			} else {
+				r.Spec = "./" + filepath.Clean(path)
+			}
 		}
 	}
 	return r

@@ -87,3 +87,26 @@ func TestExplainFollowsLinks(t *testing.T) {
 		}
 	}
 }
+
+// A file a command's redirect writes asks under a bare Edit allow, and its
+// "always allow" is Edit of that file, a rule Claude Code reads, which then
+// allows the command: never the engine's pseudo-tool (Edit.redirect), nor a
+// bare Edit, which does not reach it.
+func TestExplainRedirectGrantsEditOfTheFile(t *testing.T) {
+	dir := t.TempDir()
+	out := explainIn(t, dir, `{"permissions": {"allow": ["Edit"]}}`, "Bash", "--", "echo", "hi", ">", "out.txt")
+	if decision(out) != "ask" {
+		t.Fatalf("echo hi > out.txt under a bare Edit allow: want ask\n%s", out)
+	}
+	if strings.Contains(out, "Edit.") || !strings.Contains(out, "can be granted as Edit(./out.txt) in the local settings") {
+		t.Errorf("want the grant named Edit(./out.txt) and no pseudo-tool\n%s", out)
+	}
+	granted := explainIn(t, dir, `{"permissions": {"allow": ["Edit(./out.txt)"]}}`, "Bash", "--", "echo", "hi", ">", "out.txt")
+	if decision(granted) != "allow" {
+		t.Errorf("under the granted rule Edit(./out.txt): want allow\n%s", granted)
+	}
+	twin := explainIn(t, dir, `{"permissions": {"allow": ["Edit(./out.txt)"]}}`, "Bash", "--", "echo", "hi", ">", "other.txt")
+	if decision(twin) != "ask" {
+		t.Errorf("a redirect to another file under Edit(./out.txt): want ask\n%s", twin)
+	}
+}

@@ -196,7 +196,7 @@ func TestHookMode(t *testing.T) {
 // tool reads the input (a JSON escape hides nothing), and it appears
 // neither in the reason nor in the journal. Its harmless twin runs.
 func TestHookSecrets(t *testing.T) {
-	w := newHookWorld(t, `{"permissions": {"allow": ["Bash(echo *)", "Edit"]}}`)
+	w := newHookWorld(t, `{"permissions": {"allow": ["Bash(echo *)", "Edit(**)"]}}`)
 	jnl := filepath.Join(t.TempDir(), "journal.jsonl")
 	key := "AKIAIOSFODNN7EXAMPLE"
 	cases := []struct {

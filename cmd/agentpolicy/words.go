@@ -98,9 +98,13 @@ func (p *loadedPolicy) userReason(v agentpolicy.Verdict) string {
 	return userTool(reason)
 }
 
-// operandTool is claudecode's pseudo-tool for a file a command writes,
-// which its Edit rules decide: the user's word for it is Edit.
-const operandTool = "Edit.operand"
+// operandTool and redirectTool are claudecode's pseudo-tools for a file
+// a command writes and a redirect's target, which its Edit rules decide:
+// the user's word for both is Edit.
+const (
+	operandTool  = "Edit.operand"
+	redirectTool = "Edit.redirect"
+)
 
 // userTool replaces the pseudo-tool's name in a text with Edit's, and
 // the names of claudecode's built-in sources with what they are.
@@ -110,6 +114,7 @@ func userTool(text string) string {
 
 var builtinNames = strings.NewReplacer(
 	operandTool, "Edit",
+	redirectTool, "Edit",
 	claudecode.ProtectedSource.Name, "Claude Code's protected paths",
 	claudecode.WorkingDirectoriesSource.Name, "Claude Code's working directories",
 )

@@ -32,10 +32,18 @@ type Case struct {
 	// MCP connects the stand-in MCP server (mcpserver.js) as the user's
 	// server "standin", with the tools echo and write_note.
 	MCP bool `json:"mcp,omitempty"`
+	// PowerShell offers Claude Code's PowerShell tool
+	// (CLAUDE_CODE_USE_POWERSHELL_TOOL=1). Without pwsh on the machine
+	// Claude Code cannot parse a command, so it asks about every call no
+	// deny rule names: only what the deny rules decide is recorded.
+	PowerShell bool `json:"powershell,omitempty"`
 	// Trust accepts the project's trust dialog.
 	Trust bool `json:"trust"`
 	// Mode is --permission-mode; empty passes none.
 	Mode string `json:"mode,omitempty"`
+	// AddDirs are the session's --add-dir directories (placeholders
+	// expanded).
+	AddDirs []string `json:"add_dirs,omitempty"`
 	// Files are created before the call: a path relative to the project
 	// (or starting with @HOME@/ or @EXTRA@/) and its content; a path
 	// ending in "/" is a directory.

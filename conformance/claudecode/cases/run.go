@@ -40,7 +40,7 @@ func Group(cs []Case, size int) [][]Case {
 
 // setup is what a session's cases must share, as one string.
 func (c Case) setup() string {
-	key, _ := json.Marshal([]any{c.Managed, c.User, c.Project, c.Local, c.MCP, c.Trust, c.Mode, c.Files})
+	key, _ := json.Marshal([]any{c.Managed, c.User, c.Project, c.Local, c.MCP, c.PowerShell, c.Trust, c.Mode, c.AddDirs, c.Files})
 	return string(key)
 }
 
@@ -107,6 +107,12 @@ func Run(ctx context.Context, root string, cs []Case) ([]Recorded, error) {
 		Calls:   calls,
 		Env:     []string{"CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR=1"},
 		Timeout: time.Duration(60+15*len(calls)) * time.Second,
+	}
+	if first.PowerShell {
+		s.Env = append(s.Env, "CLAUDE_CODE_USE_POWERSHELL_TOOL=1")
+	}
+	for _, dir := range first.AddDirs {
+		s.Args = append(s.Args, "--add-dir", t.Expand(dir))
 	}
 	if first.Managed != nil {
 		s.Env = append(s.Env, "CLAUDE_CODE_MANAGED_SETTINGS_PATH="+t.ManagedDir())
