@@ -95,12 +95,12 @@ func (e *Engine) ResetReviews() {
 // Block otherwise, with [Verdict.By] naming who answered:
 // [Review.By] for the reviewer's, [ByAgent] when it names nobody, and
 // [ByPolicy] for the engine's own, a timeout and a failed review among
-// them. A reviewer's approval has no reason, since the call runs and its
-// output is what the record shows; a reviewer's refusal has "denied by
-// reviewer: " and [Review.Reason] as the reviewer wrote it, while the
-// model reads that reason trimmed of one trailing full stop.
-// agentturn.Answer.By names the same decider and agentturn.Answer.Reason
-// carries the verdict's reason. The verdicts of
+// them. A reviewer's approval has "approved by reviewer", and a refusal
+// "denied by reviewer", each followed by ": " and [Review.Reason] as the
+// reviewer wrote it when there is one; the model reads a refusal's reason
+// trimmed of one trailing full stop. agentturn.Answer.By names the same
+// decider, and agentturn.Answer.Reason carries the verdict's reason,
+// except on a reviewer's approval, whose answer has none. The verdicts of
 // the calls answered here come first, then those of the held calls. Each
 // is written to the [WithJournal] journal before it takes effect, and an
 // approval the journal could not record is answered instead as a blocked
@@ -330,7 +330,7 @@ func (a *answering) replay(ctx context.Context, p agentturn.PendingCall, c cutOf
 		return a.review(ctx, info, j.v, c, j.args)
 	}
 	j.v.Reason = replayReason(c.replay, j.v.Reason)
-	a.approve(j.v, c, j.args, j.note)
+	a.approve(j.v, j.args, j.note, j.v.Reason)
 	return nil
 }
 
@@ -359,7 +359,7 @@ func (a *answering) review(ctx context.Context, info agentturn.ToolCallInfo, v V
 	default:
 		v.By = reviewerBy(rev.By)
 		why := trimReason(rev.Reason)
-		v.Reason = withReason(reasonDenied, pick(why == "", "", rev.Reason))
+		v.Reason = reviewReason(reasonDenied, rev.Reason)
 		text := deniedText(pick(v.By == ByPolicy, ByPolicy, "reviewer"), why)
 		a.refuse(v, pick(c.on, cutOffText(text), text), rev.Note)
 	}
@@ -394,26 +394,25 @@ func (a *answering) approved(ctx context.Context, info agentturn.ToolCallInfo, v
 			}
 		}
 	}
-	v.Action, v.By, v.Reason = agentturn.Allow, reviewerBy(rev.By), ""
-	a.approve(v, c, args, rev.Note)
+	v.Action, v.By, v.Reason = agentturn.Allow, reviewerBy(rev.By), reviewReason(reasonApproved, rev.Reason)
+	a.approve(v, args, rev.Note, "")
 	return true
 }
 
 // approve answers a call with an approval that runs it, with args when
-// set, under the key of its first run when it may have run.
-func (a *answering) approve(v Verdict, c cutOff, args json.RawMessage, note string) {
+// set, v recording why and the answer carrying reason. The answer names no
+// idempotency key: Resume runs a call that may have run under the key of
+// its first run.
+func (a *answering) approve(v Verdict, args json.RawMessage, note, reason string) {
 	ans := agentturn.Approve(v.CallID)
 	if args != nil {
 		ans = agentturn.ApproveWith(v.CallID, args)
-	}
-	if c.on && c.key != "" {
-		ans = ans.WithIdempotencyKey(c.key)
 	}
 	if note != "" {
 		ans = ans.WithNote(note)
 	}
 	a.of = append(a.of, len(a.answers))
-	a.answers = append(a.answers, ans.WithBy(v.By).WithReason(v.Reason))
+	a.answers = append(a.answers, ans.WithBy(v.By).WithReason(reason))
 	a.verdicts = append(a.verdicts, v.clone())
 }
 

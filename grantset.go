@@ -248,10 +248,10 @@ type Refusal struct {
 // whose name is an alias is expanded as [Build] expands one. granted lists
 // the allow rules activated so: a set's deny and ask rules restrict, they
 // grant nothing, and are in force without being listed; [Engine.Grants]
-// reports them. Every activation and
-// every refusal reaches the observers: Allow "granted G by N", Block "not
-// granted G: " and the reason, G the rule as given and N the source's name,
-// or "the product" for a set with none.
+// reports them. Every grant, an activated allow rule, and every refusal
+// reach the observers: Allow "granted G by N", Block "not granted G: " and
+// the reason, G the rule as given and N the source's name, or "the
+// product" for a set with none.
 //
 // The set is keyed by the grant scope of ctx, see [ContextWithGrantScope],
 // and its source name: activating a second set under the same name and
@@ -282,16 +282,18 @@ func (e *Engine) GrantSet(ctx context.Context, set RuleSet) (granted []Rule, ref
 	view := e.withSets(s, withSet(s.grants.sets, g), s.grants, scope).scope(scope)
 	g.set.Allow, g.withheld = allow.allowances(e, view, set.Allow, set.Source)
 	var unrecorded activation
-	if e.journalAll(ctx, slices.Concat(allow.granted, restrict.granted)) == nil {
+	// Only the allow rules are grants: the deny and ask rules restrict,
+	// so neither the journal nor the observers read them as granted.
+	if e.journalAll(ctx, allow.granted) == nil {
 		e.install(s, withSet(s.grants.sets, g), s.grants, scope)
 		granted = slices.Clone(g.set.Allow)
 	} else {
 		unrecorded.unrecorded(allow, restrict)
-		allow.granted, restrict.granted = nil, nil
+		allow.granted = nil
 	}
 	e.mu.Unlock()
 
-	for _, v := range slices.Concat(allow.granted, restrict.granted) {
+	for _, v := range allow.granted {
 		e.notify(ctx, v)
 	}
 	for _, v := range slices.Concat(allow.refused, restrict.refused, unrecorded.refused) {
@@ -301,8 +303,9 @@ func (e *Engine) GrantSet(ctx context.Context, set RuleSet) (granted []Rule, ref
 }
 
 // activation is what GrantSet made of one list or several: the refusals,
-// and the journal's verdicts on what it granted and refused, with the
-// rule as given behind each grant.
+// and the verdicts on what it activated and refused, with the rule as
+// given behind each activation. Only the allow list's activations are
+// grants, journaled and observed.
 type activation struct {
 	refusals []Refusal
 	granted  []Verdict

@@ -48,6 +48,7 @@ import (
 // with it are a preview: nothing is forgotten and nothing reaches the
 // observers, so the front answers the missing calls and releases again.
 // A nil end leaves nothing pending, and the answers are returned as given.
+// With nothing pending and no answers given, Release returns nil.
 func (e *Engine) Release(ctx context.Context, end *agentturn.RunEnd, answers ...agentturn.Answer) ([]agentturn.Answer, error) {
 	if end == nil {
 		return answers, nil
@@ -89,6 +90,11 @@ const (
 // than released, as they are for any call a reviewer did not approve.
 func (e *Engine) complete(ctx context.Context, end *agentturn.RunEnd, given []agentturn.Answer, verdicts []Verdict, of []int, fate heldFate) ([]agentturn.Answer, error) {
 	r := e.deferred.release(end, given, fate)
+	if len(r.answers) == 0 {
+		// Nothing answered is no answers, nil, as the published module
+		// returns them.
+		r.answers = nil
+	}
 	if len(r.missing) > 0 {
 		return r.answers, errUnanswered(r.missing)
 	}
