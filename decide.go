@@ -9,6 +9,28 @@ import (
 	"github.com/ChristopherDavenport/agentturn"
 )
 
+// The decision path, in call order. This file holds the whole path but
+// the steps marked with another file; each is a function that returns to
+// the caller. The RFC's sections 3 to 9 are the contract.
+//
+//	stage                               function                  file
+//	read the snapshot for ctx's scope   Engine.snapshotFor        decide.go
+//	evaluate, then fold the hooks       Engine.judge, rejudge     decide.go
+//	  confinement, subjects             Engine.evaluate, split    decide.go
+//	  decide each subject, fold         snapshot.fold             decide.go
+//	    the rules with the grants       snapshot.withGrants       decide.go
+//	    read the subject's arguments    rules.read                field.go
+//	    deny, ask, allow, default       snapshot.decideSubject    decide.go
+//	    the rules that fire             rules.first, firstAsk     decide.go
+//	    a grant set's shadow            rules.shadow              decide.go
+//	    a rule's matcher                entry.fires               compile.go
+//	hold the batch for a sibling's ask  Engine.hold               hold.go
+//	journal, fail closed                Engine.journal            journal.go
+//	remember a deferral                 Engine.remember           hold.go
+//	tell the observers                  Engine.notify             decide.go
+//
+// Would runs the first two stages only.
+
 // BeforeToolCall returns the hook value for agentturn.Config: [Engine.Decide].
 func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
 	return e.Decide
@@ -134,6 +156,93 @@ func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdic
 	return j.v.clone(), nil
 }
 
+// snapshotFor returns the snapshot a decision under ctx reads: the policy
+// in force, the unscoped grant sets, and those of the grant scope ctx
+// carries.
+func (e *Engine) snapshotFor(ctx context.Context) *snapshot {
+	s := e.snap.Load()
+	if len(s.grants.scoped) == 0 {
+		return s
+	}
+	return s.scope(GrantScopeFromContext(ctx))
+}
+
+// judgement is a call's verdict before the batch hold, with what the
+// hooks add to the decision besides the verdict.
+type judgement struct {
+	// v is the verdict, its rule the engine's own: it is copied
+	// ([Verdict.clone]) wherever it leaves the engine.
+	v Verdict
+	// args are the arguments a hook rewrote the call to, nil when none
+	// did.
+	args      json.RawMessage
+	note      string
+	terminate bool
+	// unevaluated marks a call the engine could not evaluate: a splitter
+	// that failed or split nothing, or a context already done. As a
+	// sibling it reads as asking.
+	unevaluated bool
+	// allow is the reason the policy allowed a call the hold deferred.
+	allow string
+}
+
+// judge evaluates the call under s into j, which is zero, and folds the
+// hooks' decisions into the policy's, see [WithHooks]. A hook's error is
+// returned as it is, and j is then not to be read.
+func (e *Engine) judge(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j *judgement) error {
+	j.unevaluated = !e.evaluate(ctx, s, info, &j.v)
+	owned := true
+	for _, fn := range e.hooks {
+		if j.v.Action == agentturn.Block {
+			break
+		}
+		d, err := fn(ctx, info)
+		if err != nil {
+			return err
+		}
+		if d == nil {
+			continue
+		}
+		if d.Args != nil {
+			info.Args, j.args = d.Args, d.Args
+		}
+		if strictness(d.Action) > strictness(j.v.Action) {
+			j.v.Action, j.v.Reason, j.v.By = d.Action, d.Reason, d.By
+			if j.v.By == "" {
+				j.v.By = ByPolicy
+			}
+			j.v.Rule, j.v.Subject = nil, ""
+			owned = false
+		}
+		if j.note == "" {
+			j.note = d.Note
+		}
+		j.terminate = j.terminate || d.Terminate
+	}
+	if j.args != nil {
+		e.rejudge(ctx, s, info, j, owned)
+	}
+	return nil
+}
+
+// rejudge decides the rewritten arguments info carries, confinement read
+// from them, and keeps the stricter of the two actions. The rewrite's
+// verdict replaces the fold's when its action is stricter, or when the
+// policy still owns the fold's verdict and the two actions are the same,
+// since the rewrite is what runs; either way the call's confinement is the
+// rewrite's.
+func (e *Engine) rejudge(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j *judgement, owned bool) {
+	var r Verdict
+	ok := e.evaluate(ctx, s, info, &r)
+	j.unevaluated = j.unevaluated || !ok
+	switch {
+	case strictness(r.Action) > strictness(j.v.Action), owned && r.Action == j.v.Action:
+		j.v = r
+	default:
+		j.v.Confined = r.Confined
+	}
+}
+
 // evaluate is the policy's half of the decision path Decide and Would
 // share: read the call's confinement, split the call into subjects, decide
 // each subject under s, and fold the subjects' outcomes into one verdict,
@@ -209,6 +318,72 @@ func split(fn Subjects, args json.RawMessage) ([]Subject, error) {
 		}
 	}
 	return append([]Subject{{Args: args}}, subjects...), nil
+}
+
+// fold decides every subject of a call of the tool whose rules are tr
+// and keeps, in v, the first subject with the strictest action. A subject
+// naming another tool is decided under that tool's rules and matcher, and
+// the called tool's confinement says nothing about it. The error is that
+// of a subject whose arguments cannot be decided, which leaves v unset:
+// one such subject and the call cannot be evaluated.
+func (s *snapshot) fold(v *Verdict, tr *toolRules, subjects []Subject, conf confinement) error {
+	var best outcome
+	winner := -1
+	for i := range subjects {
+		sub := &subjects[i]
+		tool, str, c := v.Tool, tr, conf
+		if sub.Tool != "" && sub.Tool != v.Tool {
+			tool, c = sub.Tool, confinement{}
+			str = s.rulesFor(tool)
+		}
+		rs := s.withGrants(str, tool)
+		var rd reading
+		if err := rs.read(&rd, tool, sub.Args); err != nil {
+			return err
+		}
+		out := s.decideSubject(&rs, &rd, sub, c)
+		if !out.none && (winner < 0 || strictness(out.action) > strictness(best.action)) {
+			best, winner = out, i
+		}
+	}
+	text := subjects[winner].Text
+	v.take(best, text)
+	if v.Action == agentturn.Block && len(subjects) > 1 && text != "" {
+		v.Reason = compoundReason(v.Reason, text, otherTexts(subjects, text))
+	}
+	return nil
+}
+
+// otherTexts lists the texts of the subjects other than the winner's, each
+// once, in order, for a compound block's reason.
+func otherTexts(subjects []Subject, winner string) []string {
+	var texts []string
+	seen := map[string]bool{winner: true}
+	for _, sub := range subjects {
+		if sub.Text != "" && !seen[sub.Text] {
+			seen[sub.Text] = true
+			texts = append(texts, sub.Text)
+		}
+	}
+	return texts
+}
+
+// rules is what one subject of a tool is decided against, in the order
+// its lists are read: the policy's rules for the tool, then those of the
+// unscoped grant sets and of the grant sets of one scope, nil where there
+// are none.
+type rules [3]*toolRules
+
+// withGrants returns the rules a subject of the tool is decided against:
+// the policy's, tr, and the grant sets' the snapshot consults.
+func (s *snapshot) withGrants(tr *toolRules, tool string) rules {
+	rs := rules{tr}
+	for i, layer := range s.sets {
+		if layer != nil {
+			rs[i+1] = layer.rulesFor(tool)
+		}
+	}
+	return rs
 }
 
 // outcome is what one subject contributes to the fold.
@@ -310,52 +485,23 @@ func (rs *rules) firstAsk(sub *reading, confined bool) (ask, skipped, shadowed *
 	return nil, skipped, shadowed
 }
 
-// fold decides every subject of a call of the tool whose rules are tr
-// and keeps, in v, the first subject with the strictest action. A subject
-// naming another tool is decided under that tool's rules and matcher, and
-// the called tool's confinement says nothing about it. The error is that
-// of a subject whose arguments cannot be decided, which leaves v unset:
-// one such subject and the call cannot be evaluated.
-func (s *snapshot) fold(v *Verdict, tr *toolRules, subjects []Subject, conf confinement) error {
-	var best outcome
-	winner := -1
-	for i := range subjects {
-		sub := &subjects[i]
-		tool, str, c := v.Tool, tr, conf
-		if sub.Tool != "" && sub.Tool != v.Tool {
-			tool, c = sub.Tool, confinement{}
-			str = s.rulesFor(tool)
+// shadow returns the grant set's allow rule that shadows the ask rule en
+// for the subject, or nil: the first rule of a set from another source,
+// ranking at or above the ask rule's, that allows the subject.
+func (rs *rules) shadow(en *entry, sub *reading) *compiled {
+	for _, tr := range rs[1:] {
+		if tr == nil {
+			continue
 		}
-		rs := s.withGrants(str, tool)
-		var rd reading
-		if err := rs.read(&rd, tool, sub.Args); err != nil {
-			return err
+		var buf [8]int32
+		c := tr.cursor(allowList, sub, buf[:0])
+		for a := c.next(); a != nil; a = c.next() {
+			if a.rule.Source.Name != en.rule.Source.Name && a.rule.Source.Rank >= en.rule.Source.Rank && a.fires(sub) {
+				return a.compiled
+			}
 		}
-		out := s.decideSubject(&rs, &rd, sub, c)
-		if !out.none && (winner < 0 || strictness(out.action) > strictness(best.action)) {
-			best, winner = out, i
-		}
-	}
-	text := subjects[winner].Text
-	v.take(best, text)
-	if v.Action == agentturn.Block && len(subjects) > 1 && text != "" {
-		v.Reason = compoundReason(v.Reason, text, otherTexts(subjects, text))
 	}
 	return nil
-}
-
-// otherTexts lists the texts of the subjects other than the winner's, each
-// once, in order, for a compound block's reason.
-func otherTexts(subjects []Subject, winner string) []string {
-	var texts []string
-	seen := map[string]bool{winner: true}
-	for _, sub := range subjects {
-		if sub.Text != "" && !seen[sub.Text] {
-			seen[sub.Text] = true
-			texts = append(texts, sub.Text)
-		}
-	}
-	return texts
 }
 
 // strictness orders the actions for the fold: Block over Defer over Allow.
@@ -385,6 +531,27 @@ func (v *Verdict) take(o outcome, subject string) {
 func (v Verdict) unevaluable(err error) Verdict {
 	v.Action, v.Reason = agentturn.Block, unevaluable(v.Tool, err)
 	return v
+}
+
+// asks reports whether the call, as a sibling, holds the calls of its
+// batch the policy allows: it is deferred, or it could not be evaluated.
+// A call a rule blocks holds nothing.
+func (j *judgement) asks() bool {
+	return j.v.Action == agentturn.Defer || j.unevaluated
+}
+
+// fill sets d to what the loop reads for the judgement.
+func (j *judgement) fill(d *agentturn.ToolDecision) {
+	*d = agentturn.ToolDecision{
+		Action:    j.v.Action,
+		Reason:    j.v.Reason,
+		By:        j.v.By,
+		Held:      j.v.Held,
+		Subject:   j.v.Subject,
+		Args:      j.args,
+		Note:      j.note,
+		Terminate: j.terminate,
+	}
 }
 
 // notify hands the verdict to every observer, in the order they were

@@ -83,54 +83,6 @@ type grantState struct {
 	scoped map[string]*snapshot
 }
 
-// rules is what one subject of a tool is decided against, in the order
-// its lists are read: the policy's rules for the tool, then those of the
-// unscoped grant sets and of the grant sets of one scope, nil where there
-// are none.
-type rules [3]*toolRules
-
-// withGrants returns the rules a subject of the tool is decided against:
-// the policy's, tr, and the grant sets' the snapshot consults.
-func (s *snapshot) withGrants(tr *toolRules, tool string) rules {
-	rs := rules{tr}
-	for i, layer := range s.sets {
-		if layer != nil {
-			rs[i+1] = layer.rulesFor(tool)
-		}
-	}
-	return rs
-}
-
-// shadow returns the grant set's allow rule that shadows the ask rule en
-// for the subject, or nil: the first rule of a set from another source,
-// ranking at or above the ask rule's, that allows the subject.
-func (rs *rules) shadow(en *entry, sub *reading) *compiled {
-	for _, tr := range rs[1:] {
-		if tr == nil {
-			continue
-		}
-		var buf [8]int32
-		c := tr.cursor(allowList, sub, buf[:0])
-		for a := c.next(); a != nil; a = c.next() {
-			if a.rule.Source.Name != en.rule.Source.Name && a.rule.Source.Rank >= en.rule.Source.Rank && a.fires(sub) {
-				return a.compiled
-			}
-		}
-	}
-	return nil
-}
-
-// snapshotFor returns the snapshot a decision under ctx reads: the policy
-// in force, the unscoped grant sets, and those of the grant scope ctx
-// carries.
-func (e *Engine) snapshotFor(ctx context.Context) *snapshot {
-	s := e.snap.Load()
-	if len(s.grants.scoped) == 0 {
-		return s
-	}
-	return s.scope(GrantScopeFromContext(ctx))
-}
-
 // install compiles the grant sets over base, the policy in force, and
 // swaps the result in; it is called with e.mu held. A scope's compiled
 // rules are taken from reuse unless its sets changed, which only the sets

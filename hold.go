@@ -314,3 +314,38 @@ func (v Verdict) clone() Verdict {
 	}
 	return v
 }
+
+// siblingInfo is the hook's view of call k of the batch info is a call of,
+// as the loop would build it: the call's own arguments and its tool, the
+// one the loop handed the call's own decision when it was decided, else
+// the one the engine's lookup names, nil without either.
+func (e *Engine) siblingInfo(ctx context.Context, info agentturn.ToolCallInfo, k int, decided agenttool.Tool) agentturn.ToolCallInfo {
+	call := info.Batch[k]
+	sib := agentturn.ToolCallInfo{
+		RunID:  info.RunID,
+		Turn:   info.Turn,
+		Call:   call,
+		Args:   callArgs(call),
+		Batch:  info.Batch,
+		Index:  k,
+		Parent: info.Parent,
+	}
+	switch {
+	case decided != nil:
+		sib.Tool = decided
+	case e.tools != nil:
+		if tool, ok := e.tools(ctx, call.Name); ok {
+			sib.Tool = tool
+		}
+	}
+	return sib
+}
+
+// callArgs is the arguments the model sent with the call, "{}" when it sent
+// none, as the loop hands them to the hook.
+func callArgs(call *openresponses.FunctionCall) json.RawMessage {
+	if call.Arguments == "" {
+		return json.RawMessage("{}")
+	}
+	return json.RawMessage(call.Arguments)
+}

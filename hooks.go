@@ -2,11 +2,9 @@ package agentpolicy
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/ChristopherDavenport/agenttool"
 	"github.com/ChristopherDavenport/agentturn"
-	"github.com/ChristopherDavenport/openresponses"
 )
 
 // hook is a product's before-tool-call hook, the loop's own type.
@@ -98,136 +96,4 @@ func WithTools(lookup func(name string) (agenttool.Tool, bool)) Option {
 // through it.
 func WithToolsFor(lookup func(ctx context.Context, name string) (agenttool.Tool, bool)) Option {
 	return func(e *Engine) { e.tools = lookup }
-}
-
-// judgement is a call's verdict before the batch hold, with what the
-// hooks add to the decision besides the verdict.
-type judgement struct {
-	// v is the verdict, its rule the engine's own: it is copied
-	// ([Verdict.clone]) wherever it leaves the engine.
-	v Verdict
-	// args are the arguments a hook rewrote the call to, nil when none
-	// did.
-	args      json.RawMessage
-	note      string
-	terminate bool
-	// unevaluated marks a call the engine could not evaluate: a splitter
-	// that failed or split nothing, or a context already done. As a
-	// sibling it reads as asking.
-	unevaluated bool
-	// allow is the reason the policy allowed a call the hold deferred.
-	allow string
-}
-
-// asks reports whether the call, as a sibling, holds the calls of its
-// batch the policy allows: it is deferred, or it could not be evaluated.
-// A call a rule blocks holds nothing.
-func (j *judgement) asks() bool {
-	return j.v.Action == agentturn.Defer || j.unevaluated
-}
-
-// fill sets d to what the loop reads for the judgement.
-func (j *judgement) fill(d *agentturn.ToolDecision) {
-	*d = agentturn.ToolDecision{
-		Action:    j.v.Action,
-		Reason:    j.v.Reason,
-		By:        j.v.By,
-		Held:      j.v.Held,
-		Subject:   j.v.Subject,
-		Args:      j.args,
-		Note:      j.note,
-		Terminate: j.terminate,
-	}
-}
-
-// judge evaluates the call under s into j, which is zero, and folds the
-// hooks' decisions into the policy's, see [WithHooks]. A hook's error is
-// returned as it is, and j is then not to be read.
-func (e *Engine) judge(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j *judgement) error {
-	j.unevaluated = !e.evaluate(ctx, s, info, &j.v)
-	owned := true
-	for _, fn := range e.hooks {
-		if j.v.Action == agentturn.Block {
-			break
-		}
-		d, err := fn(ctx, info)
-		if err != nil {
-			return err
-		}
-		if d == nil {
-			continue
-		}
-		if d.Args != nil {
-			info.Args, j.args = d.Args, d.Args
-		}
-		if strictness(d.Action) > strictness(j.v.Action) {
-			j.v.Action, j.v.Reason, j.v.By = d.Action, d.Reason, d.By
-			if j.v.By == "" {
-				j.v.By = ByPolicy
-			}
-			j.v.Rule, j.v.Subject = nil, ""
-			owned = false
-		}
-		if j.note == "" {
-			j.note = d.Note
-		}
-		j.terminate = j.terminate || d.Terminate
-	}
-	if j.args != nil {
-		e.rejudge(ctx, s, info, j, owned)
-	}
-	return nil
-}
-
-// rejudge decides the rewritten arguments info carries, confinement read
-// from them, and keeps the stricter of the two actions. The rewrite's
-// verdict replaces the fold's when its action is stricter, or when the
-// policy still owns the fold's verdict and the two actions are the same,
-// since the rewrite is what runs; either way the call's confinement is the
-// rewrite's.
-func (e *Engine) rejudge(ctx context.Context, s *snapshot, info agentturn.ToolCallInfo, j *judgement, owned bool) {
-	var r Verdict
-	ok := e.evaluate(ctx, s, info, &r)
-	j.unevaluated = j.unevaluated || !ok
-	switch {
-	case strictness(r.Action) > strictness(j.v.Action), owned && r.Action == j.v.Action:
-		j.v = r
-	default:
-		j.v.Confined = r.Confined
-	}
-}
-
-// siblingInfo is the hook's view of call k of the batch info is a call of,
-// as the loop would build it: the call's own arguments and its tool, the
-// one the loop handed the call's own decision when it was decided, else
-// the one the engine's lookup names, nil without either.
-func (e *Engine) siblingInfo(ctx context.Context, info agentturn.ToolCallInfo, k int, decided agenttool.Tool) agentturn.ToolCallInfo {
-	call := info.Batch[k]
-	sib := agentturn.ToolCallInfo{
-		RunID:  info.RunID,
-		Turn:   info.Turn,
-		Call:   call,
-		Args:   callArgs(call),
-		Batch:  info.Batch,
-		Index:  k,
-		Parent: info.Parent,
-	}
-	switch {
-	case decided != nil:
-		sib.Tool = decided
-	case e.tools != nil:
-		if tool, ok := e.tools(ctx, call.Name); ok {
-			sib.Tool = tool
-		}
-	}
-	return sib
-}
-
-// callArgs is the arguments the model sent with the call, "{}" when it sent
-// none, as the loop hands them to the hook.
-func callArgs(call *openresponses.FunctionCall) json.RawMessage {
-	if call.Arguments == "" {
-		return json.RawMessage("{}")
-	}
-	return json.RawMessage(call.Arguments)
 }
