@@ -14,7 +14,7 @@ import (
 // the caller. The RFC's sections 3 to 9 are the contract.
 //
 //	stage                               function                  file
-//	read the snapshot for ctx's scope   Engine.snapshotFor        decide.go
+//	read the snapshot for ctx's scope   Engine.snapshotFor, scope decide.go
 //	evaluate, then fold the hooks       Engine.judge, rejudge     decide.go
 //	  confinement, subjects             Engine.evaluate, split    decide.go
 //	  decide each subject, fold         snapshot.fold             decide.go
@@ -165,6 +165,14 @@ func (e *Engine) snapshotFor(ctx context.Context) *snapshot {
 		return s
 	}
 	return s.scope(GrantScopeFromContext(ctx))
+}
+
+// scope returns the snapshot a decision under the scope reads.
+func (s *snapshot) scope(scope string) *snapshot {
+	if scoped, ok := s.grants.scoped[scope]; ok {
+		return scoped
+	}
+	return s
 }
 
 // judgement is a call's verdict before the batch hold, with what the

@@ -364,14 +364,6 @@ func withSet(sets []*grantSet, g *grantSet) []*grantSet {
 	return out
 }
 
-// scope returns the snapshot a decision under the scope reads.
-func (s *snapshot) scope(scope string) *snapshot {
-	if scoped, ok := s.grants.scoped[scope]; ok {
-		return scoped
-	}
-	return s
-}
-
 // outranking returns the first ask rule with no specifier naming the tool,
 // that no carve-out reaches, from a source that ranks above rank.
 func (s *snapshot) outranking(tool string, rank int) (Rule, bool) {
