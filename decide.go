@@ -11,7 +11,7 @@ import (
 
 // The decision path, in call order. This file holds the whole path but
 // the steps marked with another file; each is a function that returns to
-// the caller. The RFC's sections 3 to 9 are the contract.
+// the caller. The RFC's sections 3 to 10 are the contract.
 //
 //	stage                               function                  file
 //	read the snapshot for ctx's scope   Engine.snapshotFor, scope decide.go
@@ -36,63 +36,36 @@ func (e *Engine) BeforeToolCall() func(context.Context, agentturn.ToolCallInfo) 
 	return e.Decide
 }
 
-// Decide is the verdict for one call. The call is split into its subjects
-// by the tool's [Subjects], one subject when it has none, and each subject
-// is decided with the fixed precedence: deny, then ask, then allow, then
-// the default. The verdicts fold to the most restrictive: the call is
-// blocked if any subject is denied, deferred if any subject asks, and
-// allowed only when every subject is; the verdict is the first subject's
-// with the strictest action, and a block of one part of a compound command
-// tells the model that nothing of the command ran. A splitter that fails,
-// a split with no subjects, and a context already done each block the call
-// with a reason that says it could not be evaluated.
+// Decide is the verdict for one call, as the loop's BeforeToolCall hook.
+// It reads one compiled snapshot of the policy from start to end, so the
+// same policy, call and batch always give the same verdict.
 //
-// A call the tool says runs confined is not asked about by a bare ask rule
-// naming its tool; [WithConfinement] says how that is read.
+// The steps, each with its RFC 0001 section:
+//   - Split the call into subjects with the tool's [Subjects] (3, 4.2).
+//   - Decide each subject: deny, then ask, then allow, then the default
+//     (4.1). The strictest subject decides the call.
+//   - A call its tool runs confined passes a bare ask rule (4.3,
+//     [WithConfinement]).
+//   - Fold in the [WithHooks] hooks; a hook's error is returned, with no
+//     decision (10).
+//   - Hold an allowed call, deferred with [Verdict.Held], while another
+//     call of its batch asks; [Engine.Release] answers it later (9).
+//   - Record the verdict in the [WithJournal] journal, blocking an allow it
+//     could not record (17), and hand it to every observer.
 //
-// The hooks given to [WithHooks] are folded into the policy's decision
-// next, and a hook's error is returned as it is, with no decision. A hook
-// chained after Decide with agentturn.ChainBeforeToolCall is outside what
-// follows: a call such a hook defers does not hold its siblings, and a
-// call it blocks leaves the siblings Decide held waiting on a question
-// nobody is asked.
+// The decision carries the verdict's action, reason, decider and subject,
+// and what the hooks added: rewritten arguments, a note, Terminate. A call
+// that cannot be evaluated is blocked with a reason that says so: a failed
+// splitter, an empty split, ambiguous arguments, a done context.
 //
-// A call the policy allows is then held, deferred with [Verdict.Held] set,
-// when another call of its batch asks, so nothing the model asked for in
-// the same turn runs before the user has answered. The loop puts every
-// call of a batch to the hook before any runs, so the engine sees the ask
-// wherever it sits in the batch: a sibling decided earlier is read as it
-// was decided, and a later one as the policy and the hooks decide it with
-// the tool the engine's lookup names, see [WithTools]. A sibling that
-// could not be evaluated, or whose hook failed, reads as asking, and is
-// read afresh by the next call decided, since what failed may not fail
-// again; one a rule blocks holds nothing. A blocked call is blocked, and
-// an asked one asked, whatever its batch holds. [Engine.Release] answers
-// the held calls once the asked ones are answered. A batch is read once,
-// not once per pair of its calls, until the rules change: after
-// [Engine.SetPolicy], a grant or a revocation, the calls decided next
-// read every sibling again under the new rules, those decided already
-// included, with the tool each was handed.
+// Deferrals are remembered per run, so one engine serves every agent. The
+// rules read are the policy's, the unscoped grant sets' and those of ctx's
+// grant scope ([ContextWithGrantScope], 14.3). A nested call, one with a
+// Parent, is reported but not remembered (9.1, 9.2).
 //
-// A deferred call is remembered under the call's own run, so one engine
-// serves every agent of a product: a decision in a sub-agent's run never
-// touches what the main agent is waiting on. The rule sets consulted are the
-// policy's, the unscoped sets [Engine.GrantSet] activated, and those of the
-// grant scope ctx carries, see [ContextWithGrantScope], so a skill one
-// conversation opened does not decide another's calls. A nested call, one a
-// tool made with agentturn.Invoke, has a Parent on its info: it is a batch
-// of its own, and its deferral is reported as a verdict but not remembered,
-// since the loop settles it inline and it never ends the run pending, so no
-// release would ever forget it.
-//
-// The decision names the policy as its decider, or the hook that made it
-// stricter, and carries the verdict's subject and what the hooks added:
-// rewritten arguments, a note, Terminate. The verdict is written to the
-// [WithJournal] journal and reaches every observer before Decide returns,
-// and a call the journal could not record as allowed is blocked. The same
-// policy and the same call in
-// the same batch always give the same verdict: the decision reads one
-// compiled snapshot of the policy from start to end.
+// A hook chained after Decide with agentturn.ChainBeforeToolCall is
+// outside the hold: a call it defers does not hold its siblings. Fold such
+// hooks in with [WithHooks] instead.
 func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agentturn.ToolDecision, error) {
 	s := e.snapshotFor(ctx)
 	var j judgement
