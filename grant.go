@@ -63,44 +63,43 @@ func (e *Engine) Grant(ctx context.Context, r Rule) error {
 }
 
 // GrantOver answers the prompt behind v with "always allow". It adds r as
-// an allow rule, as [Engine.Grant] does, and, when an ask rule of the
-// policy produced v, keeps that rule from firing for the calls r matches,
-// since precedence alone would let it ask again: a grant with a specifier
-// writes the carve-out "<tool>(!<spec>)" beside the ask rule, under the
-// grant's own source, and a bare grant removes the ask rule. The carve-out
-// is the grant's because the grant is, so a product that persists its own
-// source's rules writes a personal "always allow" into its own settings
-// and not into the file the team shares, and a carve-out cancels a rule of
-// any source it does not rank below, which is what makes it reach the rule
-// it answers. [Engine.PolicyOf] is what a product persists. A bare grant
-// over another source's ask rule removes that rule from the policy in
-// force, which no file of the grant's source can say: a product that must
-// persist such a grant writes the removal into the rule's own file, or
-// offers the grant with a specifier.
+// an allow rule, as [Engine.Grant] does. When an ask rule of the policy
+// produced v, it also keeps that rule from firing for the calls r
+// matches, since precedence alone would let it ask again:
+//   - a grant with a specifier writes the carve-out "<tool>(!<spec>)"
+//     beside the ask rule, under the grant's own source;
+//   - a bare grant removes the ask rule from the policy in force.
 //
-// It grants over an ask rule only from a source that ranks at or above the
-// rule's, and it reports why it cannot, with stable text a front shows as
-// it drops the "always" option and offers a one-time approval instead: r
-// could never fire (the error [Build] gives for it, or one for a
-// carve-out), a deny rule produced v, v did not defer the call, v held it
-// for another call's approval, r names no tool the ask rule governs (a bare
-// r never answers a tool-name glob, which governs tools r does not name),
-// the ask rule's source outranks r's, or the ask rule is no longer in the
-// policy's ask list, which is also what an ask rule of a grant set reads
-// as. A grant never beats a deny. A deferral a hook made names no rule and
-// is answered as the default's is, with a plain allow rule.
+// The carve-out is under the grant's source, so a product persists a
+// personal "always allow" in its own settings, not the team's file.
+// [Engine.PolicyOf] is what it persists. A bare grant over another
+// source's rule is a removal no file of the grant's source can say; such a
+// product writes it into the rule's own file, or grants with a specifier.
+//
+// GrantOver refuses, with a stable reason a front shows as it offers a
+// one-time approval instead, when:
+//   - r could never fire (the error [Build] gives, or a carve-out's);
+//   - a deny rule produced v: a grant never beats a deny;
+//   - v did not defer the call, or held it for another call's approval;
+//   - r names no tool the ask rule governs (a bare r never answers a
+//     tool-name glob);
+//   - the ask rule's source outranks r's;
+//   - the ask rule is no longer in the policy's ask list, which is also
+//     how an ask rule of a grant set reads.
+//
+// A deferral a hook made names no rule, and is answered as the default's
+// is, with a plain allow rule.
 //
 // The reason on success is "granted G", or "granted G over R", G the rule
-// as given, before alias expansion, and R the ask rule. The grant is
-// journaled as Engine.Grant journals one, with v's run, turn and call; a
-// refusal is not, as Grant's is not. A grant the [WithJournal] journal
-// could not record is not made, and is refused with the reason "the grant
-// could not be recorded".
+// as given and R the ask rule. The grant is journaled as [Engine.Grant]
+// journals one, with v's run, turn and call; a refusal is not. A grant the
+// [WithJournal] journal could not record is not made, and is refused with
+// "the grant could not be recorded".
 //
-// The ask rule is the one in the policy's ask list with v's rule's token,
-// source name and source hash, so a verdict read back from a record with
-// [ParseRecord], whose rule has no rank, is answered as the verdict the
-// engine made, and ranked by the policy's rule.
+// The ask rule is found by v's rule's token, source name and source hash,
+// and ranked by the policy's rule. So a verdict read back with
+// [ParseRecord], whose rule has no rank, is answered as the engine made it.
+// RFC 0001 section 14.1 is the full contract.
 func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool, reason string) {
 	e.mu.Lock()
 	s := e.snap.Load()

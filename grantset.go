@@ -164,65 +164,48 @@ type Refusal struct {
 }
 
 // GrantSet activates a rule set under its source, as a skill's
-// allowed-tools grants the tools the skill was written to run. It is the
-// grant a verdict cannot answer: there is no prompt yet, so
-// [Engine.GrantOver] has nothing to grant over, and an appended allow rule
-// loses to any ask rule naming the tool, which is why a team whose settings
-// ask before every bash would be prompted for every command of the commit
-// skill they wrote to avoid it.
+// allowed-tools grants the tools the skill was written to run. There is no
+// prompt to answer yet, so [Engine.GrantOver] cannot help, and an appended
+// allow rule would lose to any ask rule naming its tool. RFC 0001 sections
+// 14.2 and 14.3 are the full contract.
 //
-// A set's allow rules therefore shadow the ask rules they cover: while the
-// set is active, an ask rule from another source, by name, whose rank is at
-// or below the set's is not consulted for a subject the set allows, and the
-// verdict names the set's rule. A skill from a trusted source is a grant
-// the user made by installing it; the allow rules of a named source the
-// user has not trusted are withheld, as [Merge] withholds them, and
-// reported by [Engine.Withheld], while a set with no source name is the
-// product's own. The set's deny and ask rules apply at once, trusted or
-// not, since they only restrict, and a deny rule's carve-outs reach a
-// set's rules as they reach the policy's. A grant never beats a deny.
+// While the set is active:
+//   - its allow rules shadow the ask rules they cover: an ask rule of
+//     another source, ranked at or below the set's, is not consulted for a
+//     subject the set allows, and the verdict names the set's rule;
+//   - its deny and ask rules apply at once, trusted or not, since they only
+//     restrict; a grant never beats a deny.
 //
-// A rule is refused, and not activated, when it could never fire (no
-// matcher, a carve-out, a tool-name glob in the allow list or with a
-// specifier), when it is an allow rule of an untrusted source, when it is
-// an allow rule whose tool a deny rule with no specifier names, and when it
-// is an allow rule whose tool an ask rule with no specifier from a source
-// that outranks the set names, which is the rank check GrantOver makes;
-// a bare rule a carve-out reaches does not refuse, since the carve-out
-// lets calls through. The rules read are those a decision under ctx reads
-// with the set in force. An ask rule with a specifier is left to the
-// decision, where the rank test is made against the subject. The refusals
-// are the allow list's, then the deny list's, then the ask list's, each in
-// order.
+// A named source the user has not trusted has its allow rules withheld, as
+// [Merge] withholds them ([Engine.Withheld]); a set with no source name is
+// the product's own. Every rule is stamped with the set's source and its
+// aliases expanded, as [Build] expands them.
 //
-// Every rule is stamped with the set's source, as Merge stamps one, so the
-// verdict that fires names where the permission came from, and a rule
-// whose name is an alias is expanded as [Build] expands one. granted lists
-// the allow rules activated so: a set's deny and ask rules restrict, they
-// grant nothing, and are in force without being listed; [Engine.Grants]
-// reports them. Every grant, an activated allow rule, and every refusal
-// reach the observers: Allow "granted G by N", Block "not granted G: " and
-// the reason, G the rule as given and N the source's name, or "the
-// product" for a set with none.
+// A rule is refused, and not activated, when:
+//   - it could never fire: no matcher, a carve-out, or a tool-name glob in
+//     the allow list or with a specifier;
+//   - it is an allow rule of an untrusted source;
+//   - it is an allow rule whose tool a bare deny rule names, or a bare ask
+//     rule from a source that outranks the set (GrantOver's rank check).
 //
-// The set is keyed by the grant scope of ctx, see [ContextWithGrantScope],
-// and its source name: activating a second set under the same name and
-// scope replaces the first, which is then listed last, and [Engine.Revoke]
-// under the same scope removes it, which is what a product calls at the
-// turn boundary for a grant that lasts one turn. A set activated under a
-// scope decides only the calls whose context carries that scope; one
-// activated under no scope decides every call the engine sees.
+// The rules read are those a decision under ctx reads with the set in
+// force. A bare rule a carve-out reaches does not refuse, and an ask rule
+// with a specifier is left to the decision. granted lists the allow rules
+// activated; refused lists the allow list's refusals, then the deny
+// list's, then the ask list's. Every grant and refusal reaches the
+// observers: Allow "granted G by N" or Block "not granted G: <reason>", N
+// the source's name or "the product".
 //
-// With a [WithJournal] journal, the grants are recorded before the set is
-// activated, and a set whose grants the journal could not all record is
-// not activated at all: every rule it would have activated is refused
-// with the reason "the grant could not be recorded", and the engine keeps
-// the sets it had.
+// The set is keyed by ctx's grant scope ([ContextWithGrantScope]) and its
+// source name. A second set under both replaces the first, and
+// [Engine.Revoke] removes it, at the turn's end for a grant of one turn.
+// A scoped set decides only the calls of its scope; an unscoped one
+// decides every call. With a [WithJournal] journal, a set whose grants
+// cannot all be recorded is not activated: its rules are refused with "the
+// grant could not be recorded".
 //
-// A product with several skills activates each as its own source rather
-// than merging them all into the policy before the run, so the tools of a
-// skill the model never opened are never granted, and [Merge] is never
-// given two sources with one name.
+// A product with several skills activates each as its own source, so a
+// skill the model never opened grants nothing.
 func (e *Engine) GrantSet(ctx context.Context, set RuleSet) (granted []Rule, refused []Refusal) {
 	scope := GrantScopeFromContext(ctx)
 	var allow, restrict activation
