@@ -13,21 +13,23 @@ import (
 )
 
 // Engine is the runtime form of a [Policy]: the policy in force, compiled
-// with the matchers it is evaluated with, and the grants made since it was
-// built. [Build] makes one; [Engine.Decide] is the loop's BeforeToolCall
-// hook, [Engine.ToolProvider] its ToolProvider, [Engine.SetPolicy] replaces
-// the rules under it, [Engine.GrantOver] and [Engine.GrantSet] grant more,
-// [Engine.Release] answers the calls it held for an ask, and
-// [Engine.Answers] answers the calls it deferred with a [Reviewer] when
-// nobody is there to ask. One engine serves every agent of a product: it
-// remembers what it defers under the call's own run, see
-// [Engine.Deferred] and [Engine.Restore], and decides with the grant sets of the call's grant
-// scope, see [ContextWithGrantScope]. It is safe for concurrent use: the
-// policy and the grant sets are compiled into an immutable snapshot that a
-// decision reads from start to end without a lock, and a replacement or a
-// grant compiles a new snapshot and swaps it in; the batch hold, the
-// deferred calls and the review log sit behind small locks of their own,
-// never held while a hook, a splitter, a reviewer or an observer runs.
+// with its matchers, and the grants made since. [Build] makes one.
+//   - [Engine.Decide] is the loop's BeforeToolCall hook, and
+//     [Engine.ToolProvider] its ToolProvider.
+//   - [Engine.SetPolicy] replaces the rules; [Engine.GrantOver] and
+//     [Engine.GrantSet] grant more.
+//   - [Engine.Release] answers the calls held for an ask, and
+//     [Engine.Answers] answers deferred calls with a [Reviewer].
+//
+// One engine serves every agent of a product. It remembers what it defers
+// under the call's own run ([Engine.Deferred], [Engine.Restore]), and
+// decides with the grant sets of the call's scope ([ContextWithGrantScope]).
+//
+// It is safe for concurrent use. A decision reads an immutable compiled
+// snapshot without a lock; a replacement or a grant compiles a new one and
+// swaps it in. The batch hold, the deferred calls and the review log have
+// small locks of their own, never held while a hook, a splitter, a
+// reviewer or an observer runs.
 type Engine struct {
 	snap atomic.Pointer[snapshot]
 	// mu serialises the mutations that compile a snapshot from the one
@@ -129,16 +131,20 @@ func WithConfinement(fn func(ctx context.Context, tool agenttool.Tool, args json
 	return func(e *Engine) { e.confine = fn }
 }
 
-// Build validates the policy against the matchers and returns the runtime
-// form. It fails with [ErrNoDefault] when the default is unset, with
-// [ErrNoMatcher] when a rule has a specifier or a carve-out and its tool has
-// no matcher (a [ToolMatcher] with a splitter and no Match is none), with
-// [ErrToolGlob] when a rule's tool name is a glob the engine will not
-// honour, and with the grammar's error for a rule built by hand without a
-// name, so a rule that could never match is refused here rather than
-// ignored at the first call. [WithAliases] is applied and checked first.
-// The lists, the matchers and the alias table are copied; the caller's
-// slices and maps are not retained.
+// Build validates the policy against the matchers and returns the
+// engine. A rule that could never match is refused here, not ignored at
+// the first call. Build fails with:
+//   - [ErrNoDefault] when the default is unset;
+//   - [ErrNoMatcher] when a rule has a specifier or a carve-out and its
+//     tool has no matcher (a [ToolMatcher] with a splitter and no Match is
+//     none);
+//   - [ErrToolGlob] when a rule's tool name is a glob the engine will not
+//     honour;
+//   - the grammar's error for a hand-built rule without a name.
+//
+// [WithAliases] is applied and checked first. The lists, the matchers and
+// the alias table are copied, so the caller's slices and maps are not
+// retained. RFC 0001 section 6 is the full contract.
 func Build(p Policy, matchers map[string]ToolMatcher, opts ...Option) (*Engine, error) {
 	e := &Engine{confine: agenttool.ConfinedBy, reviews: reviewLog{bound: DefaultDenialBound}}
 	for _, opt := range opts {
