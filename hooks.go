@@ -11,40 +11,32 @@ import (
 type hook = func(context.Context, agentturn.ToolCallInfo) (*agentturn.ToolDecision, error)
 
 // WithHooks folds a product's own before-tool-call hooks into the engine's
-// decision, ahead of the batch hold, so a hook that asks holds the rest of
-// the batch exactly as an ask rule does, and a hook that blocks a call
-// leaves nothing held waiting for it. That is why they belong here and not
-// chained after [Engine.Decide] with agentturn.ChainBeforeToolCall: a hook
-// chained there is outside the hold, so a call it defers lets its
-// siblings run before anyone answers, and a call it blocks strands the
-// siblings the engine held for it.
+// decision, ahead of the batch hold. A hook that asks then holds the rest
+// of the batch as an ask rule does, and a call a hook blocks leaves nothing
+// held waiting for it. A hook chained after [Engine.Decide] with
+// agentturn.ChainBeforeToolCall is outside the hold instead. RFC 0001
+// section 10 is the full contract.
 //
-// The fold is agentturn.ChainBeforeToolCall's, with the engine's decision
-// as the first in the chain. The strictest action wins, Block over Defer
-// over Allow, and a Block ends the fold, so no hook is asked about a call
-// the policy denies. A hook that makes the action stricter brings its
-// reason and its decider, By ([ByPolicy] when it names none), and the
-// verdict then carries no Rule and no Subject, since no rule decided it.
-// The first note stands, Terminate is set when any hook sets it, and
-// arguments a hook rewrites are handed to the hooks after it and are what
-// the call runs with, a held call's too when [Engine.Release] releases it.
+// The fold is agentturn.ChainBeforeToolCall's, the engine's decision first:
+//   - the strictest action wins, Block over Defer over Allow, and a Block
+//     ends the fold, so no hook is asked about a call the policy denies;
+//   - a hook that makes the action stricter brings its reason and its
+//     decider ([ByPolicy] when it names none); the verdict then has no Rule
+//     and no Subject;
+//   - the first note stands, and Terminate is set when any hook sets it;
+//   - rewritten arguments reach the hooks after, and are what the call
+//     runs with, a held call's too when [Engine.Release] releases it;
+//   - a hook's error fails the call's decision, and the turn; it is
+//     returned as the hook gave it.
 //
-// Rewritten arguments are decided again, with their confinement read from
-// them, because they are what runs: the stricter of the two actions
-// stands, a verdict the policy still owns takes the rule and reason of the
-// rewrite when the rewrite's action stands, and [Verdict.Confined] is the
-// rewrite's, so a hook that takes a call out of its sandbox is asked about
-// and the verdict does not say the call ran confined. A hook's error fails
-// the call's decision, and with it the turn; it is returned as the hook
-// gave it.
+// Rewritten arguments are decided again, their confinement read from them,
+// because they are what runs. The stricter action stands, and
+// [Verdict.Confined] is the rewrite's. So a hook that takes a call out of
+// its sandbox is asked about, and the verdict does not say it ran confined.
 //
-// The engine reads the other calls of a batch to decide whether to hold a
-// call, so a hook is also called for a sibling of the call being decided,
-// before the loop hands it that sibling's own call, with the sibling's
-// batch position and the tool [WithTools] names for it. A hook must
-// therefore decide a call the same way however often it is asked; one that
-// fails for a sibling reads as asking, so the call being decided is held.
-// [Engine.Would] calls the hooks too.
+// A hook is also called for the siblings of a call, to decide the hold,
+// and by [Engine.Would]. So it must decide a call the same way however
+// often it is asked; one that fails for a sibling reads as asking.
 //
 // Each WithHooks adds its hooks after those already given; a nil hook adds
 // nothing.

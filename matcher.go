@@ -24,8 +24,8 @@ import (
 type Matcher func(spec string, args json.RawMessage) bool
 
 // GlobMatcher returns the reference's pattern language over the string
-// member field of the arguments, the language a settings file copied from
-// the reference's documentation is written in:
+// member field of the arguments. It is the language of a settings file
+// copied from the reference's documentation:
 //
 //   - "*" stands for any run of characters, spaces included, anywhere:
 //     "git log * main" matches "git log --oneline main" and "* --version"

@@ -20,9 +20,8 @@ import (
 // the held calls are answered instead with an output that tells the model
 // they were held and did not run, since the turn is over and nothing will
 // run them; that output does not end the turn itself, the answer that
-// stopped it does. A plain
-// refusal ends nothing, and the held calls run, since the policy allowed
-// them and the model reads the one refusal. A pending call the caller
+// stopped it does. A plain refusal ends nothing, and the held calls run,
+// since the policy allowed them and the model reads the one refusal. A pending call the caller
 // answered keeps its answer, held or not, and an answer for a call that is
 // not pending is returned after the rest. The caller's answers are
 // returned as given; every answer the engine builds names the policy as
@@ -142,9 +141,9 @@ type released struct {
 
 // release answers end's pending calls from the caller's answers and the
 // calls held in the run, each call once however often end lists it, and
-// forgets the answered calls when every
-// pending call has an answer. It holds d.mu throughout, so two releases of
-// one run cannot both answer a held call.
+// forgets the answered calls when every pending call has an answer. It
+// holds d.mu throughout, so two releases of one run cannot both answer a
+// held call.
 func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fate heldFate) released {
 	d.mu.Lock()
 	defer d.mu.Unlock()

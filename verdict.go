@@ -35,11 +35,10 @@ const VerdictNS = "agentpolicy:verdict"
 // ([Engine.Grant], [Engine.GrantOver], [Engine.GrantSet], [Engine.Revoke]),
 // a reviewer's answer to a deferred call or the engine's own
 // ([Engine.Answers]), or a guard's verdict on content (package guard). The
-// loop's recorder
-// writes the decision the hook returned as the call's decision entry; the
-// verdict carries what that entry cannot, the rule above all, and a product
-// writes it beside the decision as a custom entry under [VerdictNS] with
-// [Verdict.Record]. [WithObserver] is how a verdict reaches the product.
+// loop's recorder writes the decision the hook returned as the call's
+// decision entry. The verdict carries what that entry cannot, the rule
+// above all; a product writes it beside the decision as a custom entry
+// under [VerdictNS] with [Verdict.Record]. [WithObserver] is how a verdict reaches the product.
 type Verdict struct {
 	RunID string
 	Turn  int
@@ -142,17 +141,19 @@ type verdictRecord struct {
 // json.RawMessage: a recorder that encodes what it is given would write a
 // []byte as a base64 string.
 //
-// The entry is a JSON object: run_id, turn, call_id, tool and guard as the
-// verdict names them; action as "allow", "block" or "defer"; rule as its
-// token, "bash(git push:*)", with source naming the file it came from,
-// source_hash the [Source.Hash] of that file, and note saying why the rule
-// exists; then reason, by, held, subject and confined, and, on a verdict
-// that defers a call, args and run_args, each a JSON string holding the
-// arguments' text exactly, and run_note. A member the verdict
-// leaves empty is left out, except action, so the zero Verdict records
-// {"action":"allow"}. A verdict is strings, numbers and a flag, so encoding
-// it cannot fail, and the text is written as it reads: "&&" in a rule stays
-// "&&" rather than an HTML escape.
+// The entry is a JSON object with these members, in order (RFC 0001
+// section 8):
+//   - run_id, turn, call_id, tool and guard, as the verdict names them;
+//   - action: "allow", "block" or "defer";
+//   - rule as its token, "bash(git push:*)", with source, source_hash (the
+//     [Source.Hash] of its file) and note;
+//   - reason, by, held, subject and confined;
+//   - on a verdict that defers a call, args and run_args (each a JSON
+//     string holding the arguments' text exactly) and run_note.
+//
+// A member the verdict leaves empty is left out, except action, so the
+// zero Verdict records {"action":"allow"}. Encoding cannot fail, and text
+// is written as it reads: "&&" in a rule stays "&&", not an HTML escape.
 func (v Verdict) Record() (ns string, data []byte) {
 	rec := verdictRecord{
 		RunID:    v.RunID,
