@@ -62,44 +62,27 @@ func (e *Engine) Grant(ctx context.Context, r Rule) error {
 	return nil
 }
 
-// GrantOver answers the prompt behind v with "always allow". It adds r as
-// an allow rule, as [Engine.Grant] does. When an ask rule of the policy
-// produced v, it also keeps that rule from firing for the calls r
-// matches, since precedence alone would let it ask again:
-//   - a grant with a specifier writes the carve-out "<tool>(!<spec>)"
-//     beside the ask rule, under the grant's own source;
-//   - a bare grant removes the ask rule from the policy in force.
-//
-// The carve-out is under the grant's source, so a product persists a
-// personal "always allow" in its own settings, not the team's file.
-// [Engine.PolicyOf] is what it persists. A bare grant over another
-// source's rule is a removal no file of the grant's source can say; such a
-// product writes it into the rule's own file, or grants with a specifier.
+// GrantOver answers the prompt behind v with "always allow": it adds r as
+// an allow rule, as [Engine.Grant] does, and keeps the ask rule that
+// produced v from asking again for the calls r matches. A grant with a
+// specifier writes the carve-out "<tool>(!<spec>)" beside the ask rule,
+// under r's source; a bare grant removes the ask rule. [Engine.PolicyOf]
+// is what a product persists. RFC 0001 section 14.1 is the full contract.
 //
 // GrantOver refuses, with a stable reason a front shows as it offers a
 // one-time approval instead, when:
 //   - r could never fire (the error [Build] gives, or a carve-out's);
 //   - a deny rule produced v: a grant never beats a deny;
 //   - v did not defer the call, or held it for another call's approval;
-//   - r names no tool the ask rule governs (a bare r never answers a
-//     tool-name glob);
-//   - the ask rule's source outranks r's;
-//   - the ask rule is no longer in the policy's ask list, which is also
-//     how an ask rule of a grant set reads.
-//
-// A deferral a hook made names no rule, and is answered as the default's
-// is, with a plain allow rule.
+//   - r names no tool the ask rule governs;
+//   - the ask rule's source outranks r's, or the rule is gone from the
+//     policy's ask list;
+//   - a [WithJournal] journal could not record the grant.
 //
 // The reason on success is "granted G", or "granted G over R", G the rule
-// as given and R the ask rule. The grant is journaled as [Engine.Grant]
-// journals one, with v's run, turn and call; a refusal is not. A grant the
-// [WithJournal] journal could not record is not made, and is refused with
-// "the grant could not be recorded".
-//
-// The ask rule is found by v's rule's token, source name and source hash,
-// and ranked by the policy's rule. So a verdict read back with
-// [ParseRecord], whose rule has no rank, is answered as the engine made it.
-// RFC 0001 section 14.1 is the full contract.
+// as given and R the ask rule. A deferral a hook made names no rule, and
+// is answered with a plain allow rule. v may be read back with
+// [ParseRecord]: the ask rule is found by its token and source.
 func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool, reason string) {
 	e.mu.Lock()
 	s := e.snap.Load()

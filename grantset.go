@@ -164,48 +164,29 @@ type Refusal struct {
 }
 
 // GrantSet activates a rule set under its source, as a skill's
-// allowed-tools grants the tools the skill was written to run. There is no
-// prompt to answer yet, so [Engine.GrantOver] cannot help, and an appended
-// allow rule would lose to any ask rule naming its tool. RFC 0001 sections
-// 14.2 and 14.3 are the full contract.
+// allowed-tools grants the tools the skill runs, until [Engine.Revoke].
+// RFC 0001 sections 14.2 and 14.3 are the full contract.
 //
-// While the set is active:
-//   - its allow rules shadow the ask rules they cover: an ask rule of
-//     another source, ranked at or below the set's, is not consulted for a
-//     subject the set allows, and the verdict names the set's rule;
-//   - its deny and ask rules apply at once, trusted or not, since they only
-//     restrict; a grant never beats a deny.
-//
-// A named source the user has not trusted has its allow rules withheld, as
-// [Merge] withholds them ([Engine.Withheld]); a set with no source name is
-// the product's own. Every rule is stamped with the set's source and its
-// aliases expanded, as [Build] expands them.
+// While the set is active, its allow rules shadow the ask rules of sources
+// ranked at or below it, for the subjects they allow. Its deny and ask
+// rules apply at once, trusted or not: a grant never beats a deny. An
+// untrusted named source's allow rules are withheld, as [Merge] withholds
+// them. Rules are stamped with the set's source and their aliases expanded.
 //
 // A rule is refused, and not activated, when:
 //   - it could never fire: no matcher, a carve-out, or a tool-name glob in
 //     the allow list or with a specifier;
 //   - it is an allow rule of an untrusted source;
 //   - it is an allow rule whose tool a bare deny rule names, or a bare ask
-//     rule from a source that outranks the set (GrantOver's rank check).
+//     rule from a source that outranks the set;
+//   - a [WithJournal] journal could not record the set's grants; then the
+//     whole set is refused, "the grant could not be recorded".
 //
-// The rules read are those a decision under ctx reads with the set in
-// force. A bare rule a carve-out reaches does not refuse, and an ask rule
-// with a specifier is left to the decision. granted lists the allow rules
-// activated; refused lists the allow list's refusals, then the deny
-// list's, then the ask list's. Every grant and refusal reaches the
-// observers: Allow "granted G by N" or Block "not granted G: <reason>", N
-// the source's name or "the product".
-//
-// The set is keyed by ctx's grant scope ([ContextWithGrantScope]) and its
-// source name. A second set under both replaces the first, and
-// [Engine.Revoke] removes it, at the turn's end for a grant of one turn.
-// A scoped set decides only the calls of its scope; an unscoped one
-// decides every call. With a [WithJournal] journal, a set whose grants
-// cannot all be recorded is not activated: its rules are refused with "the
-// grant could not be recorded".
-//
-// A product with several skills activates each as its own source, so a
-// skill the model never opened grants nothing.
+// granted lists the allow rules activated; refused lists the allow list's
+// refusals, then the deny list's, then the ask list's. Each grant and
+// refusal reaches the observers. A set is keyed by ctx's grant scope
+// ([ContextWithGrantScope]) and its source name: a second set under both
+// replaces the first.
 func (e *Engine) GrantSet(ctx context.Context, set RuleSet) (granted []Rule, refused []Refusal) {
 	scope := GrantScopeFromContext(ctx)
 	var allow, restrict activation
