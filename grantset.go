@@ -21,29 +21,21 @@ import (
 // grantScopeKey is the context key of a grant scope.
 type grantScopeKey struct{}
 
-// ContextWithGrantScope returns ctx carrying a grant scope: the key a host
-// gives the conversation, agent or run whose calls a grant set should
-// decide, a session ID say. [Engine.GrantSet] activates a set under the
-// scope of its context, [Engine.Decide] consults the sets of its context's
-// scope beside the unscoped ones, and [Engine.Revoke] removes the set of
-// its context's scope. A context with no scope, or the scope "", is the
-// unscoped one, where a set decides every call the engine sees.
+// ContextWithGrantScope returns ctx carrying a grant scope: the key of the
+// conversation, agent or run whose calls a grant set decides, a session ID
+// say. One engine serves every agent, so without a scope a skill the main
+// agent opened would grant its tools to every other run.
 //
-// One engine serves every agent of a product, so without a scope a skill
-// the main agent opened grants its tools to a sub-agent, or to another
-// conversation, that never opened it. A host puts the scope on the context
-// it runs each conversation under, the one the loop hands its hooks, and
-// on the context it activates and revokes the skill's set with;
-// [Engine.RevokeScope] takes every set of a scope back when the
-// conversation ends.
+//   - [Engine.GrantSet] activates a set under ctx's scope, and
+//     [Engine.Revoke] or [Engine.RevokeScope] takes it back.
+//   - [Engine.Decide] consults the sets of ctx's scope beside the unscoped
+//     ones; the scope "", or none, is the unscoped one.
+//   - A context derived from a scoped one carries the scope, so a
+//     sub-agent inherits its parent's grants unless given its own scope.
 //
-// A context derived from a scoped one carries the scope. A sub-agent run
-// from a tool call runs under a context derived from the hook's, so it
-// inherits its parent's scope and the parent's grants decide its calls; a
-// host that wants a sub-agent kept out of what its parent opened gives the
-// child's context a scope of its own. A kit that scopes skill grants to a
-// conversation by other means puts the conversation's key here instead,
-// and the engine keeps the scope.
+// A host puts the scope on the context it runs each conversation under
+// and on the one it activates the skill's set with. RFC 0001 section 14.3
+// is the full contract.
 func ContextWithGrantScope(ctx context.Context, scope string) context.Context {
 	return context.WithValue(ctx, grantScopeKey{}, scope)
 }

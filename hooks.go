@@ -50,28 +50,18 @@ func WithHooks(fns ...func(context.Context, agentturn.ToolCallInfo) (*agentturn.
 	}
 }
 
-// WithTools names the tools the engine reads a sibling's confinement
-// from: whether a call is held depends on whether another call of its
-// batch asks, which depends on whether that call runs confined, and the
-// hook is handed its own call's tool, not its siblings'. agenttool.Set's
-// Lookup is the usual value, and the lookup must resolve a name to the
-// tool the loop runs for it.
+// WithTools names the tools the engine reads a sibling's confinement from.
+// Whether a call is held depends on whether a sibling asks, which depends
+// on whether the sibling runs confined, and the hook is handed its own
+// call's tool alone. agenttool.Set's Lookup is the usual value; it must
+// name the tool the loop runs.
 //
-// Without it the engine knows a sibling's tool only once the loop hands it
-// that sibling's own call, which it does in the model's order: a sibling
-// decided earlier in the batch is read as it was decided, and one later in
-// the batch reads as unconfined. A call before a confined command that a
-// bare ask rule names is then held for it, and [Engine.Release] with no
-// answers releases it once the command's own decision has allowed it.
-//
-// [Engine.Answers] reads it too, for the tool of a cut-off call from a
-// seeded transcript, which the loop does not name, to ask whether the call
-// may run again.
-//
-// The lookup is given the tool's name alone, so an engine shared by runs
-// whose tool lists differ reads one list for all of them; [WithToolsFor]
-// gives it the decision's context too. Of WithTools and WithToolsFor, the
-// last given is the one read.
+// Without it, a sibling later in the batch reads as unconfined, so a call
+// before a confined command a bare ask rule names is held for it;
+// [Engine.Release] with no answers then releases it. [Engine.Answers]
+// reads the lookup too, for the tool of a cut-off call from a seeded
+// transcript. [WithToolsFor] gives the lookup the decision's context; of
+// the two, the last given is the one read.
 func WithTools(lookup func(name string) (agenttool.Tool, bool)) Option {
 	if lookup == nil {
 		return WithToolsFor(nil)
