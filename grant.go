@@ -13,30 +13,23 @@ import (
 // are grantset.go's.
 
 // Grant adds an allow rule to the policy for the rest of the process, as
-// "always allow" does in an approval prompt the default raised. The rule
-// goes where [Merge] would put a rule of its source, after that source's
-// other rules, so the most authoritative rule is still the one a verdict
-// cites and an engine built from the persisted files cites the same. The
-// grant is journaled through the observers with a [Verdict] whose Action is
-// Allow, whose Rule is the new rule and whose reason is "granted G", G the
-// rule as given. A rule whose name is an alias is expanded as [Build] expands
-// one, so the grant adds a rule per tool the name governs and journals
-// each; a rule the policy holds already is not added twice.
+// "always allow" does in a prompt the default raised. RFC 0001 section
+// 14.1 is the full contract.
+//
+//   - The rule goes where [Merge] would put a rule of its source, so the
+//     verdict cites the same rule as an engine built from the saved files.
+//   - An alias is expanded as [Build] expands one; a rule the policy holds
+//     already is not added twice.
+//   - Each rule added is a [Verdict] to the [WithJournal] journal and the
+//     observers: Allow, "granted G", G the rule as given.
+//   - A grant never beats a deny rule or an ask rule, which precedence
+//     reads first; [Engine.GrantOver] answers a prompt an ask rule raised.
 //
 // A rule that could never fire is refused with the error [Build] gives
-// for it, [ErrNoMatcher] for a specifier with no matcher, [ErrToolGlob] for
-// a tool-name glob, and an error of its own for a carve-out. Only a grant
-// made is journaled: a refusal changes nothing, and the caller reads it
-// from the error. A grant never beats a deny rule, and never outranks an ask rule,
-// since precedence reads those first; [Engine.GrantOver] answers a prompt
-// an ask rule raised. A persisted grant is the product's: it writes the
-// rules [Engine.PolicyOf] reports into its settings and builds the engine
-// from them at the next start.
-//
-// With a [WithJournal] journal, the verdicts of a grant are recorded
-// before it is made, and a grant whose verdicts the journal could not all
-// record is not made: Grant returns an error wrapping [ErrUnrecorded] and
-// the journal's error, and no observer hears of it.
+// ([ErrNoMatcher], [ErrToolGlob]), or one of its own for a carve-out. A
+// grant the journal could not record is not made, and the error wraps
+// [ErrUnrecorded]. A refusal changes nothing and reaches no observer. A
+// product persists a grant by saving the rules [Engine.PolicyOf] reports.
 func (e *Engine) Grant(ctx context.Context, r Rule) error {
 	e.mu.Lock()
 	s := e.snap.Load()
