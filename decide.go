@@ -103,23 +103,20 @@ func (out *handout) copyRule(rule *Rule) *Rule {
 }
 
 // Would reports what [Engine.Decide] would decide for the call on its own,
-// as a verdict, without deciding it: the policy of the moment and the
-// grant sets ctx's scope consults, the call's confinement and the
-// [WithHooks] fold, but no batch hold, since the call's siblings are not
-// read, nothing remembered and nothing sent to the observers. It is the
-// question a front asks to show which rule will match a call before the
-// call is made, and a host asks to tell a call the policy allows on its
-// own from one only a grant allowed, whose verdict names the grant's rule
-// and source. The hooks are called as they are for a sibling, and a hook's
-// error is returned as Decide returns it.
+// without deciding it. A front asks it to show which rule a call will
+// match; a host asks it to tell a call the policy allows from one only a
+// grant allows.
 //
-// The verdict is the one Decide would report before the hold, down to its
-// rule, reason, subject and confinement; its Held is never set. What the
-// hooks add to a decision besides its action, rewritten arguments, a note
-// and Terminate, is not returned, though a rewrite's rule, reason and
-// confinement are the verdict's. Deciding the call afterwards may differ
-// when the rules changed in between, or when another call of its batch
-// asks.
+//   - It reads the policy, the grant sets of ctx's scope, the call's
+//     confinement and the [WithHooks] fold, and returns a hook's error as
+//     Decide does.
+//   - It holds nothing, since it reads no siblings: Held is never set.
+//   - It remembers nothing, records nothing and tells no observer.
+//   - What hooks add besides the action (arguments, a note, Terminate) is
+//     not returned, though a rewrite decides the verdict.
+//
+// Deciding the call later may differ if the rules change in between, or
+// if a sibling asks.
 func (e *Engine) Would(ctx context.Context, info agentturn.ToolCallInfo) (Verdict, error) {
 	var j judgement
 	if err := e.judge(ctx, e.snapshotFor(ctx), info, &j); err != nil {

@@ -112,21 +112,19 @@ func WithAliases(aliases map[string][]string) Option {
 }
 
 // WithConfinement replaces how the engine reads whether a call runs
-// confined, which is agenttool.ConfinedBy over the call's tool and
-// arguments by default. A call that runs confined is not asked about by an
-// ask rule with no specifier that names the called tool, by its own name or
-// by a tool-name glob, as both references skip a bare Bash ask for a
-// sandboxed command: it is allowed, with a reason naming what confined it
-// and the rule it skipped. A deny rule applies whatever the confinement,
-// and so does an ask rule with a specifier, which is how a policy still
-// asks about a call that leaves the sandbox. The default applies as it does
-// to any call no rule names: a confined call to a tool no rule names still
-// asks under an [Ask] default. A subject that names another tool is that
-// tool's, and the called tool's sandbox says nothing about it.
+// confined, agenttool.ConfinedBy over the call's tool and arguments by
+// default. RFC 0001 section 4.3 is the full contract.
+//
+//   - A confined call passes a bare ask rule naming the called tool, by
+//     name or glob: it is allowed, the reason naming what confined it and
+//     the rule it skipped.
+//   - A deny rule, and an ask rule with a specifier, apply whatever the
+//     confinement; so does the default.
+//   - A subject naming another tool is that tool's; the sandbox says
+//     nothing about it.
 //
 // fn is not called for a call whose tool the loop could not resolve, which
-// reads as unconfined, since the safe mistake is to ask. nil turns the
-// reading off, so every ask rule asks.
+// reads as unconfined. nil turns the reading off, so every ask rule asks.
 func WithConfinement(fn func(ctx context.Context, tool agenttool.Tool, args json.RawMessage) (bool, string)) Option {
 	return func(e *Engine) { e.confine = fn }
 }
