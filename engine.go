@@ -235,15 +235,13 @@ func (e *Engine) Sources() []Source {
 	return slices.Clone(e.snap.Load().policy.Sources)
 }
 
-// Withheld returns the allow rules withheld from the untrusted sources:
-// those [Merge] withheld, before any alias expansion, then those of the
-// rule sets [Engine.GrantSet] activated from a source the user has not
-// trusted, as given, under every grant scope, in the order
-// [Engine.Grants] lists the sets. The engine never consults them: they are
-// what a front shows when it asks whether to trust a folder or a skill, so
-// the user reads what trusting it would allow rather than agreeing blind.
-// Trusting a source means merging or granting again with
-// [Source.Trusted] set.
+// Withheld returns the allow rules withheld from untrusted sources: those
+// [Merge] withheld, before alias expansion, then those of the untrusted
+// sets [Engine.GrantSet] activated, as given, in [Engine.Grants] order.
+// The engine never consults them. A front shows them when it asks whether
+// to trust a folder or a skill, so the user reads what trusting allows.
+// Trusting a source means merging or granting again with [Source.Trusted]
+// set.
 func (e *Engine) Withheld() []Rule {
 	s := e.snap.Load()
 	withheld := slices.Clone(s.policy.Withheld)

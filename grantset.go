@@ -337,19 +337,18 @@ func (s *snapshot) outranking(tool string, rank int) (Rule, bool) {
 	return Rule{}, false
 }
 
-// Revoke removes the rule set a source activated under the grant scope of
-// ctx, with the allow rules withheld from it, and returns how many rules it
-// removed, so a product ends a turn-scoped grant at the turn boundary, as a
-// skill's allowed-tools "clears when you send your next message". It
-// touches neither the policy [Build] was given nor the rules
-// [Engine.Grant] and [Engine.GrantOver] added, which are the always-allow
-// journal and outlive a turn, nor the source's set under any other scope:
-// an unscoped Revoke never removes a scoped set, and a scoped one never
-// removes the unscoped set. The revocation is journaled as a [Verdict],
-// Block with "revoked the rules granted by N", when it removed a rule; it
-// is written to the [WithJournal] journal first, and made whether or not
-// the journal takes it, since a failing journal must not keep a grant
-// alive.
+// Revoke removes the rule set a source activated under ctx's grant scope,
+// with the allow rules withheld from it, and returns how many rules it
+// removed. A product calls it at the turn's end for a grant of one turn,
+// as a skill's allowed-tools "clears when you send your next message".
+//
+//   - It touches neither the policy [Build] was given nor the rules
+//     [Engine.Grant] and [Engine.GrantOver] added, which outlive a turn.
+//   - It touches no other scope's set: an unscoped Revoke never removes a
+//     scoped set, nor a scoped one the unscoped set.
+//   - When it removed a rule, it is journaled as a [Verdict], Block with
+//     "revoked the rules granted by N". It is made whether or not the
+//     [WithJournal] journal takes it: a failing journal keeps no grant.
 func (e *Engine) Revoke(ctx context.Context, source string) int {
 	scope := GrantScopeFromContext(ctx)
 	return e.revoke(ctx, scope, revokedByReason(source), func(g *grantSet) bool {

@@ -267,14 +267,13 @@ func (d *deferrals) drop(run, callID string) {
 }
 
 // Deferred returns the verdict that deferred the call in the run, asked or
-// held, so a front can show why a pending call waits and tell the calls it
-// must put to the user, the asked ones, from those [Engine.Release]
-// answers on its own, the held ones ([Verdict.Held] set). It reports false
-// for a call the engine did not defer, for one of another run, for a
-// nested call, and for one already answered: [Engine.Release] and
-// [Engine.Answers] forget a call as they answer it, and a product that
-// records verdicts does so from the observer. A later decision of the same
-// call that does not defer it leaves the deferral in place.
+// held. A front shows it to say why a call waits, and puts the asked calls
+// to the user; [Engine.Release] answers the held ones ([Verdict.Held]).
+//
+// It reports false for a call the engine did not defer, one of another
+// run, a nested call, and one already answered: Release and
+// [Engine.Answers] forget a call as they answer it. A later decision of
+// the same call that does not defer it leaves the deferral in place.
 func (e *Engine) Deferred(runID, callID string) (Verdict, bool) {
 	def, ok := e.deferred.get(runID, callID)
 	if !ok {

@@ -70,12 +70,11 @@ func WithTools(lookup func(name string) (agenttool.Tool, bool)) Option {
 }
 
 // WithToolsFor is [WithTools] with the context of the decision, so the
-// lookup answers for the run whose batch is being decided: the context is
-// the hook's, which carries the run's ID (agentturn.RunIDFromContext; the
-// engine puts the run's ID there when the caller's context has none), or
-// [Engine.Answers]' for a cut-off call, carrying the ended run's ID. An
-// engine shared by concurrent runs whose tool lists differ answers per run
-// through it.
+// lookup answers for the run whose batch is being decided. An engine
+// shared by runs whose tool lists differ answers per run through it. The
+// context carries the run's ID (agentturn.RunIDFromContext), which the
+// engine puts there when the caller's context has none; for a cut-off call
+// it is [Engine.Answers]' context, carrying the ended run's ID.
 func WithToolsFor(lookup func(ctx context.Context, name string) (agenttool.Tool, bool)) Option {
 	return func(e *Engine) { e.tools = lookup }
 }
