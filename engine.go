@@ -188,11 +188,10 @@ func checkAliases(aliases map[string][]string) error {
 
 // SetPolicy replaces the policy the engine decides with, validated as
 // [Build] validates one and expanded through the same aliases. The matchers
-// are not rebuilt, and the hook values the loop holds keep working, so a
-// product re-derives its rules without replacing its config, which
-// agentturn refuses while a run is active: a tool an MCP server announces
-// mid-session need not be parked by an [Ask] default for an approval nobody
-// will give.
+// are not rebuilt, and the hook values the loop holds keep working. So a
+// product re-derives its rules mid-run, when agentturn would refuse a new
+// config, and a tool an MCP server announces need not wait on an [Ask]
+// default.
 //
 // The policy in force changes for the next call decided; a decision under
 // way finishes under the rules it started with. A policy that does not

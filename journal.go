@@ -9,11 +9,10 @@ import (
 )
 
 // Journal is where the engine records its verdicts before they take effect,
-// an audit trail a product keeps beside its sessions. Unlike an observer,
-// which hears of a decision after it was made, a journal is written before
-// the decision is returned, and its error counts: an allow it could not
-// record is refused, since a product that must leave a trail of what its
-// agents did cannot let a call run that left none. The journal package
+// an audit trail a product keeps beside its sessions. An observer hears of
+// a decision after it was made; a journal is written before the decision
+// is returned, and its error counts. An allow it could not record is
+// refused: a call that left no trail must not run. The journal package
 // holds one that appends to a file.
 //
 // Record is called once per verdict, from many goroutines at once when

@@ -233,15 +233,18 @@ var ErrRecord = errors.New("agentpolicy: not a verdict record")
 // product can restore the calls a run left deferred, see
 // [Engine.Restore], or answer one a queue holds with [Engine.GrantOver].
 //
-// The record keeps the rule's token, its source's name and hash and its
-// note, so the rule read back carries those alone: a source's rank, path
-// and trust are the policy's, and GrantOver reads them from the rule of
-// the policy in force with the same token, source name and hash. Data
-// that is not one JSON object with the record's members, a member the
-// record does not have, an action other than "allow", "block" and
-// "defer", and a rule that is not one rule of the grammar, written as
-// [Rule.String] writes it, are errors wrapping [ErrRecord], since a record
-// read wrongly could answer a call nobody asked about.
+// The rule read back carries its token, its source's name and hash and its
+// note alone. A source's rank, path and trust are the policy's: GrantOver
+// reads them from the policy's rule with the same token, source name and
+// hash.
+//
+// A record read wrongly could answer a call nobody asked about, so these
+// are errors wrapping [ErrRecord]:
+//   - data that is not one JSON object with the record's members;
+//   - a member the record does not have;
+//   - an action other than "allow", "block" and "defer";
+//   - a rule that is not one rule of the grammar, as [Rule.String] writes
+//     it.
 func ParseRecord(data []byte) (Verdict, error) {
 	if err := oneEach(data); err != nil {
 		return Verdict{}, fmt.Errorf("%w: %w", ErrRecord, err)
