@@ -220,10 +220,9 @@ func (e *Engine) SetPolicy(p Policy) error {
 // settings is all here; [Engine.PolicyOf] is one source's part of it.
 // Changing the copy changes nothing in the engine.
 //
-// The rule sets [Engine.GrantSet] activated are not here, and
-// [Engine.Grants] reports those: they last as long as the source that
-// carries them, a skill in use rather than a settings file, and an engine
-// built from this policy decides as this one does once they are revoked.
+// The rule sets [Engine.GrantSet] activated are not here; [Engine.Grants]
+// reports them. They last as long as the skill that carries them, and an
+// engine built from this policy decides as this one once they are revoked.
 func (e *Engine) Policy() Policy {
 	return e.snap.Load().policy.clone()
 }

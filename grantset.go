@@ -146,10 +146,9 @@ func carveOuts(list []Rule) []Rule {
 	return out
 }
 
-// Refusal is one rule a grant could not activate, with the stable text that
-// says why, so a front can show the user what a skill asked for and what
-// it did not get, as it drops the "always allow" option when
-// [Engine.GrantOver] refuses.
+// Refusal is one rule a grant could not activate, with the stable text
+// that says why. A front shows the user what a skill asked for and did not
+// get.
 type Refusal struct {
 	Rule   Rule
 	Reason string

@@ -30,15 +30,17 @@ const (
 // [Verdict.Record].
 const VerdictNS = "agentpolicy:verdict"
 
-// Verdict is what was decided and why, for recording: the engine's
-// decision on a call, a hold and its release, a grant and its revocation
-// ([Engine.Grant], [Engine.GrantOver], [Engine.GrantSet], [Engine.Revoke]),
-// a reviewer's answer to a deferred call or the engine's own
-// ([Engine.Answers]), or a guard's verdict on content (package guard). The
-// loop's recorder writes the decision the hook returned as the call's
-// decision entry. The verdict carries what that entry cannot, the rule
-// above all; a product writes it beside the decision as a custom entry
-// under [VerdictNS] with [Verdict.Record]. [WithObserver] is how a verdict reaches the product.
+// Verdict is what was decided and why, for recording:
+//   - the engine's decision on a call, a hold and its release;
+//   - a grant and its revocation ([Engine.Grant], [Engine.GrantOver],
+//     [Engine.GrantSet], [Engine.Revoke]);
+//   - an answer to a deferred call ([Engine.Answers]);
+//   - a guard's verdict on content (package guard).
+//
+// The loop's recorder writes the decision the hook returned. The verdict
+// carries what that entry cannot, the rule above all; a product writes it
+// beside the decision with [Verdict.Record]. [WithObserver] is how a
+// verdict reaches the product. RFC 0001 section 8 is the full contract.
 type Verdict struct {
 	RunID string
 	Turn  int
