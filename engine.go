@@ -92,14 +92,13 @@ func WithObserver(fn func(context.Context, Verdict)) Option {
 //
 // [Build] and [Engine.SetPolicy] expand a rule whose name has an entry into
 // one rule per tool it names, keeping the specifier, the source and the
-// note, so [Engine.Policy] reports the rules as they are evaluated. A name
-// with no entry is a tool's own name and still fails closed: a rule with a
-// specifier for a tool with no matcher does not build. Expansion is one
-// level: a tool an alias names is not itself expanded. Nothing folds case.
-// An entry with no name, a name that is a tool-name glob, an entry that
-// names no tool and a target that is empty or holds a "*" do not build.
-// Several WithAliases add their entries; a later entry for a name replaces
-// an earlier one. The table is copied.
+// note; [Engine.Policy] reports the expanded rules.
+//   - A name with no entry is a tool's own name, and still fails closed.
+//   - Expansion is one level, and nothing folds case.
+//   - An entry with no name or a glob for a name, an entry that names no
+//     tool, and a target that is empty or holds a "*" do not build.
+//   - Several WithAliases add their entries; a later entry for a name
+//     replaces an earlier one. The table is copied.
 func WithAliases(aliases map[string][]string) Option {
 	return func(e *Engine) {
 		if e.aliases == nil {
@@ -212,13 +211,11 @@ func (e *Engine) SetPolicy(p Policy) error {
 	return nil
 }
 
-// Policy returns a copy of the policy to persist, with its rules as they
-// are evaluated: aliases expanded, every list in its merged order, every
-// grant [Engine.Grant] and [Engine.GrantOver] made applied. A grant appends
-// an allow rule; a grant over an ask rule also writes a carve-out beside
-// that rule, or removes it, so what a product writes back into its
-// settings is all here; [Engine.PolicyOf] is one source's part of it.
-// Changing the copy changes nothing in the engine.
+// Policy returns a copy of the policy to persist, its rules as evaluated:
+// aliases expanded, lists in merged order, the grants of [Engine.Grant]
+// and [Engine.GrantOver] applied, carve-outs and removals included. What a
+// product writes back into its settings is all here; [Engine.PolicyOf] is
+// one source's part. Changing the copy changes nothing in the engine.
 //
 // The rule sets [Engine.GrantSet] activated are not here; [Engine.Grants]
 // reports them. They last as long as the skill that carries them, and an

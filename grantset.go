@@ -360,11 +360,9 @@ func (e *Engine) Revoke(ctx context.Context, source string) int {
 // how many rules it removed. A host calls it when a conversation ends, as
 // it calls [Engine.Forget] for a run that ended another way, so nothing a
 // conversation opened outlives it. Under a context with no scope it
-// removes every unscoped set, and no scoped one. The revocation is
-// journaled as a [Verdict], Block with "revoked the rules granted under S",
-// S the scope, or "revoked the rules granted without a scope" for the
-// unscoped one, when it removed a rule, and written to the journal as
-// Revoke's is.
+// removes every unscoped set, and no scoped one. When it removed a rule,
+// it is journaled as Revoke is, Block with "revoked the rules granted
+// under S", or "revoked the rules granted without a scope".
 func (e *Engine) RevokeScope(ctx context.Context) int {
 	scope := GrantScopeFromContext(ctx)
 	return e.revoke(ctx, scope, revokedScopeReason(scope), func(g *grantSet) bool {
