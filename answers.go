@@ -39,92 +39,43 @@ func (e *Engine) ResetReviews() {
 	e.reviews.reset()
 }
 
-// Answers answers the calls end left pending without a human, asking r
-// about the calls the policy asked about, and returns one answer per
-// pending call for agentturn's Resume, in the order of end.Pending. It is
+// Answers answers the calls end left pending without a human. It asks r
+// about the calls the policy asked about and returns one answer per
+// pending call, in the order of end.Pending, for agentturn's Resume. It is
 // how an unattended run, a CI job or a sub-agent, goes on past an ask.
+// RFC 0001 section 15 is the full contract.
 //
-// The reviewer sees each call the engine asked about in the run as the
-// hook saw it, with the verdict that deferred it; a call the engine does
-// not remember, one of a forgotten run or one another hook deferred, is
-// reviewed with the call alone and a verdict by the policy whose Action is
-// Defer and whose Reason is empty. Either way the reviewer reads the
-// arguments that will run: those a [WithHooks] hook rewrote the call to,
-// else the pending call's Args, else the model's. An approval runs the
-// call inside the loop with those arguments, or with [Review.Args] when
-// the reviewer gave any, and carries them on the answer whenever they are
-// not the model's, with [Review.Note] after the result; it releases the
-// calls the engine held for it. A refusal, a
-// timeout, a review that failed and a reviewer that panicked each answer
-// the call with a refusal the model reads, so nothing runs that was not
-// approved, and the held calls of the run are answered with text that
-// says they did not run; a refusal tells the model not to pursue the
-// same outcome by another route. An approval whose arguments the policy
-// denies is refused by the policy, since no answer beats a deny rule.
+// Which call goes where (15.1):
+//   - An asked call goes to r with the verdict that deferred it; a call the
+//     engine does not remember goes with a bare Defer verdict.
+//   - A held call is released with the asked ones, as [Engine.Release]
+//     releases it.
+//   - A call that may have run is decided again under the policy only
+//     when its tool says a replay is safe (agenttool.ReplaySafe, or
+//     ReplayKeyed with its key); otherwise it is refused as cut off.
+//   - The engine answers the rest itself: a call that ran elsewhere, one
+//     never dispatched, one [WithNeverStarted] names, one rejected.
 //
-// A call that may have run, one an abort cut off or one found unanswered
-// in a seeded transcript, is not the reviewer's to approve. When its tool
-// says a second run is safe, agenttool.ReplaySafe, or safe under its first
-// run's key, agenttool.ReplayKeyed, and the pending call carries that key,
-// it is decided under the policy of the moment, as [Engine.Decide] decides
-// a call with its confinement and the [WithHooks] fold but no hold:
-// allowed, it is approved to run again under that key, with the
-// arguments it was dispatched with when they are not the model's; asked
-// about, it
-// goes to the reviewer with that verdict; denied, it is refused. A call
-// from a seeded transcript may never have been decided, so a replay is
-// never approved on the tool's word alone. Arguments a hook or the
-// reviewer rewrote are refused unless the tool says the rewrite is
-// agenttool.ReplaySafe, since Resume runs a keyed call again only with the
-// arguments it was dispatched with. The tool is the pending call's, else
-// the one [WithTools] names. Any other such call is refused with text that
-// says it may have run, and so is a call pending as
-// agentturn.PendingAnswered, which is owed its output and nothing else.
+// How a review is read (15.2, 15.3):
+//   - The reviewer reads the arguments that will run. An approval runs
+//     them, or [Review.Args], which are decided again: no answer beats a
+//     deny rule.
+//   - A refusal, a timeout, a failure or a panic refuses the call, and the
+//     run's held calls with it.
+//   - The verdict reads "approved by reviewer" or "denied by reviewer",
+//     with [Review.Reason] after ": " when given; an approval's answer
+//     carries no reason.
 //
-// The engine answers on its own, by policy: a call the record shows ran
-// elsewhere, agentturn.PendingCall.Ran, with that output and
-// PendingCall.RanWhere as the reason; a call never handed to its tool,
-// agentturn.PendingUndispatched, with an approval for Resume to put to the
-// policy, which is no verdict, since the decision on resume is; a call
-// [WithNeverStarted] says never started, with a refusal saying it did not
-// run; and a call pending as agentturn.PendingRejected with the refusal it
-// is owed, giving PendingCall.Refused when the record has it.
+// Every answer is a [Verdict] to the observers and the [WithJournal]
+// journal, recorded before it takes effect (15.5, 17). Each review that is not
+// an approval counts toward the [DenialBound]; past it, the refusals end
+// the run and Answers returns [ErrDenialBound] (15.4).
 //
-// Every answer reaches the observers as a [Verdict], Allow for an
-// approval and for a call answered with the output it returned elsewhere,
-// Block otherwise, with [Verdict.By] naming who answered:
-// [Review.By] for the reviewer's, [ByAgent] when it names nobody, and
-// [ByPolicy] for the engine's own, a timeout and a failed review among
-// them. A reviewer's approval has no reason, since the call runs and its
-// output is what the record shows; a reviewer's refusal has "denied by
-// reviewer: " and [Review.Reason] as the reviewer wrote it, while the
-// model reads that reason trimmed of one trailing full stop.
-// agentturn.Answer.By names the same decider and agentturn.Answer.Reason
-// carries the verdict's reason. The verdicts of
-// the calls answered here come first, then those of the held calls. Each
-// is written to the [WithJournal] journal before it takes effect, and an
-// approval the journal could not record is answered instead as a blocked
-// call is, "Error: " and the refusal's reason, and refuses the held calls
-// of the run as a reviewer's refusal does.
-//
-// Every review that is not an approval counts toward the engine's
-// [DenialBound], across calls to Answers until [Engine.ResetReviews]; the
-// engine's own answers do not count. When the bound is reached, every
-// refusal among the answers to the calls Answers answers is built with
-// agentturn.Refuse, so Resume appends the outputs and ends the run
-// StopRefused without calling the model, and the answers come with
-// [ErrDenialBound]; the held calls are refused with outputs that say the
-// turn was stopped, which leave ending it to those refusals.
-//
-// Answers completes through [Engine.Release] and forgets the calls it
-// answers: a pending call it could not answer makes [ErrUnanswered], with
-// the answers as a preview, joined with ErrDenialBound when both hold. A
-// nil reviewer is an error. ctx is handed to the reviewer, carrying
-// end.RunID when it carries no run. A run end with nothing pending is
-// answered with nil. A ctx that is done before every
-// review is made returns its error and no answers, so a cancelled caller
-// never approves anything. A reviewer's own deadline passing while ctx is
-// live is a timeout.
+// A pending call nobody could answer makes [ErrUnanswered], as Release
+// does. A nil reviewer is an error; nothing pending is nil. A ctx done
+// before every review is made returns its error and no answers, so a
+// cancelled caller approves nothing. ctx reaches the reviewer, carrying
+// end.RunID when it carries no run.
 func (e *Engine) Answers(ctx context.Context, r Reviewer, end *agentturn.RunEnd) ([]agentturn.Answer, error) {
 	if noReviewer(r) {
 		return nil, errNoReviewer
@@ -330,7 +281,7 @@ func (a *answering) replay(ctx context.Context, p agentturn.PendingCall, c cutOf
 		return a.review(ctx, info, j.v, c, j.args)
 	}
 	j.v.Reason = replayReason(c.replay, j.v.Reason)
-	a.approve(j.v, c, j.args, j.note)
+	a.approve(j.v, j.args, j.note, j.v.Reason)
 	return nil
 }
 
@@ -359,7 +310,7 @@ func (a *answering) review(ctx context.Context, info agentturn.ToolCallInfo, v V
 	default:
 		v.By = reviewerBy(rev.By)
 		why := trimReason(rev.Reason)
-		v.Reason = withReason(reasonDenied, pick(why == "", "", rev.Reason))
+		v.Reason = reviewReason(reasonDenied, rev.Reason)
 		text := deniedText(pick(v.By == ByPolicy, ByPolicy, "reviewer"), why)
 		a.refuse(v, pick(c.on, cutOffText(text), text), rev.Note)
 	}
@@ -394,26 +345,25 @@ func (a *answering) approved(ctx context.Context, info agentturn.ToolCallInfo, v
 			}
 		}
 	}
-	v.Action, v.By, v.Reason = agentturn.Allow, reviewerBy(rev.By), ""
-	a.approve(v, c, args, rev.Note)
+	v.Action, v.By, v.Reason = agentturn.Allow, reviewerBy(rev.By), reviewReason(reasonApproved, rev.Reason)
+	a.approve(v, args, rev.Note, "")
 	return true
 }
 
 // approve answers a call with an approval that runs it, with args when
-// set, under the key of its first run when it may have run.
-func (a *answering) approve(v Verdict, c cutOff, args json.RawMessage, note string) {
+// set, v recording why and the answer carrying reason. The answer names no
+// idempotency key: Resume runs a call that may have run under the key of
+// its first run.
+func (a *answering) approve(v Verdict, args json.RawMessage, note, reason string) {
 	ans := agentturn.Approve(v.CallID)
 	if args != nil {
 		ans = agentturn.ApproveWith(v.CallID, args)
-	}
-	if c.on && c.key != "" {
-		ans = ans.WithIdempotencyKey(c.key)
 	}
 	if note != "" {
 		ans = ans.WithNote(note)
 	}
 	a.of = append(a.of, len(a.answers))
-	a.answers = append(a.answers, ans.WithBy(v.By).WithReason(v.Reason))
+	a.answers = append(a.answers, ans.WithBy(v.By).WithReason(reason))
 	a.verdicts = append(a.verdicts, v.clone())
 }
 

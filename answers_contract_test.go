@@ -45,11 +45,14 @@ func TestAnswersContract(t *testing.T) {
 	}{
 		{name: "approved", end: asked, rev: Review{Outcome: Approved},
 			want:    agentturn.Approve("call_1").WithBy(ByAgent),
-			verdict: &answerVerdict{"call_1", agentturn.Allow, "", ByAgent, false}, reviews: 1},
+			verdict: &answerVerdict{"call_1", agentturn.Allow, "approved by reviewer", ByAgent, false}, reviews: 1},
 		{name: "approved with a reason, a note and arguments, by a human", end: asked,
 			rev:     Review{Outcome: Approved, Reason: " fine. ", Note: "push once", Args: shellArgs("git push origin main"), By: ByHuman},
 			want:    agentturn.ApproveWith("call_1", shellArgs("git push origin main")).WithNote("push once").WithBy(ByHuman),
-			verdict: &answerVerdict{"call_1", agentturn.Allow, "", ByHuman, false}, reviews: 1},
+			verdict: &answerVerdict{"call_1", agentturn.Allow, "approved by reviewer:  fine. ", ByHuman, false}, reviews: 1},
+		{name: "approved with a reason of spaces and a full stop", end: asked, rev: Review{Outcome: Approved, Reason: " . "},
+			want:    agentturn.Approve("call_1").WithBy(ByAgent),
+			verdict: &answerVerdict{"call_1", agentturn.Allow, "approved by reviewer", ByAgent, false}, reviews: 1},
 		{name: "approved with arguments the policy denies", end: asked,
 			rev:     Review{Outcome: Approved, Args: shellArgs("rm -rf /")},
 			want:    refusal("call_1", "Denied by policy: denied by bash(rm:*)."+doNotPursue, ByPolicy, "denied by bash(rm:*)"),
@@ -98,17 +101,17 @@ func TestAnswersContract(t *testing.T) {
 				"not run: the call was refused before it ran: denied by bash(git push:*)"),
 			verdict: &answerVerdict{"call_1", agentturn.Block, "not run: the call was refused before it ran: denied by bash(git push:*)", ByPolicy, false}},
 		{name: "replay allowed by the policy", end: cut("git add -A", safe),
-			want:    agentturn.Approve("call_1").WithIdempotencyKey("k1").WithBy(ByPolicy).WithReason("run again: replay safe; allowed by bash(git add:*)"),
+			want:    agentturn.Approve("call_1").WithBy(ByPolicy).WithReason("run again: replay safe; allowed by bash(git add:*)"),
 			verdict: &answerVerdict{"call_1", agentturn.Allow, "run again: replay safe; allowed by bash(git add:*)", ByPolicy, false}},
 		{name: "keyed replay allowed by the policy", end: cut("git add -A", keyed),
-			want:    agentturn.Approve("call_1").WithIdempotencyKey("k1").WithBy(ByPolicy).WithReason("run again: replay keyed; allowed by bash(git add:*)"),
+			want:    agentturn.Approve("call_1").WithBy(ByPolicy).WithReason("run again: replay keyed; allowed by bash(git add:*)"),
 			verdict: &answerVerdict{"call_1", agentturn.Allow, "run again: replay keyed; allowed by bash(git add:*)", ByPolicy, false}},
 		{name: "replay denied by the policy", end: cut("rm -rf /tmp/x", safe),
 			want:    refusal("call_1", cutOffText7+" Denied by policy: denied by bash(rm:*)."+doNotPursue, ByPolicy, "denied by bash(rm:*)"),
 			verdict: &answerVerdict{"call_1", agentturn.Block, "denied by bash(rm:*)", ByPolicy, false}},
 		{name: "replay asked by the policy, approved by the reviewer", end: cut("git push", keyed), rev: Review{Outcome: Approved},
-			want:    agentturn.Approve("call_1").WithIdempotencyKey("k1").WithBy(ByAgent),
-			verdict: &answerVerdict{"call_1", agentturn.Allow, "", ByAgent, false}, reviews: 1},
+			want:    agentturn.Approve("call_1").WithBy(ByAgent),
+			verdict: &answerVerdict{"call_1", agentturn.Allow, "approved by reviewer", ByAgent, false}, reviews: 1},
 		{name: "replay asked by the policy, refused by the reviewer", end: cut("git push", keyed), rev: Review{Reason: "not now"},
 			want:    refusal("call_1", cutOffText7+" Denied by reviewer: not now."+doNotPursue, ByAgent, "denied by reviewer: not now"),
 			verdict: &answerVerdict{"call_1", agentturn.Block, "denied by reviewer: not now", ByAgent, false}, reviews: 1},
@@ -127,7 +130,7 @@ func TestAnswersContract(t *testing.T) {
 				return &agentturn.ToolDecision{Args: shellArgs("ls -la"), Note: "listed instead"}, nil
 			})},
 			end: cut("ls", keyedSafeLs),
-			want: agentturn.ApproveWith("call_1", shellArgs("ls -la")).WithIdempotencyKey("k1").WithNote("listed instead").
+			want: agentturn.ApproveWith("call_1", shellArgs("ls -la")).WithNote("listed instead").
 				WithBy(ByPolicy).WithReason("run again: replay keyed; allowed by bash(ls:*)"),
 			verdict: &answerVerdict{"call_1", agentturn.Allow, "run again: replay keyed; allowed by bash(ls:*)", ByPolicy, false}},
 		{name: "the reviewer rewrote a replay's args", end: cut("git push", keyed),
@@ -137,8 +140,8 @@ func TestAnswersContract(t *testing.T) {
 				"not run again: the reviewer rewrote the arguments, and replay is keyed for the rewrite", ByPolicy, false}, reviews: 1},
 		{name: "the reviewer rewrote a replay's args to ones safe to run again", end: cut("git push", keyedSafeLs),
 			rev:     Review{Outcome: Approved, Args: shellArgs("ls -la")},
-			want:    agentturn.ApproveWith("call_1", shellArgs("ls -la")).WithIdempotencyKey("k1").WithBy(ByAgent),
-			verdict: &answerVerdict{"call_1", agentturn.Allow, "", ByAgent, false}, reviews: 1},
+			want:    agentturn.ApproveWith("call_1", shellArgs("ls -la")).WithBy(ByAgent),
+			verdict: &answerVerdict{"call_1", agentturn.Allow, "approved by reviewer", ByAgent, false}, reviews: 1},
 		{name: "a hook fails for a replay", opts: []Option{WithHooks(failingHook("git add -A"))}, end: cut("git add -A", safe),
 			want: refusal("call_1", cutOffText7+" Denied by policy: bash call could not be evaluated: hook down."+doNotPursue, ByPolicy,
 				"bash call could not be evaluated: hook down"),
@@ -154,7 +157,7 @@ func TestAnswersContract(t *testing.T) {
 			})},
 			end: withPending(agentturn.PendingCall{Reason: agentturn.PendingAborted, IdempotencyKey: "k1", Tool: keyed,
 				Args: json.RawMessage(`{ "command": "git add -A" }`)}),
-			want: agentturn.ApproveWith("call_1", json.RawMessage(`{ "command": "git add -A" }`)).WithIdempotencyKey("k1").
+			want: agentturn.ApproveWith("call_1", json.RawMessage(`{ "command": "git add -A" }`)).
 				WithBy(ByPolicy).WithReason("run again: replay keyed; allowed by bash(git add:*)"),
 			verdict: &answerVerdict{"call_1", agentturn.Allow, "run again: replay keyed; allowed by bash(git add:*)", ByPolicy, false}},
 		{name: "ran elsewhere under no call ID", end: withPending(agentturn.PendingCall{Reason: agentturn.PendingUnknown,
@@ -187,8 +190,8 @@ func TestAnswersContract(t *testing.T) {
 				return end
 			},
 			rev:     Review{Outcome: Approved},
-			want:    agentturn.Approve("call_1").WithIdempotencyKey("k1").WithBy(ByAgent),
-			verdict: &answerVerdict{"call_1", agentturn.Allow, "", ByAgent, false}, reviews: 1},
+			want:    agentturn.Approve("call_1").WithBy(ByAgent),
+			verdict: &answerVerdict{"call_1", agentturn.Allow, "approved by reviewer", ByAgent, false}, reviews: 1},
 		{name: "held after its dispatch, may not run again",
 			end:     withPending(agentturn.PendingCall{Reason: agentturn.PendingDeferred, Dispatched: true, IdempotencyKey: "k1", Tool: unknown}),
 			want:    refusal("call_1", cutOffText7, ByPolicy, "not reviewed: deferred"),
@@ -215,7 +218,13 @@ func TestAnswersContract(t *testing.T) {
 			vs := rec.take()
 			checkAnswerVerdicts(t, vs, want)
 			for _, v := range vs {
-				if v.By != got[0].By || v.Reason != got[0].Reason {
+				// A reviewer's approval keeps its reason on the verdict; the
+				// answer carries none, as in the published module.
+				reason := v.Reason
+				if v.Action == agentturn.Allow && v.By != ByPolicy {
+					reason = ""
+				}
+				if v.By != got[0].By || reason != got[0].Reason {
 					t.Errorf("the verdict names %q for %q, the answer %q for %q", v.By, v.Reason, got[0].By, got[0].Reason)
 				}
 			}

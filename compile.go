@@ -314,38 +314,25 @@ func (e *Engine) indexRules(lists [3][]Rule, names []string, every bool) ruleInd
 			e.compileRule(c, list(l), r, m)
 			return c
 		}
-		carve := make(map[string][]*compiled)
+		carve := make(map[*toolRules][]*compiled)
 		for _, r := range rules {
 			_, carveOut := r.CarveOut()
-			switch {
-			case carveOut:
-				if ix.tools[r.Tool] != nil {
-					carve[r.Tool] = append(carve[r.Tool], ready(r))
-				}
-			case r.Glob():
-				var c *compiled
-				if every {
+			var c *compiled
+			ix.filing(r, every, func(tr *toolRules) {
+				if c == nil {
 					c = ready(r)
-					ix.other.lists[l] = append(ix.other.lists[l], entry{compiled: c, anyTool: true})
 				}
-				for name, tr := range ix.tools {
-					if r.MatchesTool(name) {
-						if c == nil {
-							c = ready(r)
-						}
-						tr.lists[l] = append(tr.lists[l], entry{compiled: c})
-					}
+				if carveOut {
+					carve[tr] = append(carve[tr], c)
+				} else {
+					tr.lists[l] = append(tr.lists[l], entry{compiled: c, anyTool: tr == &ix.other})
 				}
-			default:
-				if tr := ix.tools[r.Tool]; tr != nil {
-					tr.lists[l] = append(tr.lists[l], entry{compiled: ready(r)})
-				}
-			}
+			})
 		}
-		for name, tr := range ix.tools {
+		for _, tr := range ix.tools {
 			for i := range tr.lists[l] {
 				en := &tr.lists[l][i]
-				for _, c := range carve[name] {
+				for _, c := range carve[tr] {
 					if c.rule.Source.Rank >= en.rule.Source.Rank {
 						en.carve = append(en.carve, c)
 					}
@@ -368,42 +355,54 @@ const slabSize = (32 << 10) / int(unsafe.Sizeof(compiled{}))
 // reserve sizes list l of each tool, and of other with every set, to the
 // rules of the list that indexRules files there, so a list of thousands of
 // rules is filled without growing, and returns how many rules of the list
-// indexRules compiles: each carve-out, glob and rule it files, once.
+// indexRules compiles: each rule filed anywhere, once. Both read the
+// places off [ruleIndex.filing], so they cannot disagree.
 func (ix *ruleIndex) reserve(l list, rules []Rule, every bool) int {
 	counts := make(map[*toolRules]int, len(ix.tools)+1)
 	compiled := 0
 	for _, r := range rules {
 		_, carveOut := r.CarveOut()
-		switch {
-		case carveOut:
-			if ix.tools[r.Tool] != nil {
-				compiled++
-			}
-		case r.Glob():
-			filed := every
-			if every {
-				counts[&ix.other]++
-			}
-			for name, tr := range ix.tools {
-				if r.MatchesTool(name) {
-					counts[tr]++
-					filed = true
-				}
-			}
-			if filed {
-				compiled++
-			}
-		default:
-			if tr := ix.tools[r.Tool]; tr != nil {
+		filed := false
+		ix.filing(r, every, func(tr *toolRules) {
+			filed = true
+			if !carveOut {
 				counts[tr]++
-				compiled++
 			}
+		})
+		if filed {
+			compiled++
 		}
 	}
 	for tr, n := range counts {
 		tr.lists[l] = make([]entry, 0, n)
 	}
 	return compiled
+}
+
+// filing calls at with the rules of each tool the rule r is filed with:
+//
+//   - a carve-out, with its tool's, whose rules it may reach;
+//   - a tool-name glob, with each tool's it matches, and other's when
+//     every is set, first;
+//   - any other rule, with its tool's.
+//
+// A tool the index does not hold files nothing.
+func (ix *ruleIndex) filing(r Rule, every bool, at func(tr *toolRules)) {
+	_, carveOut := r.CarveOut()
+	if !carveOut && r.Glob() {
+		if every {
+			at(&ix.other)
+		}
+		for name, tr := range ix.tools {
+			if r.MatchesTool(name) {
+				at(tr)
+			}
+		}
+		return
+	}
+	if tr := ix.tools[r.Tool]; tr != nil {
+		at(tr)
+	}
 }
 
 // matcherFacts is what compileRule reads of a tool's matcher: the matcher,

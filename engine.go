@@ -13,21 +13,23 @@ import (
 )
 
 // Engine is the runtime form of a [Policy]: the policy in force, compiled
-// with the matchers it is evaluated with, and the grants made since it was
-// built. [Build] makes one; [Engine.Decide] is the loop's BeforeToolCall
-// hook, [Engine.ToolProvider] its ToolProvider, [Engine.SetPolicy] replaces
-// the rules under it, [Engine.GrantOver] and [Engine.GrantSet] grant more,
-// [Engine.Release] answers the calls it held for an ask, and
-// [Engine.Answers] answers the calls it deferred with a [Reviewer] when
-// nobody is there to ask. One engine serves every agent of a product: it
-// remembers what it defers under the call's own run, see
-// [Engine.Deferred] and [Engine.Restore], and decides with the grant sets of the call's grant
-// scope, see [ContextWithGrantScope]. It is safe for concurrent use: the
-// policy and the grant sets are compiled into an immutable snapshot that a
-// decision reads from start to end without a lock, and a replacement or a
-// grant compiles a new snapshot and swaps it in; the batch hold, the
-// deferred calls and the review log sit behind small locks of their own,
-// never held while a hook, a splitter, a reviewer or an observer runs.
+// with its matchers, and the grants made since. [Build] makes one.
+//   - [Engine.Decide] is the loop's BeforeToolCall hook, and
+//     [Engine.ToolProvider] its ToolProvider.
+//   - [Engine.SetPolicy] replaces the rules; [Engine.GrantOver] and
+//     [Engine.GrantSet] grant more.
+//   - [Engine.Release] answers the calls held for an ask, and
+//     [Engine.Answers] answers deferred calls with a [Reviewer].
+//
+// One engine serves every agent of a product. It remembers what it defers
+// under the call's own run ([Engine.Deferred], [Engine.Restore]), and
+// decides with the grant sets of the call's scope ([ContextWithGrantScope]).
+//
+// It is safe for concurrent use. A decision reads an immutable compiled
+// snapshot without a lock; a replacement or a grant compiles a new one and
+// swaps it in. The batch hold, the deferred calls and the review log have
+// small locks of their own, never held while a hook, a splitter, a
+// reviewer or an observer runs.
 type Engine struct {
 	snap atomic.Pointer[snapshot]
 	// mu serialises the mutations that compile a snapshot from the one
@@ -90,14 +92,13 @@ func WithObserver(fn func(context.Context, Verdict)) Option {
 //
 // [Build] and [Engine.SetPolicy] expand a rule whose name has an entry into
 // one rule per tool it names, keeping the specifier, the source and the
-// note, so [Engine.Policy] reports the rules as they are evaluated. A name
-// with no entry is a tool's own name and still fails closed: a rule with a
-// specifier for a tool with no matcher does not build. Expansion is one
-// level: a tool an alias names is not itself expanded. Nothing folds case.
-// An entry with no name, a name that is a tool-name glob, an entry that
-// names no tool and a target that is empty or holds a "*" do not build.
-// Several WithAliases add their entries; a later entry for a name replaces
-// an earlier one. The table is copied.
+// note; [Engine.Policy] reports the expanded rules.
+//   - A name with no entry is a tool's own name, and still fails closed.
+//   - Expansion is one level, and nothing folds case.
+//   - An entry with no name or a glob for a name, an entry that names no
+//     tool, and a target that is empty or holds a "*" do not build.
+//   - Several WithAliases add their entries; a later entry for a name
+//     replaces an earlier one. The table is copied.
 func WithAliases(aliases map[string][]string) Option {
 	return func(e *Engine) {
 		if e.aliases == nil {
@@ -110,35 +111,37 @@ func WithAliases(aliases map[string][]string) Option {
 }
 
 // WithConfinement replaces how the engine reads whether a call runs
-// confined, which is agenttool.ConfinedBy over the call's tool and
-// arguments by default. A call that runs confined is not asked about by an
-// ask rule with no specifier that names the called tool, by its own name or
-// by a tool-name glob, as both references skip a bare Bash ask for a
-// sandboxed command: it is allowed, with a reason naming what confined it
-// and the rule it skipped. A deny rule applies whatever the confinement,
-// and so does an ask rule with a specifier, which is how a policy still
-// asks about a call that leaves the sandbox. The default applies as it does
-// to any call no rule names: a confined call to a tool no rule names still
-// asks under an [Ask] default. A subject that names another tool is that
-// tool's, and the called tool's sandbox says nothing about it.
+// confined, agenttool.ConfinedBy over the call's tool and arguments by
+// default. RFC 0001 section 4.3 is the full contract.
+//
+//   - A confined call passes a bare ask rule naming the called tool, by
+//     name or glob: it is allowed, the reason naming what confined it and
+//     the rule it skipped.
+//   - A deny rule, and an ask rule with a specifier, apply whatever the
+//     confinement; so does the default.
+//   - A subject naming another tool is that tool's; the sandbox says
+//     nothing about it.
 //
 // fn is not called for a call whose tool the loop could not resolve, which
-// reads as unconfined, since the safe mistake is to ask. nil turns the
-// reading off, so every ask rule asks.
+// reads as unconfined. nil turns the reading off, so every ask rule asks.
 func WithConfinement(fn func(ctx context.Context, tool agenttool.Tool, args json.RawMessage) (bool, string)) Option {
 	return func(e *Engine) { e.confine = fn }
 }
 
-// Build validates the policy against the matchers and returns the runtime
-// form. It fails with [ErrNoDefault] when the default is unset, with
-// [ErrNoMatcher] when a rule has a specifier or a carve-out and its tool has
-// no matcher (a [ToolMatcher] with a splitter and no Match is none), with
-// [ErrToolGlob] when a rule's tool name is a glob the engine will not
-// honour, and with the grammar's error for a rule built by hand without a
-// name, so a rule that could never match is refused here rather than
-// ignored at the first call. [WithAliases] is applied and checked first.
-// The lists, the matchers and the alias table are copied; the caller's
-// slices and maps are not retained.
+// Build validates the policy against the matchers and returns the
+// engine. A rule that could never match is refused here, not ignored at
+// the first call. Build fails with:
+//   - [ErrNoDefault] when the default is unset;
+//   - [ErrNoMatcher] when a rule has a specifier or a carve-out and its
+//     tool has no matcher (a [ToolMatcher] with a splitter and no Match is
+//     none);
+//   - [ErrToolGlob] when a rule's tool name is a glob the engine will not
+//     honour;
+//   - the grammar's error for a hand-built rule without a name.
+//
+// [WithAliases] is applied and checked first. The lists, the matchers and
+// the alias table are copied, so the caller's slices and maps are not
+// retained. RFC 0001 section 6 is the full contract.
 func Build(p Policy, matchers map[string]ToolMatcher, opts ...Option) (*Engine, error) {
 	e := &Engine{confine: agenttool.ConfinedBy, reviews: reviewLog{bound: DefaultDenialBound}}
 	for _, opt := range opts {
@@ -184,11 +187,10 @@ func checkAliases(aliases map[string][]string) error {
 
 // SetPolicy replaces the policy the engine decides with, validated as
 // [Build] validates one and expanded through the same aliases. The matchers
-// are not rebuilt, and the hook values the loop holds keep working, so a
-// product re-derives its rules without replacing its config, which
-// agentturn refuses while a run is active: a tool an MCP server announces
-// mid-session need not be parked by an [Ask] default for an approval nobody
-// will give.
+// are not rebuilt, and the hook values the loop holds keep working. So a
+// product re-derives its rules mid-run, when agentturn would refuse a new
+// config, and a tool an MCP server announces need not wait on an [Ask]
+// default.
 //
 // The policy in force changes for the next call decided; a decision under
 // way finishes under the rules it started with. A policy that does not
@@ -209,18 +211,15 @@ func (e *Engine) SetPolicy(p Policy) error {
 	return nil
 }
 
-// Policy returns a copy of the policy to persist, with its rules as they
-// are evaluated: aliases expanded, every list in its merged order, every
-// grant [Engine.Grant] and [Engine.GrantOver] made applied. A grant appends
-// an allow rule; a grant over an ask rule also writes a carve-out beside
-// that rule, or removes it, so what a product writes back into its
-// settings is all here; [Engine.PolicyOf] is one source's part of it.
-// Changing the copy changes nothing in the engine.
+// Policy returns a copy of the policy to persist, its rules as evaluated:
+// aliases expanded, lists in merged order, the grants of [Engine.Grant]
+// and [Engine.GrantOver] applied, carve-outs and removals included. What a
+// product writes back into its settings is all here; [Engine.PolicyOf] is
+// one source's part. Changing the copy changes nothing in the engine.
 //
-// The rule sets [Engine.GrantSet] activated are not here, and
-// [Engine.Grants] reports those: they last as long as the source that
-// carries them, a skill in use rather than a settings file, and an engine
-// built from this policy decides as this one does once they are revoked.
+// The rule sets [Engine.GrantSet] activated are not here; [Engine.Grants]
+// reports them. They last as long as the skill that carries them, and an
+// engine built from this policy decides as this one once they are revoked.
 func (e *Engine) Policy() Policy {
 	return e.snap.Load().policy.clone()
 }
@@ -231,15 +230,13 @@ func (e *Engine) Sources() []Source {
 	return slices.Clone(e.snap.Load().policy.Sources)
 }
 
-// Withheld returns the allow rules withheld from the untrusted sources:
-// those [Merge] withheld, before any alias expansion, then those of the
-// rule sets [Engine.GrantSet] activated from a source the user has not
-// trusted, as given, under every grant scope, in the order
-// [Engine.Grants] lists the sets. The engine never consults them: they are
-// what a front shows when it asks whether to trust a folder or a skill, so
-// the user reads what trusting it would allow rather than agreeing blind.
-// Trusting a source means merging or granting again with
-// [Source.Trusted] set.
+// Withheld returns the allow rules withheld from untrusted sources: those
+// [Merge] withheld, before alias expansion, then those of the untrusted
+// sets [Engine.GrantSet] activated, as given, in [Engine.Grants] order.
+// The engine never consults them. A front shows them when it asks whether
+// to trust a folder or a skill, so the user reads what trusting allows.
+// Trusting a source means merging or granting again with [Source.Trusted]
+// set.
 func (e *Engine) Withheld() []Rule {
 	s := e.snap.Load()
 	withheld := slices.Clone(s.policy.Withheld)

@@ -12,14 +12,18 @@ import (
 // the tool will.
 //
 // ok is false, with a nil error, when the arguments are one JSON object
-// without the member. The error wraps [ErrAmbiguousArgs] when the
-// arguments are not exactly one valid JSON object (invalid UTF-8 and
-// unpaired surrogate escapes, which decoders repair differently, make
-// them invalid), when the member appears more than once (an escaped key
-// such as "comman\u0064" is the same key), when another top-level key
-// equals name under Unicode simple case folding ([strings.EqualFold], the
-// folding encoding/json matches struct fields with), and when the member's
-// value is not a string. Members of nested objects are not read.
+// without the member. The error wraps [ErrAmbiguousArgs] when:
+//   - the arguments are not exactly one valid JSON object (invalid UTF-8
+//     and unpaired surrogate escapes, which decoders repair differently,
+//     make them invalid);
+//   - the member appears more than once (an escaped key such as
+//     "comman\u0064" is the same key);
+//   - another top-level key equals name under Unicode simple case folding
+//     ([strings.EqualFold], as encoding/json matches struct fields);
+//   - the member's value is not a string.
+//
+// Members of nested objects are not read. RFC 0001 section 3.1 is the
+// full contract.
 //
 // When the value has no escapes, value shares memory with args and Field
 // allocates nothing: args must not be modified while value is in use.

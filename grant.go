@@ -13,30 +13,23 @@ import (
 // are grantset.go's.
 
 // Grant adds an allow rule to the policy for the rest of the process, as
-// "always allow" does in an approval prompt the default raised. The rule
-// goes where [Merge] would put a rule of its source, after that source's
-// other rules, so the most authoritative rule is still the one a verdict
-// cites and an engine built from the persisted files cites the same. The
-// grant is journaled through the observers with a [Verdict] whose Action is
-// Allow, whose Rule is the new rule and whose reason is "granted G", G the
-// rule as given. A rule whose name is an alias is expanded as [Build] expands
-// one, so the grant adds a rule per tool the name governs and journals
-// each; a rule the policy holds already is not added twice.
+// "always allow" does in a prompt the default raised. RFC 0001 section
+// 14.1 is the full contract.
+//
+//   - The rule goes where [Merge] would put a rule of its source, so the
+//     verdict cites the same rule as an engine built from the saved files.
+//   - An alias is expanded as [Build] expands one; a rule the policy holds
+//     already is not added twice.
+//   - Each rule added is a [Verdict] to the [WithJournal] journal and the
+//     observers: Allow, "granted G", G the rule as given.
+//   - A grant never beats a deny rule or an ask rule, which precedence
+//     reads first; [Engine.GrantOver] answers a prompt an ask rule raised.
 //
 // A rule that could never fire is refused with the error [Build] gives
-// for it, [ErrNoMatcher] for a specifier with no matcher, [ErrToolGlob] for
-// a tool-name glob, and an error of its own for a carve-out. Only a grant
-// made is journaled: a refusal changes nothing, and the caller reads it
-// from the error. A grant never beats a deny rule, and never outranks an ask rule,
-// since precedence reads those first; [Engine.GrantOver] answers a prompt
-// an ask rule raised. A persisted grant is the product's: it writes the
-// rules [Engine.PolicyOf] reports into its settings and builds the engine
-// from them at the next start.
-//
-// With a [WithJournal] journal, the verdicts of a grant are recorded
-// before it is made, and a grant whose verdicts the journal could not all
-// record is not made: Grant returns an error wrapping [ErrUnrecorded] and
-// the journal's error, and no observer hears of it.
+// ([ErrNoMatcher], [ErrToolGlob]), or one of its own for a carve-out. A
+// grant the journal could not record is not made, and the error wraps
+// [ErrUnrecorded]. A refusal changes nothing and reaches no observer. A
+// product persists a grant by saving the rules [Engine.PolicyOf] reports.
 func (e *Engine) Grant(ctx context.Context, r Rule) error {
 	e.mu.Lock()
 	s := e.snap.Load()
@@ -62,45 +55,27 @@ func (e *Engine) Grant(ctx context.Context, r Rule) error {
 	return nil
 }
 
-// GrantOver answers the prompt behind v with "always allow". It adds r as
-// an allow rule, as [Engine.Grant] does, and, when an ask rule of the
-// policy produced v, keeps that rule from firing for the calls r matches,
-// since precedence alone would let it ask again: a grant with a specifier
-// writes the carve-out "<tool>(!<spec>)" beside the ask rule, under the
-// grant's own source, and a bare grant removes the ask rule. The carve-out
-// is the grant's because the grant is, so a product that persists its own
-// source's rules writes a personal "always allow" into its own settings
-// and not into the file the team shares, and a carve-out cancels a rule of
-// any source it does not rank below, which is what makes it reach the rule
-// it answers. [Engine.PolicyOf] is what a product persists. A bare grant
-// over another source's ask rule removes that rule from the policy in
-// force, which no file of the grant's source can say: a product that must
-// persist such a grant writes the removal into the rule's own file, or
-// offers the grant with a specifier.
+// GrantOver answers the prompt behind v with "always allow": it adds r as
+// an allow rule, as [Engine.Grant] does, and keeps the ask rule that
+// produced v from asking again for the calls r matches. A grant with a
+// specifier writes the carve-out "<tool>(!<spec>)" beside the ask rule,
+// under r's source; a bare grant removes the ask rule. [Engine.PolicyOf]
+// is what a product persists. RFC 0001 section 14.1 is the full contract.
 //
-// It grants over an ask rule only from a source that ranks at or above the
-// rule's, and it reports why it cannot, with stable text a front shows as
-// it drops the "always" option and offers a one-time approval instead: r
-// could never fire (the error [Build] gives for it, or one for a
-// carve-out), a deny rule produced v, v did not defer the call, v held it
-// for another call's approval, r names no tool the ask rule governs (a bare
-// r never answers a tool-name glob, which governs tools r does not name),
-// the ask rule's source outranks r's, or the ask rule is no longer in the
-// policy's ask list, which is also what an ask rule of a grant set reads
-// as. A grant never beats a deny. A deferral a hook made names no rule and
-// is answered as the default's is, with a plain allow rule.
+// GrantOver refuses, with a stable reason a front shows as it offers a
+// one-time approval instead, when:
+//   - r could never fire (the error [Build] gives, or a carve-out's);
+//   - a deny rule produced v: a grant never beats a deny;
+//   - v did not defer the call, or held it for another call's approval;
+//   - r names no tool the ask rule governs;
+//   - the ask rule's source outranks r's, or the rule is gone from the
+//     policy's ask list;
+//   - a [WithJournal] journal could not record the grant.
 //
 // The reason on success is "granted G", or "granted G over R", G the rule
-// as given, before alias expansion, and R the ask rule. The grant is
-// journaled as Engine.Grant journals one, with v's run, turn and call; a
-// refusal is not, as Grant's is not. A grant the [WithJournal] journal
-// could not record is not made, and is refused with the reason "the grant
-// could not be recorded".
-//
-// The ask rule is the one in the policy's ask list with v's rule's token,
-// source name and source hash, so a verdict read back from a record with
-// [ParseRecord], whose rule has no rank, is answered as the verdict the
-// engine made, and ranked by the policy's rule.
+// as given and R the ask rule. A deferral a hook made names no rule, and
+// is answered with a plain allow rule. v may be read back with
+// [ParseRecord]: the ask rule is found by its token and source.
 func (e *Engine) GrantOver(ctx context.Context, v Verdict, r Rule) (granted bool, reason string) {
 	e.mu.Lock()
 	s := e.snap.Load()

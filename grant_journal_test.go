@@ -73,7 +73,7 @@ func TestAGrantTheJournalCannotRecordIsNotMade(t *testing.T) {
 			}
 			return nil
 		}, nil},
-		{"GrantSet", 1, func(ctx context.Context, e *Engine) []string {
+		{"GrantSet", 0, func(ctx context.Context, e *Engine) []string {
 			granted, refused := e.GrantSet(ctx, RuleSet{Source: skill,
 				Allow: parseOrFail(t, "bash(make:*) mcp(x)"), Deny: parseOrFail(t, "bash(curl:*)")})
 			if granted != nil {
@@ -100,6 +100,7 @@ func TestAGrantTheJournalCannotRecordIsNotMade(t *testing.T) {
 			ctx := context.Background()
 			if tc.name == "GrantSet" {
 				// An earlier set of the same source stays in force.
+				j.room = 9
 				if _, refused := e.GrantSet(ctx, RuleSet{Source: skill, Allow: parseOrFail(t, "bash(go test:*)")}); refused != nil {
 					t.Fatal(refused)
 				}
@@ -282,5 +283,38 @@ func TestARefusedGrantIsNotJournaled(t *testing.T) {
 				t.Errorf("the journal was offered %d verdicts (%+v, %+v), want %d", n, j.recorded, j.refused, tc.offered)
 			}
 		})
+	}
+}
+
+// TestAGrantSetJournalsOnlyWhatItGranted: a set's deny and ask rules
+// restrict and grant nothing, so the journal and the observers read a
+// grant for its allow rules alone, though all three lists are in force.
+func TestAGrantSetJournalsOnlyWhatItGranted(t *testing.T) {
+	j := &filling{room: 9}
+	rec := &recorder{}
+	e := mustBuild(t, gitPolicy(t), shellMatchers(), WithJournal(j), WithObserver(rec.observe))
+	ctx := context.Background()
+	granted, refused := e.GrantSet(ctx, RuleSet{Source: skillSrc,
+		Allow: parseOrFail(t, "bash(make:*)"), Deny: parseOrFail(t, "bash(curl:*)"), Ask: parseOrFail(t, "bash(git status:*)")})
+	if len(granted) != 1 || granted[0].String() != "bash(make:*)" || refused != nil {
+		t.Fatalf("GrantSet = %v, %v; want bash(make:*) granted", granted, refused)
+	}
+	want := []string{"allow granted bash(make:*) by skill:commit"}
+	var journaled, observed []string
+	for _, v := range j.recorded {
+		journaled = append(journaled, actionWord(v.Action)+" "+v.Reason)
+	}
+	for _, v := range rec.take() {
+		observed = append(observed, actionWord(v.Action)+" "+v.Reason)
+	}
+	if !reflect.DeepEqual(journaled, want) || !reflect.DeepEqual(observed, want) {
+		t.Errorf("the journal recorded %q and the observers saw %q, want %q", journaled, observed, want)
+	}
+	for cmd, action := range map[string]agentturn.ToolAction{
+		"make all": agentturn.Allow, "curl example.com": agentturn.Block, "git status": agentturn.Defer,
+	} {
+		if v, _ := e.Would(ctx, callInfo("bash", shellArgs(cmd))); v.Action != action {
+			t.Errorf("%s was decided %v, want %v: the set's three lists are in force", cmd, v.Action, action)
+		}
 	}
 }

@@ -21,29 +21,21 @@ import (
 // grantScopeKey is the context key of a grant scope.
 type grantScopeKey struct{}
 
-// ContextWithGrantScope returns ctx carrying a grant scope: the key a host
-// gives the conversation, agent or run whose calls a grant set should
-// decide, a session ID say. [Engine.GrantSet] activates a set under the
-// scope of its context, [Engine.Decide] consults the sets of its context's
-// scope beside the unscoped ones, and [Engine.Revoke] removes the set of
-// its context's scope. A context with no scope, or the scope "", is the
-// unscoped one, where a set decides every call the engine sees.
+// ContextWithGrantScope returns ctx carrying a grant scope: the key of the
+// conversation, agent or run whose calls a grant set decides, a session ID
+// say. One engine serves every agent, so without a scope a skill the main
+// agent opened would grant its tools to every other run.
 //
-// One engine serves every agent of a product, so without a scope a skill
-// the main agent opened grants its tools to a sub-agent, or to another
-// conversation, that never opened it. A host puts the scope on the context
-// it runs each conversation under, the one the loop hands its hooks, and
-// on the context it activates and revokes the skill's set with;
-// [Engine.RevokeScope] takes every set of a scope back when the
-// conversation ends.
+//   - [Engine.GrantSet] activates a set under ctx's scope, and
+//     [Engine.Revoke] or [Engine.RevokeScope] takes it back.
+//   - [Engine.Decide] consults the sets of ctx's scope beside the unscoped
+//     ones; the scope "", or none, is the unscoped one.
+//   - A context derived from a scoped one carries the scope, so a
+//     sub-agent inherits its parent's grants unless given its own scope.
 //
-// A context derived from a scoped one carries the scope. A sub-agent run
-// from a tool call runs under a context derived from the hook's, so it
-// inherits its parent's scope and the parent's grants decide its calls; a
-// host that wants a sub-agent kept out of what its parent opened gives the
-// child's context a scope of its own. A kit that scopes skill grants to a
-// conversation by other means puts the conversation's key here instead,
-// and the engine keeps the scope.
+// A host puts the scope on the context it runs each conversation under
+// and on the one it activates the skill's set with. RFC 0001 section 14.3
+// is the full contract.
 func ContextWithGrantScope(ctx context.Context, scope string) context.Context {
 	return context.WithValue(ctx, grantScopeKey{}, scope)
 }
@@ -81,54 +73,6 @@ type grantState struct {
 	layers map[string]*ruleIndex
 	// scoped is the snapshot a decision under each scope with sets reads.
 	scoped map[string]*snapshot
-}
-
-// rules is what one subject of a tool is decided against, in the order
-// its lists are read: the policy's rules for the tool, then those of the
-// unscoped grant sets and of the grant sets of one scope, nil where there
-// are none.
-type rules [3]*toolRules
-
-// withGrants returns the rules a subject of the tool is decided against:
-// the policy's, tr, and the grant sets' the snapshot consults.
-func (s *snapshot) withGrants(tr *toolRules, tool string) rules {
-	rs := rules{tr}
-	for i, layer := range s.sets {
-		if layer != nil {
-			rs[i+1] = layer.rulesFor(tool)
-		}
-	}
-	return rs
-}
-
-// shadow returns the grant set's allow rule that shadows the ask rule en
-// for the subject, or nil: the first rule of a set from another source,
-// ranking at or above the ask rule's, that allows the subject.
-func (rs *rules) shadow(en *entry, sub *reading) *compiled {
-	for _, tr := range rs[1:] {
-		if tr == nil {
-			continue
-		}
-		var buf [8]int32
-		c := tr.cursor(allowList, sub, buf[:0])
-		for a := c.next(); a != nil; a = c.next() {
-			if a.rule.Source.Name != en.rule.Source.Name && a.rule.Source.Rank >= en.rule.Source.Rank && a.fires(sub) {
-				return a.compiled
-			}
-		}
-	}
-	return nil
-}
-
-// snapshotFor returns the snapshot a decision under ctx reads: the policy
-// in force, the unscoped grant sets, and those of the grant scope ctx
-// carries.
-func (e *Engine) snapshotFor(ctx context.Context) *snapshot {
-	s := e.snap.Load()
-	if len(s.grants.scoped) == 0 {
-		return s
-	}
-	return s.scope(GrantScopeFromContext(ctx))
 }
 
 // install compiles the grant sets over base, the policy in force, and
@@ -202,75 +146,38 @@ func carveOuts(list []Rule) []Rule {
 	return out
 }
 
-// Refusal is one rule a grant could not activate, with the stable text that
-// says why, so a front can show the user what a skill asked for and what
-// it did not get, as it drops the "always allow" option when
-// [Engine.GrantOver] refuses.
+// Refusal is one rule a grant could not activate, with the stable text
+// that says why. A front shows the user what a skill asked for and did not
+// get.
 type Refusal struct {
 	Rule   Rule
 	Reason string
 }
 
 // GrantSet activates a rule set under its source, as a skill's
-// allowed-tools grants the tools the skill was written to run. It is the
-// grant a verdict cannot answer: there is no prompt yet, so
-// [Engine.GrantOver] has nothing to grant over, and an appended allow rule
-// loses to any ask rule naming the tool, which is why a team whose settings
-// ask before every bash would be prompted for every command of the commit
-// skill they wrote to avoid it.
+// allowed-tools grants the tools the skill runs, until [Engine.Revoke].
+// RFC 0001 sections 14.2 and 14.3 are the full contract.
 //
-// A set's allow rules therefore shadow the ask rules they cover: while the
-// set is active, an ask rule from another source, by name, whose rank is at
-// or below the set's is not consulted for a subject the set allows, and the
-// verdict names the set's rule. A skill from a trusted source is a grant
-// the user made by installing it; the allow rules of a named source the
-// user has not trusted are withheld, as [Merge] withholds them, and
-// reported by [Engine.Withheld], while a set with no source name is the
-// product's own. The set's deny and ask rules apply at once, trusted or
-// not, since they only restrict, and a deny rule's carve-outs reach a
-// set's rules as they reach the policy's. A grant never beats a deny.
+// While the set is active, its allow rules shadow the ask rules of sources
+// ranked at or below it, for the subjects they allow. Its deny and ask
+// rules apply at once, trusted or not: a grant never beats a deny. An
+// untrusted named source's allow rules are withheld, as [Merge] withholds
+// them. Rules are stamped with the set's source and their aliases expanded.
 //
-// A rule is refused, and not activated, when it could never fire (no
-// matcher, a carve-out, a tool-name glob in the allow list or with a
-// specifier), when it is an allow rule of an untrusted source, when it is
-// an allow rule whose tool a deny rule with no specifier names, and when it
-// is an allow rule whose tool an ask rule with no specifier from a source
-// that outranks the set names, which is the rank check GrantOver makes;
-// a bare rule a carve-out reaches does not refuse, since the carve-out
-// lets calls through. The rules read are those a decision under ctx reads
-// with the set in force. An ask rule with a specifier is left to the
-// decision, where the rank test is made against the subject. The refusals
-// are the allow list's, then the deny list's, then the ask list's, each in
-// order.
+// A rule is refused, and not activated, when:
+//   - it could never fire: no matcher, a carve-out, or a tool-name glob in
+//     the allow list or with a specifier;
+//   - it is an allow rule of an untrusted source;
+//   - it is an allow rule whose tool a bare deny rule names, or a bare ask
+//     rule from a source that outranks the set;
+//   - a [WithJournal] journal could not record the set's grants; then the
+//     whole set is refused, "the grant could not be recorded".
 //
-// Every rule is stamped with the set's source, as Merge stamps one, so the
-// verdict that fires names where the permission came from, and a rule
-// whose name is an alias is expanded as [Build] expands one. granted lists
-// the allow rules activated so: a set's deny and ask rules restrict, they
-// grant nothing, and are in force without being listed; [Engine.Grants]
-// reports them. Every activation and
-// every refusal reaches the observers: Allow "granted G by N", Block "not
-// granted G: " and the reason, G the rule as given and N the source's name,
-// or "the product" for a set with none.
-//
-// The set is keyed by the grant scope of ctx, see [ContextWithGrantScope],
-// and its source name: activating a second set under the same name and
-// scope replaces the first, which is then listed last, and [Engine.Revoke]
-// under the same scope removes it, which is what a product calls at the
-// turn boundary for a grant that lasts one turn. A set activated under a
-// scope decides only the calls whose context carries that scope; one
-// activated under no scope decides every call the engine sees.
-//
-// With a [WithJournal] journal, the grants are recorded before the set is
-// activated, and a set whose grants the journal could not all record is
-// not activated at all: every rule it would have activated is refused
-// with the reason "the grant could not be recorded", and the engine keeps
-// the sets it had.
-//
-// A product with several skills activates each as its own source rather
-// than merging them all into the policy before the run, so the tools of a
-// skill the model never opened are never granted, and [Merge] is never
-// given two sources with one name.
+// granted lists the allow rules activated; refused lists the allow list's
+// refusals, then the deny list's, then the ask list's. Each grant and
+// refusal reaches the observers. A set is keyed by ctx's grant scope
+// ([ContextWithGrantScope]) and its source name: a second set under both
+// replaces the first.
 func (e *Engine) GrantSet(ctx context.Context, set RuleSet) (granted []Rule, refused []Refusal) {
 	scope := GrantScopeFromContext(ctx)
 	var allow, restrict activation
@@ -282,16 +189,18 @@ func (e *Engine) GrantSet(ctx context.Context, set RuleSet) (granted []Rule, ref
 	view := e.withSets(s, withSet(s.grants.sets, g), s.grants, scope).scope(scope)
 	g.set.Allow, g.withheld = allow.allowances(e, view, set.Allow, set.Source)
 	var unrecorded activation
-	if e.journalAll(ctx, slices.Concat(allow.granted, restrict.granted)) == nil {
+	// Only the allow rules are grants: the deny and ask rules restrict,
+	// so neither the journal nor the observers read them as granted.
+	if e.journalAll(ctx, allow.granted) == nil {
 		e.install(s, withSet(s.grants.sets, g), s.grants, scope)
 		granted = slices.Clone(g.set.Allow)
 	} else {
 		unrecorded.unrecorded(allow, restrict)
-		allow.granted, restrict.granted = nil, nil
+		allow.granted = nil
 	}
 	e.mu.Unlock()
 
-	for _, v := range slices.Concat(allow.granted, restrict.granted) {
+	for _, v := range allow.granted {
 		e.notify(ctx, v)
 	}
 	for _, v := range slices.Concat(allow.refused, restrict.refused, unrecorded.refused) {
@@ -301,8 +210,9 @@ func (e *Engine) GrantSet(ctx context.Context, set RuleSet) (granted []Rule, ref
 }
 
 // activation is what GrantSet made of one list or several: the refusals,
-// and the journal's verdicts on what it granted and refused, with the
-// rule as given behind each grant.
+// and the verdicts on what it activated and refused, with the rule as
+// given behind each activation. Only the allow list's activations are
+// grants, journaled and observed.
 type activation struct {
 	refusals []Refusal
 	granted  []Verdict
@@ -409,14 +319,6 @@ func withSet(sets []*grantSet, g *grantSet) []*grantSet {
 	return out
 }
 
-// scope returns the snapshot a decision under the scope reads.
-func (s *snapshot) scope(scope string) *snapshot {
-	if scoped, ok := s.grants.scoped[scope]; ok {
-		return scoped
-	}
-	return s
-}
-
 // outranking returns the first ask rule with no specifier naming the tool,
 // that no carve-out reaches, from a source that ranks above rank.
 func (s *snapshot) outranking(tool string, rank int) (Rule, bool) {
@@ -434,19 +336,18 @@ func (s *snapshot) outranking(tool string, rank int) (Rule, bool) {
 	return Rule{}, false
 }
 
-// Revoke removes the rule set a source activated under the grant scope of
-// ctx, with the allow rules withheld from it, and returns how many rules it
-// removed, so a product ends a turn-scoped grant at the turn boundary, as a
-// skill's allowed-tools "clears when you send your next message". It
-// touches neither the policy [Build] was given nor the rules
-// [Engine.Grant] and [Engine.GrantOver] added, which are the always-allow
-// journal and outlive a turn, nor the source's set under any other scope:
-// an unscoped Revoke never removes a scoped set, and a scoped one never
-// removes the unscoped set. The revocation is journaled as a [Verdict],
-// Block with "revoked the rules granted by N", when it removed a rule; it
-// is written to the [WithJournal] journal first, and made whether or not
-// the journal takes it, since a failing journal must not keep a grant
-// alive.
+// Revoke removes the rule set a source activated under ctx's grant scope,
+// with the allow rules withheld from it, and returns how many rules it
+// removed. A product calls it at the turn's end for a grant of one turn,
+// as a skill's allowed-tools "clears when you send your next message".
+//
+//   - It touches neither the policy [Build] was given nor the rules
+//     [Engine.Grant] and [Engine.GrantOver] added, which outlive a turn.
+//   - It touches no other scope's set: an unscoped Revoke never removes a
+//     scoped set, nor a scoped one the unscoped set.
+//   - When it removed a rule, it is journaled as a [Verdict], Block with
+//     "revoked the rules granted by N". It is made whether or not the
+//     [WithJournal] journal takes it: a failing journal keeps no grant.
 func (e *Engine) Revoke(ctx context.Context, source string) int {
 	scope := GrantScopeFromContext(ctx)
 	return e.revoke(ctx, scope, revokedByReason(source), func(g *grantSet) bool {
@@ -459,11 +360,9 @@ func (e *Engine) Revoke(ctx context.Context, source string) int {
 // how many rules it removed. A host calls it when a conversation ends, as
 // it calls [Engine.Forget] for a run that ended another way, so nothing a
 // conversation opened outlives it. Under a context with no scope it
-// removes every unscoped set, and no scoped one. The revocation is
-// journaled as a [Verdict], Block with "revoked the rules granted under S",
-// S the scope, or "revoked the rules granted without a scope" for the
-// unscoped one, when it removed a rule, and written to the journal as
-// Revoke's is.
+// removes every unscoped set, and no scoped one. When it removed a rule,
+// it is journaled as Revoke is, Block with "revoked the rules granted
+// under S", or "revoked the rules granted without a scope".
 func (e *Engine) RevokeScope(ctx context.Context) int {
 	scope := GrantScopeFromContext(ctx)
 	return e.revoke(ctx, scope, revokedScopeReason(scope), func(g *grantSet) bool {

@@ -267,14 +267,13 @@ func (d *deferrals) drop(run, callID string) {
 }
 
 // Deferred returns the verdict that deferred the call in the run, asked or
-// held, so a front can show why a pending call waits and tell the calls it
-// must put to the user, the asked ones, from those [Engine.Release]
-// answers on its own, the held ones ([Verdict.Held] set). It reports false
-// for a call the engine did not defer, for one of another run, for a
-// nested call, and for one already answered: [Engine.Release] and
-// [Engine.Answers] forget a call as they answer it, and a product that
-// records verdicts does so from the observer. A later decision of the same
-// call that does not defer it leaves the deferral in place.
+// held. A front shows it to say why a call waits, and puts the asked calls
+// to the user; [Engine.Release] answers the held ones ([Verdict.Held]).
+//
+// It reports false for a call the engine did not defer, one of another
+// run, a nested call, and one already answered: Release and
+// [Engine.Answers] forget a call as they answer it. A later decision of
+// the same call that does not defer it leaves the deferral in place.
 func (e *Engine) Deferred(runID, callID string) (Verdict, bool) {
 	def, ok := e.deferred.get(runID, callID)
 	if !ok {
@@ -313,4 +312,39 @@ func (v Verdict) clone() Verdict {
 		v.Rule = &r
 	}
 	return v
+}
+
+// siblingInfo is the hook's view of call k of the batch info is a call of,
+// as the loop would build it: the call's own arguments and its tool, the
+// one the loop handed the call's own decision when it was decided, else
+// the one the engine's lookup names, nil without either.
+func (e *Engine) siblingInfo(ctx context.Context, info agentturn.ToolCallInfo, k int, decided agenttool.Tool) agentturn.ToolCallInfo {
+	call := info.Batch[k]
+	sib := agentturn.ToolCallInfo{
+		RunID:  info.RunID,
+		Turn:   info.Turn,
+		Call:   call,
+		Args:   callArgs(call),
+		Batch:  info.Batch,
+		Index:  k,
+		Parent: info.Parent,
+	}
+	switch {
+	case decided != nil:
+		sib.Tool = decided
+	case e.tools != nil:
+		if tool, ok := e.tools(ctx, call.Name); ok {
+			sib.Tool = tool
+		}
+	}
+	return sib
+}
+
+// callArgs is the arguments the model sent with the call, "{}" when it sent
+// none, as the loop hands them to the hook.
+func callArgs(call *openresponses.FunctionCall) json.RawMessage {
+	if call.Arguments == "" {
+		return json.RawMessage("{}")
+	}
+	return json.RawMessage(call.Arguments)
 }

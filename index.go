@@ -2,13 +2,11 @@ package agentpolicy
 
 import "encoding/json"
 
-// Index describes a host's [Matcher] to the engine, so that a decision
-// tries only the rules of a long list that may match a subject, as it does
-// for [GlobMatcher] and [PrefixMatcher], rather than calling the matcher
-// once for every rule. A file tool whose rules are paths is the case: the
-// matcher reads a path, every rule names a directory the path must be in,
-// and a policy of two hundred of them is two hundred calls for each
-// decision without an index.
+// Index describes a host's [Matcher] to the engine, so a decision tries
+// only the rules of a long list that may match a subject, as it does for
+// [GlobMatcher] and [PrefixMatcher]. A file tool whose rules are
+// directories is the case: without an index, a policy of two hundred of
+// them is two hundred matcher calls per decision.
 //
 // The engine files each rule of the matcher under Literal(spec), reads
 // Key(args) once per subject, and calls the matcher only for the rules

@@ -9,11 +9,10 @@ import (
 )
 
 // Journal is where the engine records its verdicts before they take effect,
-// an audit trail a product keeps beside its sessions. Unlike an observer,
-// which hears of a decision after it was made, a journal is written before
-// the decision is returned, and its error counts: an allow it could not
-// record is refused, since a product that must leave a trail of what its
-// agents did cannot let a call run that left none. The journal package
+// an audit trail a product keeps beside its sessions. An observer hears of
+// a decision after it was made; a journal is written before the decision
+// is returned, and its error counts. An allow it could not record is
+// refused: a call that left no trail must not run. The journal package
 // holds one that appends to a file.
 //
 // Record is called once per verdict, from many goroutines at once when
@@ -36,32 +35,23 @@ func (f JournalFunc) Record(ctx context.Context, v Verdict) error {
 	return f(ctx, v)
 }
 
-// WithJournal has the engine record in j, before it takes effect, every
-// verdict it makes: each decision of [Engine.Decide], each answer
-// [Engine.Answers] gives, each verdict that releases or refuses a held
-// call, in [Engine.Release] and Answers, and each grant and revocation
-// ([Engine.Grant], [Engine.GrantOver], [Engine.GrantSet], [Engine.Revoke],
-// [Engine.RevokeScope]). [Engine.Would] decides nothing and records
-// nothing. A verdict that defers a call carries what answering it needs,
-// so a journal is also what [Engine.Restore] rebuilds deferrals from.
+// WithJournal has the engine record in j every verdict it makes, before
+// the verdict takes effect: decisions, releases, answers, grants and
+// revocations. [Engine.Would] decides nothing and records nothing. A
+// deferring verdict carries what answering it needs, so a journal is also
+// what [Engine.Restore] reads. RFC 0001 section 17 is the full contract.
 //
-// When j fails to record an allow, the allow becomes a block whose reason
-// says the decision could not be recorded,
-// "refused: the decision could not be recorded: allowed by bash(git status:*)",
-// by the policy, with the rule that allowed it: the call does not run, the
-// model reads the reason, and the observers see the block. A block or a
-// defer j fails to record is returned as decided, and the observers see it
-// as decided, since it lets nothing run; the deferral is remembered as
-// usual, and the verdict that releases it is recorded in its turn. A
-// reviewer's approval j fails to record is answered as a blocked call is,
-// and the calls held for it are refused. A grant j fails to record is not
-// made, and a revocation is made whatever j says. The engine does not
-// retry, and j's error is j's to report.
+// When j fails, the engine fails closed and does not retry:
+//   - an allow becomes a block by policy, with the reason
+//     "refused: the decision could not be recorded: <the allow's reason>";
+//   - a block or a defer stands as decided, since it lets nothing run;
+//   - a reviewer's approval is answered as a blocked call, and the calls
+//     held for it are refused;
+//   - a grant is not made; a revocation is made all the same.
 //
 // The last WithJournal given is the one written; nil writes none. A nil
-// JournalFunc is a journal that records nothing, so every allow is
-// refused: a product that meant to keep a journal and passed a function it
-// never set finds out at its first call, not from a missing trail.
+// JournalFunc records nothing, so every allow is refused: a product that
+// forgot to set it finds out at its first call.
 func WithJournal(j Journal) Option {
 	if f, ok := j.(JournalFunc); ok && f == nil {
 		j = JournalFunc(func(context.Context, Verdict) error { return errNilJournal })

@@ -284,7 +284,7 @@ func TestAnswersReleaseTheJournalCannotRecordIsRefused(t *testing.T) {
 		agentturn.Approve("call_3").WithBy(ByAgent),
 	})
 	checkAnswerVerdicts(t, rec.take(), []answerVerdict{
-		{"call_3", agentturn.Allow, "", ByAgent, false},
+		{"call_3", agentturn.Allow, "approved by reviewer", ByAgent, false},
 		{"call_1", agentturn.Allow, "released: allowed by bash(git add:*)", ByPolicy, true},
 		{"call_2", agentturn.Block, "refused: the decision could not be recorded: released: allowed by bash(git commit:*)", ByPolicy, true},
 	})
@@ -306,7 +306,7 @@ func TestAnApprovalTheJournalCannotRecordDoesNotApprove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refused := "refused: the decision could not be recorded"
+	refused := "refused: the decision could not be recorded: approved by reviewer: fine"
 	held := "not released: a call of its turn was not approved"
 	checkAnswers(t, answers, []agentturn.Answer{
 		refusal("call_1", heldRefusedText, ByPolicy, held),

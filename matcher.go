@@ -24,8 +24,8 @@ import (
 type Matcher func(spec string, args json.RawMessage) bool
 
 // GlobMatcher returns the reference's pattern language over the string
-// member field of the arguments, the language a settings file copied from
-// the reference's documentation is written in:
+// member field of the arguments. It is the language of a settings file
+// copied from the reference's documentation:
 //
 //   - "*" stands for any run of characters, spaces included, anywhere:
 //     "git log * main" matches "git log --oneline main" and "* --version"
@@ -41,11 +41,10 @@ type Matcher func(spec string, args json.RawMessage) bool
 //
 // The member is read as [Field] reads it, with one difference: a member
 // spelled only in another case ("Command", "\u212aind" for "kind") is read
-// as the member, as encoding/json reads it into a struct field, so a deny
-// rule is not passed over for a spelling the tool accepts. A missing member,
-// a member that is not a string, and arguments Field finds ambiguous (the
-// member in two spellings, invalid JSON, not one object) match nothing; the
-// engine blocks a subject whose arguments are ambiguous before any matcher
+// as the member, as encoding/json reads it into a struct field. So a deny
+// rule is not passed over for a spelling the tool accepts. A missing
+// member, one that is not a string, and arguments Field finds ambiguous
+// match nothing; the engine blocks ambiguous arguments before any matcher
 // reads them.
 //
 // A pattern sees only the string it is given. A compound command is split
@@ -57,9 +56,8 @@ type Matcher func(spec string, args json.RawMessage) bool
 // carries JSON escapes.
 //
 // Calls with the same field return the same Matcher, one the engine
-// recognises: a decision reads the member once for every rule of the tool
-// it tries, and finds the rules that may match by their literal prefix
-// rather than trying each in turn.
+// recognises. A decision reads the member once for all the tool's rules,
+// and finds the rules that may match by their literal prefix.
 func GlobMatcher(field string) Matcher {
 	return builtin{field: field, lang: globLanguage}.matcher()
 }

@@ -65,14 +65,12 @@ type Policy struct {
 }
 
 // WithDefault returns p with its default replaced. A preset's default is
-// Ask because a tool it has never heard of should not run unseen; a host
-// whose tool set is discovered at run time, from an MCP server or a plugin,
-// says here what such a tool gets, in one documented place rather than by
-// assigning the field, and knows what it gives up: [Allow] runs every tool
-// the policy does not name, those added later included. A host that would
-// rather keep the guard names the discovered tools in its [Tools] and
-// replaces the policy with [Engine.SetPolicy] when its tool list changes,
-// which [Engine.ToolProvider] already follows per turn.
+// Ask, so a tool it has never heard of does not run unseen. A host whose
+// tools are discovered at run time, from an MCP server or a plugin, says
+// here what such a tool gets. [Allow] runs every tool the policy does not
+// name, those added later included. A host that would rather keep the
+// guard names the discovered tools in its [Tools], and replaces the policy
+// with [Engine.SetPolicy] when its tool list changes.
 func (p Policy) WithDefault(d Default) Policy {
 	p.Default = d
 	return p
@@ -98,24 +96,22 @@ type RuleSet struct {
 }
 
 // Merge unions the lists of several sources into one [Policy], as the
-// settings files of an organisation, a repository and a user combine. The
-// sets are ordered by Rank, highest first, sets of equal rank in the order
-// given, so the most authoritative rule is the one a verdict names; every
-// rule is stamped with its set's [Source], which is what scopes a carve-out;
-// and the allow rules of an untrusted source are withheld to
-// [Policy.Withheld], since they grant capability, while its deny and ask
-// rules apply at once, since they only restrict. Precedence between the
-// lists does not depend on the source. Default is left unset for the
-// product to choose, and every source is listed on [Policy.Sources], trusted
-// or not, in the merged order.
+// settings files of an organisation, a repository and a user combine.
+//   - The sets are ordered by Rank, highest first, equal ranks in the order
+//     given, so the most authoritative rule is the one a verdict names.
+//   - Every rule is stamped with its set's [Source], which scopes a
+//     carve-out.
+//   - An untrusted source's allow rules are withheld to [Policy.Withheld],
+//     since they grant; its deny and ask rules apply, since they restrict.
+//   - Precedence between the lists does not depend on the source.
+//   - Default is left unset for the product to choose; every source is
+//     listed on [Policy.Sources] in the merged order.
 //
-// Each source must be named, and no two may share a name, since the name is
-// what a verdict's record and a session name the source by, what scopes a
-// grant, and what names the file a product persists its own rules into. A
-// product merging several skills names each one, "skill:commit", and the
-// error says so; a skill's rules more often belong in [Engine.GrantSet],
-// which keys them by source and takes them back at the turn boundary, than
-// in the policy every run is built from.
+// Each source must be named, and no two may share a name: the name is how
+// a record names the source, what scopes a grant, and the file a product
+// persists its rules into. A skill's rules more often belong in
+// [Engine.GrantSet], which takes them back at the turn's end, than in the
+// policy every run is built from. RFC 0001 section 5 is the full contract.
 func Merge(sets ...RuleSet) (Policy, error) {
 	seen := make(map[string]bool, len(sets))
 	for _, set := range sets {

@@ -6,26 +6,16 @@ import (
 	"github.com/ChristopherDavenport/agenttool"
 )
 
-// Removes reports the deny rule that takes the tool out of the request, and
-// whether one does. A deny rule with no specifier names the tool itself,
-// by its name or by a tool-name glob, and so denies every call of it, which
-// both references answer by never offering the tool: the model does not see
-// it, plans nothing around it and spends no tokens being refused. A deny
-// rule with a specifier denies some calls and leaves the tool offered, and
-// so does a bare one that a carve-out of the deny list reaches, since the
-// carve-out lets some calls through. The rule is the first of the deny list
-// that removes the tool, with its source and note, for a front that shows
-// what a policy withheld.
+// Removes reports the first deny rule that takes the tool out of the
+// request, and whether one does: the model is never offered a tool every
+// call of which is denied. RFC 0001 section 7 is the full contract.
 //
-// It reads the deny rules a decision under no grant scope reads: the
-// policy's, and those of every rule set [Engine.GrantSet] activated under
-// no scope, so a grant set's bare deny, a skill's disallowed-tools, removes
-// the tool as the policy's does for as long as the set is active, and
-// [Engine.Revoke] gives it back. It takes no context, so a set activated
-// under a scope, see [ContextWithGrantScope], is not read here;
-// [Engine.ToolProvider] reads the scope of the context the loop consults it
-// with. The list a front shows and the list the model is offered cannot
-// disagree with what is decided.
+//   - A bare deny rule, naming the tool or a glob matching it, removes it.
+//   - A deny rule with a specifier leaves the tool offered, and so does a
+//     bare one a carve-out reaches.
+//   - It reads the policy and the unscoped grant sets. A scoped set is not
+//     read, since Removes takes no context; [Engine.ToolProvider] reads the
+//     scope of its context.
 func (e *Engine) Removes(tool string) (Rule, bool) {
 	return e.snap.Load().removes(tool)
 }
@@ -73,23 +63,12 @@ func (s *snapshot) filter(tools []agenttool.Tool) []agenttool.Tool {
 }
 
 // ToolProvider returns the hook value for agentturn.Config.ToolProvider:
-// base's tools with the ones the policy removes taken out, see
-// [Engine.Filter]. The loop consults it once per turn, before the model
-// call, and it consults base once each time, so a deny added by
-// [Engine.SetPolicy] or [Engine.GrantSet] takes the tool away on the next
-// turn, [Engine.Revoke] gives it back on the next turn, and a tool a
-// server announces mid-session is filtered as it appears.
-//
-// The deny rules read are those a decision under the context the loop
-// consults it with reads: the policy's, the unscoped grant sets', and
-// those of the sets activated under the grant scope that context carries,
-// see [ContextWithGrantScope], so a scoped set's bare deny takes the tool
-// out of the offer for the runs under its scope and no other.
-//
-// base is a provider rather than a list because the list is what changes;
-// a product whose list is fixed passes one that returns it, or filters it
-// once with Engine.Filter and sets Config.Tools. A nil base offers no
-// tools.
+// base's tools without the ones the policy removes ([Engine.Filter]). The
+// loop consults it before each model call, and it consults base each time.
+// So a deny from [Engine.SetPolicy] or [Engine.GrantSet] takes a tool away
+// on the next turn, and a tool a server announces mid-session is filtered
+// as it appears. It reads the deny rules a decision under its context
+// reads, grant scope included. A nil base offers no tools.
 func (e *Engine) ToolProvider(base func(context.Context) []agenttool.Tool) func(context.Context) []agenttool.Tool {
 	if base == nil {
 		return func(context.Context) []agenttool.Tool { return []agenttool.Tool{} }

@@ -53,10 +53,10 @@ func AutoEdit(t Tools) Policy {
 // FullAuto approximates Codex's unattended mode: every tool the split names
 // runs without asking, and the confinement is the sandbox's, which is the
 // product's to arrange. A tool the split does not name still asks, so a
-// tool added later by a plugin does not run unseen; a host that wants such
-// a tool to run replaces the default with [Policy.WithDefault], knowing
-// what it gives up, or names the discovered tools in the split and follows
-// its tool list with [Engine.SetPolicy].
+// tool a plugin adds later does not run unseen. A host that wants such a
+// tool to run sets the default with [Policy.WithDefault], or names the
+// discovered tools in the split and follows its list with
+// [Engine.SetPolicy].
 func FullAuto(t Tools) Policy {
 	return Policy{
 		Allow:   bare(t.Read, t.Edit, t.Execute),

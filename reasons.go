@@ -317,7 +317,18 @@ const (
 	reasonNeverStarted = "not run: the call never started"
 	reasonRejected     = "not run: the call was refused before it ran"
 	reasonDenied       = "denied by reviewer"
+	reasonApproved     = "approved by reviewer"
 )
+
+// reviewReason is the reason of a review's verdict: base, followed by
+// ": " and the reviewer's reason as given when that holds more than
+// spaces and a full stop.
+func reviewReason(base, r string) string {
+	if trimReason(r) == "" {
+		return base
+	}
+	return base + ": " + r
+}
 
 // failedReason is the reason of a review that failed with err.
 func failedReason(err error) string {

@@ -8,46 +8,29 @@ import (
 )
 
 // Release answers the calls end left pending that the engine held for an
-// ask, given the caller's answers to the calls it asked about, and returns
-// every answer for agentturn's Resume in the order of end.Pending, the
-// model's order, which is the order a sequential batch runs in. A call
-// end lists twice is answered, and reported, once, since Resume takes one
-// answer per call.
+// ask, given the caller's answers to the calls it asked about. It returns
+// one answer per pending call for agentturn's Resume, in the order of
+// end.Pending, then the answers for calls that are not pending. RFC 0001
+// section 9.3 is the full contract.
 //
-// The policy allowed a held call, so it is approved and runs with the
-// batch, with the arguments and the note the hooks given to [WithHooks]
-// gave it. When an answer ends the turn, one built with agentturn.Refuse,
-// the held calls are answered instead with an output that tells the model
-// they were held and did not run, since the turn is over and nothing will
-// run them; that output does not end the turn itself, the answer that
-// stopped it does. A plain
-// refusal ends nothing, and the held calls run, since the policy allowed
-// them and the model reads the one refusal. A pending call the caller
-// answered keeps its answer, held or not, and an answer for a call that is
-// not pending is returned after the rest. The caller's answers are
-// returned as given; every answer the engine builds names the policy as
-// its decider through agentturn.Answer.By, and a refusal carries its
-// reason through agentturn.Answer.Reason, so the session's decision entry
-// says who answered and why.
+//   - A held call is approved, with the arguments and the note the
+//     [WithHooks] hooks gave it: the policy allowed it.
+//   - When an answer ends the turn (agentturn.Refuse), the held calls are
+//     refused instead, with an output saying they did not run. A plain
+//     refusal ends nothing, and the held calls run.
+//   - The caller's answers are returned as given. The engine's own name
+//     the policy through agentturn.Answer.By, and a refusal carries its
+//     reason through agentturn.Answer.Reason.
 //
-// Every release is a [Verdict] through the observers with [Verdict.Held]
-// set: Allow, with the rule that allowed the call, for a call released, or
-// Block for one the stopped turn left unreleased. Each is written to the
-// [WithJournal] journal first, and a release the journal could not record
-// is answered instead with an output the model reads as a blocked call's,
-// "Error: " and the refusal's reason, so the call does not run. The calls Release
-// answers are forgotten, see [Engine.Deferred], and a run's entry is
-// dropped with its last deferred call, so an engine shared by many agents
-// does not grow with the runs they finish.
+// Every release is a [Verdict] with [Verdict.Held] set, recorded in the
+// [WithJournal] journal first and then observed; a release the journal
+// could not record is answered as a blocked call. The answered calls are
+// forgotten, so a shared engine does not grow with the runs it finishes.
 //
-// A pending call that neither the caller nor the engine answers makes the
-// error [ErrUnanswered], which names every such call, since Resume would
-// fail anyway and say less: it is what a front sees when it answers the
-// wrong run, when another hook deferred a call the engine never saw, or
-// when it releases before answering every asked call. The answers returned
-// with it are a preview: nothing is forgotten and nothing reaches the
-// observers, so the front answers the missing calls and releases again.
-// A nil end leaves nothing pending, and the answers are returned as given.
+// A pending call nobody answers makes [ErrUnanswered], naming every such
+// call, with the answers as a preview: nothing is forgotten or observed,
+// so the front answers the rest and releases again. A nil end returns the
+// answers as given; nothing pending and no answers returns nil.
 func (e *Engine) Release(ctx context.Context, end *agentturn.RunEnd, answers ...agentturn.Answer) ([]agentturn.Answer, error) {
 	if end == nil {
 		return answers, nil
@@ -89,6 +72,11 @@ const (
 // than released, as they are for any call a reviewer did not approve.
 func (e *Engine) complete(ctx context.Context, end *agentturn.RunEnd, given []agentturn.Answer, verdicts []Verdict, of []int, fate heldFate) ([]agentturn.Answer, error) {
 	r := e.deferred.release(end, given, fate)
+	if len(r.answers) == 0 {
+		// Nothing answered is no answers, nil, as the published module
+		// returns them.
+		r.answers = nil
+	}
 	if len(r.missing) > 0 {
 		return r.answers, errUnanswered(r.missing)
 	}
@@ -136,9 +124,9 @@ type released struct {
 
 // release answers end's pending calls from the caller's answers and the
 // calls held in the run, each call once however often end lists it, and
-// forgets the answered calls when every
-// pending call has an answer. It holds d.mu throughout, so two releases of
-// one run cannot both answer a held call.
+// forgets the answered calls when every pending call has an answer. It
+// holds d.mu throughout, so two releases of one run cannot both answer a
+// held call.
 func (d *deferrals) release(end *agentturn.RunEnd, given []agentturn.Answer, fate heldFate) released {
 	d.mu.Lock()
 	defer d.mu.Unlock()

@@ -213,6 +213,22 @@ func TestReleaseCarriesWhatTheHooksGave(t *testing.T) {
 	})
 }
 
+// TestReleaseOfNothingIsNil: with nothing pending and no answers given,
+// Release returns nil, as the published module does, so a host that
+// checks for nil sees no answers.
+func TestReleaseOfNothingIsNil(t *testing.T) {
+	e := mustBuild(t, gitPolicy(t), splitMatchers())
+	for name, end := range map[string]*agentturn.RunEnd{
+		"no run end":            nil,
+		"no pending call":       {RunID: "run_1"},
+		"an entry with no call": {RunID: "run_1", Pending: []agentturn.PendingCall{{Reason: agentturn.PendingUnknown}}},
+	} {
+		if answers, err := e.Release(context.Background(), end); err != nil || answers != nil {
+			t.Errorf("%s: Release = %#v, %v; want nil, nil", name, answers, err)
+		}
+	}
+}
+
 func TestReleaseSkipsWhatIsNotACall(t *testing.T) {
 	e := mustBuild(t, gitPolicy(t), splitMatchers())
 	end := &agentturn.RunEnd{RunID: "run_1", Pending: []agentturn.PendingCall{{Reason: agentturn.PendingUnknown}}}

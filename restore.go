@@ -10,38 +10,25 @@ import (
 )
 
 // Restore rebuilds what the engine remembers of runs from their recorded
-// verdicts, so that [Engine.Deferred], [Engine.Release] and
-// [Engine.Answers] work for a run that ended waiting for an answer in
-// another process: one that restarted, or another replica. The verdicts
-// are a [WithJournal] journal's, or a session's entries under
-// [VerdictNS], read back with [ParseRecord] (journal.Verdicts reads a
-// journal file), in the order they were recorded.
+// verdicts, in the order they were recorded, so [Engine.Deferred],
+// [Engine.Release] and [Engine.Answers] work for a run that waits on an
+// answer in another process. The verdicts are a [WithJournal] journal's,
+// or a session's entries read back with [ParseRecord]. RFC 0001 section
+// 17.3 is the full contract.
 //
-// A call whose last verdict defers it is remembered as [Engine.Decide]
-// remembered it: asked, for a reviewer to see as the hook saw it, its
-// arguments and its tool, the one [WithTools] names; or held, for Release
-// to approve with the arguments and the note its hooks gave it. A call
-// with a later verdict that does not defer it is not: an answer from
-// Answers or Release, a grant over it, or a decision that allowed or
-// blocked it settled it. A caller's own answer to an asked call, given to
-// Release, is the session's decision entry and no verdict, so a product
-// restores the runs it is about to answer, or calls [Engine.Forget] for
-// the runs that finished. Verdicts of content, and those with no run or
-// call, are read past.
+//   - A call whose last verdict defers it is remembered as [Engine.Decide]
+//     remembered it, asked or held, with its tool and arguments.
+//   - A call with a later verdict that does not defer it was settled, and
+//     is not remembered. A caller's own answer is no verdict: restore only
+//     the runs about to be answered, or [Engine.Forget] the others.
+//   - Restoring the same verdicts again changes nothing.
+//   - A deferring verdict without the call's tool and arguments is an
+//     error naming the call, and nothing is restored.
 //
-// A remembered call replaces what the engine remembers of the same call,
-// so restoring the same verdicts again changes nothing. A verdict that
-// defers a call and does not carry the call's tool and arguments cannot be
-// answered, and is an error naming the call; nothing is restored then.
-//
-// Restoring trusts the verdicts as the engine's own memory: a held call
-// is released with the arguments its record names. A product keeps its
-// journal where the agent's tools cannot write, outside the working tree
-// the agent edits, as it keeps any audit trail.
-//
-// A restored deferral answers only the call it recorded: one whose tool
-// or arguments are not the pending call's is not released, and Answers
-// refuses it, since the policy never decided the call that would run.
+// Restore trusts the verdicts as the engine's own memory, so a product
+// keeps its journal where the agent's tools cannot write. A restored
+// deferral answers only the call it recorded: a pending call with another
+// tool or arguments is not released, and Answers refuses it.
 func (e *Engine) Restore(ctx context.Context, verdicts ...Verdict) error {
 	type callKey struct{ run, call string }
 	last := make(map[callKey]int)

@@ -31,8 +31,8 @@ func (f ReviewerFunc) Review(ctx context.Context, info agentturn.ToolCallInfo, v
 type Review struct {
 	Outcome Outcome
 	// Reason is shown to the model on a refusal, trimmed of one trailing
-	// full stop, and recorded on the refusal's verdict as given. An
-	// approval's verdict has no reason: the call runs.
+	// full stop. The verdict records it as given, after "denied by
+	// reviewer: " or "approved by reviewer: ".
 	Reason string
 	// Args, for an approval, replaces the arguments the tool receives.
 	// nil keeps the call's own. [Engine.Answers] decides them again under

@@ -57,14 +57,17 @@ type Rule struct {
 // since those only restrict. A Source built by hand is untrusted until it
 // says otherwise.
 //
-// Rank orders sources by authority, higher first: [Merge] lists the most
-// authoritative rules first, so a verdict cites them, a carve-out cancels
-// only a rule of a source it does not rank below, a grant answers an ask
-// rule only of a source it does not rank below ([Engine.GrantOver]), and a
-// grant set's allow rules shadow only the ask rules of the sources they do
-// not rank below ([Engine.GrantSet]). Rank never
-// changes the precedence between lists: deny comes before ask before
-// allow, whatever the sources.
+// Rank orders sources by authority, higher first:
+//   - [Merge] lists the most authoritative rules first, so a verdict cites
+//     them;
+//   - a carve-out cancels only a rule of a source it does not rank below;
+//   - a grant answers only an ask rule of a source it does not rank below
+//     ([Engine.GrantOver]);
+//   - a grant set's allow rules shadow only such ask rules
+//     ([Engine.GrantSet]).
+//
+// Rank never changes the precedence between lists: deny comes before ask
+// before allow, whatever the sources.
 type Source struct {
 	Name    string
 	Path    string

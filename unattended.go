@@ -9,27 +9,20 @@ import (
 )
 
 // Unattended returns the [Reviewer] of a run nobody watches, a CI job or a
-// night run: it refuses every call the policy asked about and appends it
-// to queue, so a person reviews it later and the run goes on without it.
-// Given to [Engine.Answers], it makes every ask of the run a refusal the
-// model reads, "Denied by policy: queued for a person to review; it did
-// not run.", followed by the warning every refusal carries not to pursue
-// the same outcome by another route, and the calls held for it are
-// refused with it. Its refusals count toward the engine's [DenialBound]
-// as any reviewer's do, so a model that keeps asking ends its run.
+// night run. It refuses every call the policy asked about and appends its
+// verdict to queue, for a person to review later; the run goes on without
+// the call. RFC 0001 section 17.2 is the full contract.
 //
-// The queue receives the verdict that deferred the call, with the call's
-// run, turn, ID and tool, its arguments, the rule that asked and its
-// reason, in the shape [Verdict.Record] writes: a journal.File opened on
-// the queue's path keeps it as JSON lines, which journal.Verdicts reads
-// back, and a verdict read so is what [Engine.GrantOver] answers with
-// "always allow" in a later process. A call the engine does not remember
-// is queued with the arguments the reviewer was given and a verdict whose
-// reason is empty.
-//
-// A call the queue could not take is refused as a failed review, "The
-// reviewer could not evaluate the call; the call did not run.", and the
-// error names the queue's failure; a nil queue fails every review so.
+//   - The model reads "Denied by policy: queued for a person to review; it
+//     did not run.", then the warning every refusal carries. The calls held
+//     for it are refused with it.
+//   - Its refusals count toward the [DenialBound], so a model that keeps
+//     asking ends its run.
+//   - The queue takes the deferring verdict in the shape [Verdict.Record]
+//     writes; read back, it is what [Engine.GrantOver] answers with
+//     "always allow" in a later process.
+//   - A call the queue could not take is refused as a failed review; a nil
+//     queue fails every review so.
 func Unattended(queue Journal) Reviewer {
 	return unattended{queue: queue}
 }

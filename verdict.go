@@ -30,16 +30,17 @@ const (
 // [Verdict.Record].
 const VerdictNS = "agentpolicy:verdict"
 
-// Verdict is what was decided and why, for recording: the engine's
-// decision on a call, a hold and its release, a grant and its revocation
-// ([Engine.Grant], [Engine.GrantOver], [Engine.GrantSet], [Engine.Revoke]),
-// a reviewer's answer to a deferred call or the engine's own
-// ([Engine.Answers]), or a guard's verdict on content (package guard). The
-// loop's recorder
-// writes the decision the hook returned as the call's decision entry; the
-// verdict carries what that entry cannot, the rule above all, and a product
-// writes it beside the decision as a custom entry under [VerdictNS] with
-// [Verdict.Record]. [WithObserver] is how a verdict reaches the product.
+// Verdict is what was decided and why, for recording:
+//   - the engine's decision on a call, a hold and its release;
+//   - a grant and its revocation ([Engine.Grant], [Engine.GrantOver],
+//     [Engine.GrantSet], [Engine.Revoke]);
+//   - an answer to a deferred call ([Engine.Answers]);
+//   - a guard's verdict on content (package guard).
+//
+// The loop's recorder writes the decision the hook returned. The verdict
+// carries what that entry cannot, the rule above all; a product writes it
+// beside the decision with [Verdict.Record]. [WithObserver] is how a
+// verdict reaches the product. RFC 0001 section 8 is the full contract.
 type Verdict struct {
 	RunID string
 	Turn  int
@@ -142,17 +143,19 @@ type verdictRecord struct {
 // json.RawMessage: a recorder that encodes what it is given would write a
 // []byte as a base64 string.
 //
-// The entry is a JSON object: run_id, turn, call_id, tool and guard as the
-// verdict names them; action as "allow", "block" or "defer"; rule as its
-// token, "bash(git push:*)", with source naming the file it came from,
-// source_hash the [Source.Hash] of that file, and note saying why the rule
-// exists; then reason, by, held, subject and confined, and, on a verdict
-// that defers a call, args and run_args, each a JSON string holding the
-// arguments' text exactly, and run_note. A member the verdict
-// leaves empty is left out, except action, so the zero Verdict records
-// {"action":"allow"}. A verdict is strings, numbers and a flag, so encoding
-// it cannot fail, and the text is written as it reads: "&&" in a rule stays
-// "&&" rather than an HTML escape.
+// The entry is a JSON object with these members, in order (RFC 0001
+// section 8):
+//   - run_id, turn, call_id, tool and guard, as the verdict names them;
+//   - action: "allow", "block" or "defer";
+//   - rule as its token, "bash(git push:*)", with source, source_hash (the
+//     [Source.Hash] of its file) and note;
+//   - reason, by, held, subject and confined;
+//   - on a verdict that defers a call, args and run_args (each a JSON
+//     string holding the arguments' text exactly) and run_note.
+//
+// A member the verdict leaves empty is left out, except action, so the
+// zero Verdict records {"action":"allow"}. Encoding cannot fail, and text
+// is written as it reads: "&&" in a rule stays "&&", not an HTML escape.
 func (v Verdict) Record() (ns string, data []byte) {
 	rec := verdictRecord{
 		RunID:    v.RunID,
@@ -232,15 +235,18 @@ var ErrRecord = errors.New("agentpolicy: not a verdict record")
 // product can restore the calls a run left deferred, see
 // [Engine.Restore], or answer one a queue holds with [Engine.GrantOver].
 //
-// The record keeps the rule's token, its source's name and hash and its
-// note, so the rule read back carries those alone: a source's rank, path
-// and trust are the policy's, and GrantOver reads them from the rule of
-// the policy in force with the same token, source name and hash. Data
-// that is not one JSON object with the record's members, a member the
-// record does not have, an action other than "allow", "block" and
-// "defer", and a rule that is not one rule of the grammar, written as
-// [Rule.String] writes it, are errors wrapping [ErrRecord], since a record
-// read wrongly could answer a call nobody asked about.
+// The rule read back carries its token, its source's name and hash and its
+// note alone. A source's rank, path and trust are the policy's: GrantOver
+// reads them from the policy's rule with the same token, source name and
+// hash.
+//
+// A record read wrongly could answer a call nobody asked about, so these
+// are errors wrapping [ErrRecord]:
+//   - data that is not one JSON object with the record's members;
+//   - a member the record does not have;
+//   - an action other than "allow", "block" and "defer";
+//   - a rule that is not one rule of the grammar, as [Rule.String] writes
+//     it.
 func ParseRecord(data []byte) (Verdict, error) {
 	if err := oneEach(data); err != nil {
 		return Verdict{}, fmt.Errorf("%w: %w", ErrRecord, err)

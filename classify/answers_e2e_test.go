@@ -101,7 +101,7 @@ func TestEndToEndReviewerApprovesACall(t *testing.T) {
 	if r.end.Reason != agentturn.ReasonDone || r.answer != "Tool result: ran git push origin feature/login" {
 		t.Fatalf("the run ended %s with %q", r.end.Reason, r.answer)
 	}
-	if v := r.last(t); v.Action != agentturn.Allow || v.By != agentpolicy.ByAgent || v.Reason != "" {
+	if v := r.last(t); v.Action != agentturn.Allow || v.By != agentpolicy.ByAgent || v.Reason != "approved by reviewer: a push of a feature branch" {
 		t.Fatalf("the reviewer's verdict %+v", v)
 	}
 	want := "tool: bash\ndescription: Run a shell command.\narguments: {\"command\":\"git push origin feature/login\"}\npolicy: approval required by bash(git push:*)\n"

@@ -16,16 +16,19 @@ import (
 func TestRedactStaysLinearOnRepeatedPrefixes(t *testing.T) {
 	const size = 256 << 10
 	texts := map[string]string{
-		"jwt prefixes":    "eyJ",
-		"slack prefixes":  "xoxb-",
-		"openai prefixes": "sk-",
-		"pem begin lines": "-----BEGIN PRIVATE KEY-----\n",
-		"github prefixes": "ghp_a",
-		"aws prefixes":    "AKIA",
-		"mixed":           "eyJsk-xoxb-AKIAghp_",
-		"authress parts":  "sc_abcde.abcd.acc_abcdefghij.",
-		"harness parts":   "pat.abcdefghijklmnopqrstuv.",
-		"airtable parts":  "patabcdefghijklmn.",
+		"jwt prefixes":      "eyJ",
+		"slack prefixes":    "xoxb-",
+		"openai prefixes":   "sk-",
+		"openai projects":   "sk-proj-",
+		"figma prefixes":    "figd_",
+		"placeholder words": "sk_test_placeholder ",
+		"pem begin lines":   "-----BEGIN PRIVATE KEY-----\n",
+		"github prefixes":   "ghp_a",
+		"aws prefixes":      "AKIA",
+		"mixed":             "eyJsk-xoxb-AKIAghp_",
+		"authress parts":    "sc_abcde.abcd.acc_abcdefghij.",
+		"harness parts":     "pat.abcdefghijklmnopqrstuv.",
+		"airtable parts":    "patabcdefghijklmn.",
 	}
 	g := Redact()
 	for name, unit := range texts {

@@ -61,7 +61,7 @@ func (c Chain) BeforeModelCall() func(context.Context, *openresponses.Request) e
 		in := Input{Items: req.Input, Instructions: req.Instructions}
 		rewrote := false
 		for _, g := range c.Guards {
-			v, err := c.check(ctx, 0, g, in)
+			v, _, err := c.check(ctx, 0, g, in)
 			if err != nil {
 				return err
 			}
@@ -89,21 +89,23 @@ func (c Chain) BeforeModelCall() func(context.Context, *openresponses.Request) e
 // sees the rewrite and the loop keeps it. A Block puts the placeholder in the
 // message's place and the run goes on, or, with [Chain.Stop], returns a
 // [BlockedError] for "message", which the loop ends the run on as a guard
-// stop with the message withheld. The hook returns nil when no guard
-// changed the message. Errors and Defer are as for
-// [Chain.BeforeModelCall].
+// stop with the message withheld. A guard that fails with a
+// [BlockedError] stops the run so whatever Stop says, with the error's
+// reason, as in the published module: it asked for a stop, not a
+// placeholder. The hook returns nil when no guard changed the message.
+// Other errors and Defer are as for [Chain.BeforeModelCall].
 func (c Chain) OutputGuard() func(context.Context, agentturn.OutputInfo) (*openresponses.Message, error) {
 	return func(ctx context.Context, info agentturn.OutputInfo) (*openresponses.Message, error) {
 		ctx = withRunID(ctx, info.RunID)
 		msg := info.Message
 		changed := false
 		for _, g := range c.Guards {
-			v, err := c.check(ctx, info.Turn, g, Message{Message: msg})
+			v, stop, err := c.check(ctx, info.Turn, g, Message{Message: msg})
 			if err != nil {
 				return nil, err
 			}
 			if v.Action == agentturn.Block {
-				if c.Stop {
+				if c.Stop || stop {
 					return nil, &BlockedError{Guard: g.Name(), Subject: subjectMessage, Reason: v.Reason}
 				}
 				return c.placeholder(msg, g.Name(), v.Reason), nil
@@ -138,7 +140,7 @@ func (c Chain) ShouldStopAfterTurn() func(context.Context, agentturn.TurnInfo) (
 		ctx = withRunID(ctx, info.RunID)
 		out := Output{Response: info.Response, Final: info.Final}
 		for _, g := range c.Guards {
-			v, err := c.check(ctx, info.Turn, g, out)
+			v, _, err := c.check(ctx, info.Turn, g, out)
 			if err != nil {
 				return false, err
 			}
@@ -169,28 +171,29 @@ func ShouldStopAfterTurn(guards ...Guard) func(context.Context, agentturn.TurnIn
 
 // check runs one guard and tells the observer what it decided. It returns
 // a verdict whose action is Allow or Block, or the error the hook returns.
-// A [BlockedError] is the guard's Block, with the error's reason.
-func (c Chain) check(ctx context.Context, turn int, g Guard, subject any) (Verdict, error) {
-	v, err := g.Check(ctx, subject)
+// A [BlockedError] is the guard's Block, with the error's reason, and stop
+// set: the guard asked for the run to stop, not for a placeholder.
+func (c Chain) check(ctx context.Context, turn int, g Guard, subject any) (v Verdict, stop bool, err error) {
+	v, err = g.Check(ctx, subject)
 	var blocked *BlockedError
 	switch {
 	case errors.As(err, &blocked):
-		v, err = Verdict{Action: agentturn.Block, Reason: blocked.Reason}, nil
+		v, stop, err = Verdict{Action: agentturn.Block, Reason: blocked.Reason}, true, nil
 	case err != nil:
 		if errors.Is(err, agentturn.ErrGuard) {
 			c.observe(ctx, turn, g.Name(), agentturn.Block, err.Error())
 		}
-		return Verdict{}, guardError(g.Name(), err)
+		return Verdict{}, false, guardError(g.Name(), err)
 	}
 	switch v.Action {
 	case agentturn.Allow, agentturn.Block:
 		c.observe(ctx, turn, g.Name(), v.Action, v.Reason)
-		return v, nil
+		return v, stop, nil
 	case agentturn.Defer:
 		c.observe(ctx, turn, g.Name(), v.Action, v.Reason)
-		return Verdict{}, errDefer(g.Name())
+		return Verdict{}, false, errDefer(g.Name())
 	}
-	return Verdict{}, errAction(g.Name(), v.Action)
+	return Verdict{}, false, errAction(g.Name(), v.Action)
 }
 
 func (c Chain) observe(ctx context.Context, turn int, guard string, action agentturn.ToolAction, reason string) {

@@ -167,22 +167,32 @@ func TestChainErrors(t *testing.T) {
 // TestABlockedErrorIsABlock: a guard that fails with a [BlockedError], a
 // chain used as a guard say, blocks as a guard's Block does, and its
 // verdict's reason is the blocking guard's, not the error's whole text.
+// Over an assistant message it stops the run, as in the published module,
+// where a Block would put a placeholder in the message's place.
 func TestABlockedErrorIsABlock(t *testing.T) {
 	budget := fixed("budget", Verdict{}, &BlockedError{Guard: "meter", Subject: subjectOutput, Reason: "spent"}, nil)
 	var o observed
 	c := Chain{Guards: []Guard{budget}, Observer: o.observe}
 	msg, err := c.OutputGuard()(context.Background(), agentturn.OutputInfo{Turn: 1, Message: or.AssistantText("hi")})
-	if err != nil || msg == nil || msg.Text() != "Withheld by budget: spent" {
-		t.Fatalf("OutputGuard = %+v, %v; want the placeholder of a block", msg, err)
+	var blocked *BlockedError
+	if msg != nil || !errors.As(err, &blocked) || *blocked != (BlockedError{Guard: "budget", Subject: subjectMessage, Reason: "spent"}) ||
+		!errors.Is(err, agentturn.ErrGuard) {
+		t.Fatalf("OutputGuard = %+v, %v; want a guard stop by budget for spent, the message withheld", msg, err)
 	}
 	want := []agentpolicy.Verdict{{Turn: 1, Guard: "budget", Action: agentturn.Block, Reason: "spent"}}
 	if !slices.Equal(o.verdicts, want) {
 		t.Fatalf("observed %+v, want %+v", o.verdicts, want)
 	}
 	stop, err := c.ShouldStopAfterTurn()(context.Background(), agentturn.TurnInfo{Turn: 1, Response: &or.Response{}})
-	var blocked *BlockedError
 	if !stop || !errors.As(err, &blocked) || blocked.Guard != "budget" || blocked.Reason != "spent" {
 		t.Fatalf("ShouldStopAfterTurn = %v, %v; want a guard stop by budget for spent", stop, err)
+	}
+	// Its harmless twin: a guard that answers Block, with no error, still
+	// withholds the message and the run goes on.
+	refuse := fixed("budget", Verdict{Action: agentturn.Block, Reason: "spent"}, nil, nil)
+	msg, err = OutputGuard(refuse)(context.Background(), agentturn.OutputInfo{Turn: 1, Message: or.AssistantText("hi")})
+	if err != nil || msg == nil || msg.Text() != "Withheld by budget: spent" {
+		t.Fatalf("OutputGuard = %+v, %v; want the placeholder of a block", msg, err)
 	}
 }
 

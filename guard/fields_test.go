@@ -11,8 +11,9 @@ import (
 	or "github.com/ChristopherDavenport/openresponses"
 )
 
-// awsKey is a secret every field test hides in one text field.
-const awsKey = "AKIAIOSFODNN7EXAMPLE"
+// awsKey is a secret every field test hides in one text field. (AWS's own
+// example key, AKIAIOSFODNN7EXAMPLE, is a placeholder, by its word.)
+const awsKey = "AKIA" + "IOSFODNN7Q3RZKXW"
 
 func assistant(parts ...or.Content) *or.Message {
 	return &or.Message{ID: "msg_1", Role: or.RoleAssistant, Content: parts, Phase: or.PhaseFinalAnswer}

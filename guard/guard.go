@@ -68,7 +68,8 @@ type Verdict struct {
 // rewrite goes into the verdict, built on a copy (openresponses.Items.Clone).
 // An error fails the model call or the run; an error wrapping
 // [agentturn.ErrGuard] stops the run as a guard stop instead, and a
-// [BlockedError] is read as a Block with its reason. A chain may call
+// [BlockedError] is read as a Block with its reason that stops the run,
+// over an assistant message too. A chain may call
 // Check from many runs at once.
 type Guard interface {
 	Name() string

@@ -21,13 +21,17 @@ import (
 // starting where the match ended and reading that point as the start of
 // the text.
 //
-// MinEntropy, when above zero, keeps only the matches whose secret holds at
-// least that many bits of Shannon entropy per byte: the Regexp's first
-// group when it has one, else the whole match. A rejected match is passed
-// over whole: the search for the pattern goes on from its end (so a long
-// run of one character costs one search, not one per byte). The kinds of
-// [GenericSecrets] use it to tell a key from a word; the kinds of
-// [DefaultSecrets] need it not, their formats being specific enough.
+// MinEntropy, when above zero, is the placeholder test: it keeps only the
+// matches whose secret, the Regexp's first group when it has one, else the
+// whole match, holds at least that many bits of Shannon entropy per byte
+// and no placeholder word (placeholder, example, sample, changeme,
+// redacted, your_key and the like in any case, or a run of six x's in one
+// case). A rejected
+// match is passed over whole: the search for the pattern goes on from its
+// end (so a long run of one character costs one search, not one per
+// byte). Every kind of [DefaultSecrets] sets it, so "sk_test_placeholder"
+// and "AKIAIOSFODNN7EXAMPLE" pass; the kinds of [GenericSecrets] use it to
+// tell a key from a word.
 type Pattern struct {
 	Name       string
 	Regexp     *regexp.Regexp

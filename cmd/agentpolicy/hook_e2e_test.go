@@ -276,7 +276,7 @@ func TestHookE2ESecret(t *testing.T) {
 	p := newCCProject(t, `{"permissions": {"allow": ["Bash(echo *)", "Edit(./**)"]}}`)
 	jnl := filepath.Join(t.TempDir(), "verdicts.jsonl")
 	p.install("--journal", jnl)
-	key := "AKIAIOSFODNN7EXAMPLE"
+	key := "AKIA" + "IOSFODNN7Q3RZKXW" // AWS's example key is a placeholder, by its word
 	outcomes, _ := p.run("echo "+key+" > creds.txt", "echo no-key-here > notes.txt")
 	p.wantDenied(outcomes[0], "creds.txt", "secret detected: aws_access_key")
 	if strings.Contains(outcomes[0].Text, key) {

@@ -198,7 +198,7 @@ func TestHookMode(t *testing.T) {
 func TestHookSecrets(t *testing.T) {
 	w := newHookWorld(t, `{"permissions": {"allow": ["Bash(echo *)", "Edit(**)"]}}`)
 	jnl := filepath.Join(t.TempDir(), "journal.jsonl")
-	key := "AKIAIOSFODNN7EXAMPLE"
+	key := "AKIA" + "IOSFODNN7Q3RZKXW" // AWS's example key is a placeholder, by its word
 	cases := []struct {
 		name, event string
 	}{

@@ -58,7 +58,7 @@ func run(ctx context.Context, w io.Writer, model openresponses.Streamer, modelNa
 		map[string]agentpolicy.ToolMatcher{"bash": {Match: agentpolicy.GlobMatcher("command")}},
 		agentpolicy.WithObserver(func(_ context.Context, v agentpolicy.Verdict) {
 			action := map[agentturn.ToolAction]string{agentturn.Allow: "allow", agentturn.Block: "block", agentturn.Defer: "ask"}[v.Action]
-			// A reviewer's approval has no reason: the call runs.
+			// A reviewer's verdict carries its reason, an approval's too.
 			fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("%-5s  by %-6s  %s", action, v.By, v.Reason), " "))
 		}))
 	if err != nil {

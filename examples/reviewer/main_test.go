@@ -16,7 +16,7 @@ func TestRunOffline(t *testing.T) {
 	want := strings.Join([]string{
 		"allow  by policy  allowed by bash(git status:*)",
 		"ask    by policy  approval required by bash(git push:*)",
-		"allow  by agent",
+		"allow  by agent   approved by reviewer: a push of a feature branch",
 		"ask    by policy  approval required by bash(git push:*)",
 		"block  by agent   denied by reviewer: a force push to main rewrites shared history",
 		"the run ended done: Pushed the feature branch; main was left alone.",

@@ -45,7 +45,7 @@ func newFinder(names []string, exprs []expr, entropies []float64) *Finder {
 	m := newMatcherFor(exprs, haveVectors)
 	for i, min := range entropies {
 		if min > 0 {
-			m.keep(i, entropyAtLeast(exprs[i], min))
+			m.keep(i, realSecret(exprs[i], min))
 		}
 	}
 	return &Finder{names: names, m: m}

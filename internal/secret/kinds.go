@@ -96,7 +96,7 @@ var kinds = []kind{
 	// AI providers. The Anthropic keys come before openai_key.
 	{"anthropic_api_key", `sk-ant-api03-[A-Za-z0-9_-]{93}AA`, "sk-ant-api03- + 93[A-Za-z0-9_-] + AA"},
 	{"anthropic_admin_key", `sk-ant-admin01-[A-Za-z0-9_-]{93}AA`, "sk-ant-admin01- + 93[A-Za-z0-9_-] + AA"},
-	{"openai_key", `sk-(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}`, "sk-proj- + …T3BlbkFJ… (20+ either side)"},
+	{"openai_key", `sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{30,}|sk-[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}`, "sk-proj- (or sk-svcacct- sk-admin-) + 30+[A-Za-z0-9_-], or sk- + …T3BlbkFJ… (20+ either side)"},
 	{"huggingface_token", `hf_[A-Za-z]{34}`, "hf_ + 34[A-Za-z]"},
 	{"huggingface_org_token", `api_org_[A-Za-z]{34}`, "api_org_ + 34[A-Za-z]"},
 	{"perplexity_api_key", `pplx-[A-Za-z0-9]{48}`, "pplx- + 48[A-Za-z0-9]"},
@@ -151,6 +151,11 @@ var kinds = []kind{
 	{"supabase_access_token", `sbp_[a-f0-9]{40}`, "sbp_ + 40[a-f0-9]"},
 	{"netlify_access_token", `nfp_[A-Za-z0-9]{36}`, "nfp_ + 36[A-Za-z0-9]"},
 	{"databricks_token", `dapi[a-f0-9]{32}(?:-[0-9])?`, "dapi + 32[a-f0-9]"},
+
+	// Design, content and devices.
+	{"figma_pat", `figd_[A-Za-z0-9_-]{40,}`, "figd_ + 40+[A-Za-z0-9_-]"},
+	{"contentful_pat", `CFPAT-[A-Za-z0-9_-]{43}`, "CFPAT- + 43[A-Za-z0-9_-]"},
+	{"adafruit_io_key", `aio_[A-Za-z0-9]{28}`, "aio_ + 28[A-Za-z0-9]"},
 
 	// Credentials in a URL, keys and tokens of no one provider.
 	{"database_url_password", `(?:postgres|postgresql|mysql|mariadb|mongodb|mongodb\+srv|redis|rediss|amqp|amqps)://[^\s:@/"'<>]+:([^\s:@/"'<>$%{}]{3,})@[A-Za-z0-9.-]+`, "postgres://USER:PASSWORD@HOST (mysql, mongodb, redis, amqp)"},

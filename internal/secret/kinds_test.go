@@ -296,3 +296,60 @@ func TestATelegramTokenKeepsItsBotID(t *testing.T) {
 		}
 	}
 }
+
+// placeholderTexts are tokens written to be read, in a README, a test or a
+// template: each has a default kind's shape, and a placeholder word where
+// the key would be.
+var placeholderTexts = []string{
+	"sk_test_placeholder",
+	"sk_live_EXAMPLEKEY0123456789abcd",
+	"AKIAIOSFODNN7EXAMPLE",
+	"ghp_" + "Example" + fill(alnum, 29),
+	"sk-proj-" + "your_key_here_" + fill(urlSafe, 30),
+	"sk-proj-" + fill(urlSafe, 20) + "YOUR-API-KEY" + fill(urlSafe, 10),
+	"glpat-" + fill(urlSafe, 20) + "xxxxxxxx",
+	"xoxb-" + fill(alnum, 12) + "-XXXXXXXXXX-" + fill(alnum, 20),
+	"npm_" + "Placeholder" + fill(alnum, 25),
+	"figd_" + "placeholder" + fill(urlSafe, 30),
+	"CFPAT-" + "example_" + fill(urlSafe, 35),
+	"aio_" + "YourKeyHere" + fill(alnum, 17),
+	"postgres://app:changeme@db.internal:5432/app",
+	"hf_" + "SampleToken" + fill(secrettest.Letters, 23),
+}
+
+// TestPlaceholderWordsAreNoSecret: a placeholder word in a token of any
+// kind makes it a placeholder, whatever its entropy. Each text matches its
+// kind's expression, so it is the word, and no shape, that passes it.
+func TestPlaceholderWordsAreNoSecret(t *testing.T) {
+	for _, text := range placeholderTexts {
+		matched := false
+		for _, p := range DefaultPatterns() {
+			matched = matched || p.Regexp.MatchString(text)
+		}
+		if !matched {
+			t.Errorf("%q matches no default kind's expression: the case tests nothing", text)
+			continue
+		}
+		t.Run(text[:min(len(text), 24)], func(t *testing.T) { assertNoSecret(t, text) })
+	}
+}
+
+// TestPlaceholderWordsKeepTheirTwins: a key that merely holds letters of a
+// placeholder word, or the word in another case than a placeholder writes
+// it, is still found.
+func TestPlaceholderWordsKeepTheirTwins(t *testing.T) {
+	for text, kind := range map[string]string{
+		"sk_test_" + fill(alnum, 24):              "stripe_secret_key",
+		"sk_live_" + "Exampl3" + fill(alnum, 20):  "stripe_secret_key",
+		"ghp_" + "xXxX" + fill(alnum, 32):         "github_token",
+		"AKIAIOSFODNN7EXAMPL3":                    "aws_access_key",
+		"sk-proj-" + "yours" + fill(urlSafe, 30):  "openai_key",
+		"figd_" + "placehold" + fill(urlSafe, 31): "figma_pat",
+	} {
+		for name, f := range defaultFinders() {
+			if got := f.First("token: " + text + " ok"); got != kind {
+				t.Errorf("%s: %q: found %q, want %s", name, text, got, kind)
+			}
+		}
+	}
+}
