@@ -28,6 +28,9 @@ type effects struct {
 
 // effectsOf reads what the command named base does with its arguments.
 func effectsOf(base string, args []word) effects {
+	if e, ok := stateEffects(base, args); ok {
+		return e
+	}
 	if w, ok := wrappers()[base]; ok {
 		return w.unwrap(base, args)
 	}
@@ -38,8 +41,6 @@ func effectsOf(base string, args []word) effects {
 		return shellEffects(base, args)
 	case base == "eval":
 		return evalEffects(args)
-	case base == "trap":
-		return trapEffects(args)
 	case base == "source" || base == ".":
 		file := "a file"
 		if len(args) > 0 {
@@ -219,8 +220,10 @@ func variablesSet(base string, args []word) string {
 	var names []word
 	switch base {
 	case "printf":
-		for i := 0; i+1 < len(args); i++ {
-			if args[i].value == "-v" {
+		for i := 0; i < len(args); i++ {
+			if v, ok := strings.CutPrefix(args[i].value, "-v"); ok && v != "" {
+				names = append(names, word{value: v, literal: args[i].literal})
+			} else if ok && i+1 < len(args) {
 				names = append(names, args[i+1])
 			}
 		}
@@ -247,7 +250,7 @@ func variablesSet(base string, args []word) string {
 		if !n.literal {
 			return base + " sets a variable named when it runs"
 		}
-		if why := variableUnseen(n.value); why != "" {
+		if why := shellVariableUnseen(n.value); why != "" {
 			return why
 		}
 	}

@@ -134,10 +134,22 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 		s.addUnseen(n, extglobUnseen(n))
 	case *syntax.ParamExp:
 		s.addUnseen(n, firstOf(expansionUnseen(n), s.paramUnseen(n)))
+	case *syntax.BinaryArithm:
+		if assigns(n.Op) {
+			s.addUnseen(n, shellVariableUnseen(arithName(n.X)))
+		}
+	case *syntax.UnaryArithm:
+		if n.Op == syntax.Inc || n.Op == syntax.Dec {
+			s.addUnseen(n, shellVariableUnseen(arithName(n.X)))
+		}
+	case *syntax.CoprocClause:
+		if n.Name != nil {
+			s.addUnseen(n.Name, shellVariableUnseen(s.wordOf(n.Name).value))
+		}
 	case *syntax.ForClause:
 		switch loop := n.Loop.(type) {
 		case *syntax.WordIter:
-			if why := variableUnseen(loop.Name.Value); why != "" {
+			if why := shellVariableUnseen(loop.Name.Value); why != "" {
 				text := s.src[n.Pos().Offset():loop.Name.End().Offset()]
 				s.add(s.field, text, text, why, false, "")
 			}
@@ -169,7 +181,7 @@ func expansionUnseen(p *syntax.ParamExp) string {
 			return "${" + p.Param.Value + "@P} runs the command substitutions in the value of " + p.Param.Value
 		}
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
-		return variableUnseen(p.Param.Value)
+		return shellVariableUnseen(p.Param.Value)
 	}
 	return ""
 }
@@ -243,7 +255,7 @@ func appendString(b []byte, s string) []byte {
 func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 	text := s.text(c)
 	if len(c.Args) == 0 {
-		s.add(s.field, s.assignments(c.Assigns), text, s.assignsUnseen(c.Assigns, false), false, "")
+		s.add(s.field, s.assignments(c.Assigns), text, firstOf(s.assignsUnseen(c.Assigns, false), s.aloneUnseen(c.Assigns, c.End().Offset())), false, "")
 		return nil
 	}
 	words, unseen := s.expandWords(c.Args)
@@ -414,7 +426,8 @@ func (s *splitter) declare(d *syntax.DeclClause) {
 	if len(d.Args) > 0 {
 		normalised += " " + s.assignments(d.Args)
 	}
-	s.add(s.field, normalised, s.text(d), s.assignsUnseen(d.Args, exports(d)), false, "")
+	why := firstOf(s.assignsUnseen(d.Args, exports(d)), declarationUnseen(d.Variant.Value, s.declared(d.Args), s.followed(d.End().Offset())))
+	s.add(s.field, normalised, s.text(d), why, false, "")
 }
 
 // exports reports whether a declaration hands its variables to the

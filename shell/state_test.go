@@ -1,0 +1,96 @@
+package shell
+
+import (
+	"testing"
+
+	"github.com/ChristopherDavenport/agentturn"
+	"github.com/ChristopherDavenport/agentpolicy"
+)
+
+// stateCases are issue 30's classes of shell state, each attack beside a
+// harmless twin: under an allow of every command with a deny of rm, the
+// attack must not be allowed and the twin must be.
+var stateCases = []struct {
+	class, attack, twin string
+}{
+	// 1. Options that turn arguments into environment.
+	{"options", "set -k; git status GIT_CONFIG_PARAMETERS=x", "set -e; git status"},
+	{"options", "set -o keyword; git status GIT_DIR=x", "set -o pipefail; git status"},
+	{"options", "set -a; TAR_OPTIONS=x; tar -cf a.tar b", "set -x; tar -cf a.tar b"},
+	{"options", "set -euak; ls", "set -euo pipefail; ls"},
+	{"options", "set -o allexport; x=1; ls", "set +o errexit; x=1; ls"},
+	{"options", "bash -k -c 'git status X=1'", "bash -e -c 'git status'"},
+	{"options", "bash -o keyword -c ls", "bash -o pipefail -c ls"},
+	{"options", "bash -O expand_aliases -c ls", "bash -O nullglob -c ls"},
+	{"options", "bash --debugger -c ls", "bash --norc -c ls"},
+	{"options", "builtin set -a; X=1; ls", "builtin set -e; ls"},
+	{"options", "set $opt; ls", "set -- a b; echo $1"},
+	// 2. Assignments to variables the shell already exports.
+	{"exported", "HOME=.; git status", "x=.; git status"},
+	{"exported", "PATH=.; ls", "path=.; ls"},
+	{"exported", "GIT_CONFIG_GLOBAL=x; git status", "git_dir=x; git status"},
+	{"exported", "XDG_CONFIG_HOME=x; git status", "LANG=C; git status"},
+	{"exported", "LD_PRELOAD=./x.so; ls", "ld=./x.so; ls"},
+	{"exported", "BASH_ENV=x; bash -c ls", "TZ=UTC; bash -c ls"},
+	{"exported", "PAGER=x; git log", "NO_COLOR=1; git log"},
+	{"exported", "EDITOR=x; git commit", "GIT_AUTHOR_NAME=x; git commit"},
+	{"exported", "TAR_OPTIONS=x; tar -cf a.tar b", "t=x; tar -cf a.tar b"},
+	{"exported", "LESSOPEN='|x %s'; less f", "l='|x %s'; less f"},
+	{"exported", "https_proxy=x; curl y", "http=x; curl y"},
+	// 3. Other ways to set a variable.
+	{"setters", "declare -n r=PATH; r=bin; ls", "declare -n r=x; r=bin; ls"},
+	{"setters", "declare -n r; r=PATH; r=bin; ls", "declare -i r; r=2; ls"},
+	{"setters", "printf -vPATH %s bin; ls", "printf -vp %s bin; ls"},
+	{"setters", "printf -v PATH %s bin; ls", "printf -v p %s bin; ls"},
+	{"setters", "((PATH=0)); ls", "((p=0)); ls"},
+	{"setters", "let PATH=1; ls", "let p=1; ls"},
+	{"setters", "echo $((HOME=1)); ls", "echo $((h=1)); ls"},
+	{"setters", "read PATH < f; ls", "read p < f; ls"},
+	{"setters", "mapfile PATH < f; ls", "mapfile p < f; ls"},
+	{"setters", "unset PATH; ls", "unset p; ls"},
+	{"setters", "unset -v HOME; git status", "unset -f f; git status"},
+	{"setters", "xargs --process-slot-var=PATH ls < f", "xargs echo < f"},
+	{"setters", "export -n PATH; env ls", "export -n LANG; env ls"},
+	{"setters", "local PATH=.; ls", "local p=.; ls"},
+	{"setters", "typeset -x HOME=.; git status", "typeset -i n=1; git status"},
+	{"setters", "declare CD''PATH=/tmp; cd x", "declare c''d=/tmp; cd x"},
+	{"setters", "declare 'HOME=.'; git status", "declare 'h=.'; git status"},
+	{"setters", "builtin export PATH=.; ls", "builtin export LANG=C; ls"},
+	{"setters", "command declare HOME=.; ls", "command declare h=.; ls"},
+	{"setters", "for PATH in a; do ls; done", "for p in a; do ls; done"},
+	{"setters", "coproc PATH { cat; }; ls", "coproc p { cat; }; ls"},
+	{"setters", "getopts ab PATH; ls", "getopts ab opt; ls"},
+	// 4. bash's own tables.
+	{"tables", "BASH_CMDS[ls]=/bin/rm; ls", "cmds[0]=/bin/rm; ls"},
+	{"tables", "BASH_ALIASES[ls]='rm -rf /'; ls", "aliases[1]='rm -rf /'; ls"},
+	{"tables", "enable -f ./x.so x", "enable -n echo"},
+	{"tables", "shopt -s expand_aliases; ls", "shopt -s nullglob; ls"},
+	{"tables", "shopt -s lastpipe; ls", "shopt -u dotglob; ls"},
+	{"tables", "shopt -s cdable_vars; cd x", "shopt -q extglob; cd x"},
+	{"tables", "shopt -so keyword; ls", "shopt -so errexit; ls"},
+	// 5. Builtins that run strings.
+	{"strings", "compgen -C 'rm -rf /' x", "echo x"},
+	{"strings", "compgen -W '$(rm x)' y", "echo y"},
+	{"strings", "complete -C x ls", "echo ls"},
+	{"strings", "fc -s ls", "echo ls"},
+	{"strings", "history -s 'rm x'; fc -s", "history -c"},
+	{"strings", "history -r f", "history"},
+	{"strings", "trap 'echo x' DEBUG; ls", "trap 'echo x' EXIT; ls"},
+	{"strings", "trap 'echo x' RETURN; ls", "trap 'echo x' INT TERM; ls"},
+	{"strings", "trap -- 'echo x' ERR; ls", "trap -- 'echo x' SIGINT 15; ls"},
+	{"strings", "PROMPT_COMMAND='rm x'; bash -i", "ps='$ '; ls"},
+}
+
+// TestStateClasses decides each attack and twin of stateCases under an
+// allow of every command with a deny of rm.
+func TestStateClasses(t *testing.T) {
+	e := build(t, agentpolicy.Policy{Deny: rules(t, "bash(rm:*)"), Default: agentpolicy.Allow()})
+	for _, c := range stateCases {
+		if v := decide(t, e, c.attack, false); v.Action == agentturn.Allow {
+			t.Errorf("%s: %q allowed: %q", c.class, c.attack, v.Reason)
+		}
+		if v := decide(t, e, c.twin, false); v.Action != agentturn.Allow {
+			t.Errorf("%s twin: %q %v %q, want allowed", c.class, c.twin, v.Action, v.Reason)
+		}
+	}
+}
