@@ -207,12 +207,15 @@ func stateEffects(base string, args []word) (effects, bool) {
 	case "fc":
 		return effects{unseen: "fc runs commands from the history, which no rule reads"}, true
 	case "history":
-		for _, a := range args {
+		for i, a := range args {
 			if a.value != "-c" && strings.HasPrefix(a.value, "-") || !a.literal {
-				return effects{unseen: "history " + a.value + " changes the history the shell may run"}, true
+				// -r, -n, -a and -w name the history file.
+				return effects{reads: args[i+1:], unseen: "history " + a.value + " changes the history the shell may run"}, true
 			}
 		}
 		return effects{}, true
+	case "source", ".":
+		return scriptProgram(base, args), true
 	}
 	return effects{}, false
 }

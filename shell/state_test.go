@@ -3,8 +3,8 @@ package shell
 import (
 	"testing"
 
-	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/agentpolicy"
+	"github.com/ChristopherDavenport/agentturn"
 )
 
 // stateCases are issue 30's classes of shell state, each attack beside a
@@ -79,6 +79,27 @@ var stateCases = []struct {
 	{"strings", "trap 'echo x' RETURN; ls", "trap 'echo x' INT TERM; ls"},
 	{"strings", "trap -- 'echo x' ERR; ls", "trap -- 'echo x' SIGINT 15; ls"},
 	{"strings", "PROMPT_COMMAND='rm x'; bash -i", "ps='$ '; ls"},
+	// 6. Interpreters the table missed: code on the command line.
+	{"interpreters", "nodejs -e 'x'", "nodejs --version"},
+	{"interpreters", "perl -M'POSIX;print 1' -v", "perl -v"},
+	{"interpreters", "perl -mPOSIX x.pl", "perl --version"},
+	{"interpreters", "node --import=data:text/javascript,x", "node --version"},
+	{"interpreters", "node --require ./x.js", "node -v"},
+	{"interpreters", "node --loader ./x.mjs", "node --help"},
+	{"interpreters", "python3 -X importtime -m json.tool", "python3 -m json.tool"},
+	{"interpreters", "python3 -W 'ignore::x.Y' -m json.tool", "python3 -W ignore -m json.tool"},
+	{"interpreters", "ruby -rsocket -v", "ruby --version"},
+	{"interpreters", "deno eval 'x'", "deno fmt"},
+	{"interpreters", "bun -e 'x'", "bun install"},
+	{"interpreters", "bun x.ts", "bun test"},
+	// 29.5. Interpreters given a script file.
+	{"scripts", "bash x.sh", "bash -c ls"},
+	{"scripts", "bash -x x.sh", "bash -x -c ls"},
+	{"scripts", "sh -nv x.sh", "sh -n -c ls"},
+	{"scripts", "python3 x.py", "python3 -V"},
+	{"scripts", "history -r f; fc -s", "history -c"},
+	{"scripts", "source f", "echo f"},
+	{"scripts", ". ./f", "echo ./f"},
 }
 
 // TestStateClasses decides each attack and twin of stateCases under an
@@ -91,6 +112,17 @@ func TestStateClasses(t *testing.T) {
 		}
 		if v := decide(t, e, c.twin, false); v.Action != agentturn.Allow {
 			t.Errorf("%s twin: %q %v %q, want allowed", c.class, c.twin, v.Action, v.Reason)
+		}
+	}
+}
+
+// TestStateDenied holds the calls that reach a file a deny rule names to
+// the deny: a script file an interpreter reads is a Read subject.
+func TestStateDenied(t *testing.T) {
+	e := build(t, agentpolicy.Policy{Deny: rules(t, "read(secrets/*)"), Default: agentpolicy.Allow()})
+	for _, c := range []string{"bash secrets/x.sh", "sh -nv secrets/x.sh", "python3 secrets/x.py", "source secrets/x", "history -r secrets/h", "node -- secrets/x.js"} {
+		if v := decide(t, e, c, false); v.Action != agentturn.Block {
+			t.Errorf("%q: %v %q, want blocked", c, v.Action, v.Reason)
 		}
 	}
 }

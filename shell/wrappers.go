@@ -312,7 +312,7 @@ options:
 	case !args[i].literal:
 		e.unseen = name + " runs a script made when it runs"
 	default:
-		e.wrapper = false
+		return scriptProgram(name, args[i:])
 	}
 	return e
 }
