@@ -15,11 +15,15 @@ import (
 
 // where is what the splitter knows of the directory a command runs in.
 type where struct {
-	// dirs are the directories it may run in, relative to the call's own
-	// or absolute; none is the call's own directory alone.
+	// dirs are the directories it may run in, relative to the call's own,
+	// absolute, or in the home directory ("~/.ssh"); none is the call's
+	// own directory alone.
 	dirs []string
 	// unknown is why the directory is known only when it runs.
 	unknown string
+	// old is where the shell was before its last cd, $OLDPWD and the
+	// directory of "cd -", nil until a cd the call makes.
+	old *where
 }
 
 // places are the directories of the commands and redirects of the script
@@ -45,7 +49,7 @@ func (s *splitter) locate(f *syntax.File, src string) places {
 	saved := s.dirs
 	s.dirs.at = nil
 	if changesDirText(src) || strings.Contains(src, "CDPATH") {
-		d := dirWalk{at: map[syntax.Node]where{}, src: src, cdpath: strings.Contains(src, "CDPATH")}
+		d := dirWalk{s: s, at: map[syntax.Node]where{}, src: src, cdpath: strings.Contains(src, "CDPATH")}
 		d.stmts(f.Stmts, s.dirs.outer)
 		s.dirs.at = d.at
 	}
@@ -59,6 +63,8 @@ func (s *splitter) restore(saved places) {
 
 // dirWalk follows the directory through a script.
 type dirWalk struct {
+	// s reads the words of a cd as the shell does.
+	s   *splitter
 	at  map[syntax.Node]where
 	src string
 	// cdpath is set when the script may set CDPATH, which makes cd look
@@ -161,14 +167,25 @@ func (d *dirWalk) inside(n syntax.Node, in where) {
 }
 
 // cd is where a command leaves the shell when it succeeds: cd and pushd
-// with a literal directory move it there; one the splitter cannot follow,
-// or popd, makes it unknown.
+// to a directory the splitter computes exactly move it there; one it
+// cannot, or popd, makes it unknown. The words are read as the shell
+// reads them, braces expanded, so "\\cd", "builtin cd", "command cd" and
+// "cd {dir,}" are followed.
 func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
-	args := c.Args
+	args, why := d.s.expandWords(c.Args)
 	name := ""
 	for len(args) > 0 {
-		name, _ = literalPath(args[0])
+		if args[0].literal {
+			name = args[0].value
+		} else {
+			name = ""
+		}
 		args = args[1:]
+		if name == "command" {
+			for len(args) > 0 && args[0].value == "-p" {
+				args = args[1:]
+			}
+		}
 		if name != "builtin" && name != "command" {
 			break
 		}
@@ -183,25 +200,81 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 	default:
 		return in
 	}
-	for len(args) > 0 && strings.HasPrefix(args[0].Lit(), "-") && len(args[0].Lit()) > 1 {
-		if args[0].Lit() == "--" {
+	if why != "" {
+		return where{unknown: "the directory after " + name + " is known only when it runs: " + why}
+	}
+	for len(args) > 0 && args[0].literal && strings.HasPrefix(args[0].value, "-") && len(args[0].value) > 1 {
+		if args[0].value == "--" {
 			args = args[1:]
 			break
 		}
+		if name == "pushd" && args[0].value == "-n" {
+			// pushd -n adds to the stack without changing directory.
+			return in
+		}
 		args = args[1:]
 	}
-	if name == "popd" || len(args) != 1 {
+	switch {
+	case name == "popd" || len(args) > 1:
+		return where{unknown: "the directory after " + name + " is known only when it runs"}
+	case len(args) == 0 && name == "cd":
+		return in.moveTo([]string{"~"})
+	case len(args) == 0:
 		return where{unknown: "the directory after " + name + " is known only when it runs"}
 	}
-	dir, ok := literalPath(args[0])
+	w := args[0]
+	text := d.src[w.pos:w.end]
+	unknown := where{unknown: "the directory after " + name + " " + text + " is known only when it runs"}
 	switch {
-	case !ok || dir == "-" || strings.HasPrefix(dir, "~"):
-		text := d.src[args[0].Pos().Offset():args[0].End().Offset()]
-		return where{unknown: "the directory after " + name + " " + text + " is known only when it runs"}
-	case d.cdpath && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "."):
-		return where{unknown: "the directory after " + name + " " + dir + " depends on CDPATH"}
+	case w.literal && w.value == "-" && name == "cd":
+		if in.old == nil {
+			return unknown
+		}
+		back := *in.old
+		prev := in
+		prev.old = nil
+		back.old = &prev
+		return back
+	case name == "pushd" && w.literal && (strings.HasPrefix(w.value, "+") || strings.HasPrefix(w.value, "-")):
+		return unknown
+	case w.literal && !w.tilde && strings.HasPrefix(w.value, "~"):
+		// A directory named "~" the shell left as it is.
+		return unknown
 	}
-	return in.join(dir)
+	dirs, ok := in.resolve(w)
+	switch {
+	case !ok:
+		return unknown
+	case d.cdpath && !strings.HasPrefix(w.value, "/") && !strings.HasPrefix(w.value, ".") && w.literal && !w.tilde:
+		return where{unknown: "the directory after " + name + " " + w.value + " depends on CDPATH"}
+	}
+	return in.moveTo(dirs)
+}
+
+// moveTo is where a cd to each of dirs, resolved against in, leads.
+func (in where) moveTo(dirs []string) where {
+	if in.unknown != "" {
+		return in
+	}
+	prev := in
+	prev.old = nil
+	out := where{old: &prev}
+	for _, dir := range dirs {
+		if dir == "" {
+			dir = "."
+		}
+		joined, ok := in.join(dir)
+		if !ok {
+			return where{unknown: "the directory after cd " + dir + " lies outside the home directory, whose place the splitter does not know"}
+		}
+		for _, j := range joined.all() {
+			out.dirs = appendNew(out.dirs, j)
+		}
+	}
+	if len(out.dirs) == 1 && out.dirs[0] == "" {
+		out.dirs = nil
+	}
+	return out
 }
 
 // literalPath is the value of a word without expansions, quotes removed.
@@ -234,19 +307,118 @@ func literalPath(w *syntax.Word) (string, bool) {
 	return b.String(), b.Len() > 0
 }
 
-// join is where a cd to dir leads from each directory in.
-func (in where) join(dir string) where {
+// join is where a cd to dir leads from each directory in, and false
+// when it leaves the home directory by "..", to a place not known.
+func (in where) join(dir string) (where, bool) {
 	if in.unknown != "" {
-		return in
+		return in, true
 	}
 	if strings.HasPrefix(dir, "/") {
-		return where{dirs: []string{path.Clean(dir)}}
+		return where{dirs: []string{path.Clean(dir)}}, true
+	}
+	if dir == "~" || strings.HasPrefix(dir, "~/") {
+		j, ok := joinPath("~", strings.TrimPrefix(dir[1:], "/"))
+		return where{dirs: []string{j}}, ok
 	}
 	var out where
 	for _, d := range in.all() {
-		out.dirs = appendNew(out.dirs, path.Join(d, dir))
+		j, ok := joinPath(d, dir)
+		if !ok {
+			return where{}, false
+		}
+		out.dirs = appendNew(out.dirs, j)
 	}
-	return out
+	return out, true
+}
+
+// joinPath joins a relative path to a directory: the call's own (""),
+// an absolute one, or one in the home directory, which a path leaving it
+// by ".." makes unknown (false).
+func joinPath(dir, p string) (string, bool) {
+	home, ok := strings.CutPrefix(dir, "~")
+	if !ok {
+		if dir == "" {
+			return path.Clean(p), true
+		}
+		return path.Join(dir, p), true
+	}
+	rel := path.Join(strings.TrimPrefix(home, "/"), p)
+	switch {
+	case rel == "..", strings.HasPrefix(rel, "../"):
+		return "", false
+	case rel == ".":
+		return "~", true
+	}
+	return "~/" + rel, true
+}
+
+// resolve is the paths a word may name, resolved against in: a literal
+// path, a tilde the shell replaces with the home directory ("~", "~/x"),
+// the directory ("~+") or the one before ("~-"), and $PWD, $HOME and
+// $OLDPWD (or ${…}) followed by a literal rest. false when the word
+// holds anything else known only when it runs, or names a directory the
+// splitter does not know.
+func (in where) resolve(w word) ([]string, bool) {
+	if w.pattern || w.braces {
+		return nil, false
+	}
+	if w.literal && !w.tilde {
+		return []string{w.value}, true
+	}
+	head, rest := knownHead(w)
+	if head == "" || strings.ContainsAny(rest, "$`{}*?[]~\\") {
+		return nil, false
+	}
+	var base where
+	switch head {
+	case "HOME":
+		return []string{"~" + rest}, true
+	case "PWD":
+		base = in
+	case "OLDPWD":
+		if in.old == nil {
+			return nil, false
+		}
+		base = *in.old
+	}
+	if base.unknown != "" {
+		return nil, false
+	}
+	var out []string
+	for _, d := range base.all() {
+		if d == "" {
+			d = "."
+		}
+		out = append(out, path.Clean(d+rest))
+	}
+	return out, true
+}
+
+// knownHead splits a word into the variable whose value the splitter
+// knows that starts it, HOME, PWD or OLDPWD, and the rest after it; ""
+// when it starts with none.
+func knownHead(w word) (head, rest string) {
+	v := w.value
+	if w.literal {
+		// A tilde the shell expands: the word is literal but for it.
+		switch {
+		case v == "~" || strings.HasPrefix(v, "~/"):
+			return "HOME", v[1:]
+		case v == "~+" || strings.HasPrefix(v, "~+/"):
+			return "PWD", v[2:]
+		case v == "~-" || strings.HasPrefix(v, "~-/"):
+			return "OLDPWD", v[2:]
+		}
+		return "", ""
+	}
+	for _, name := range []string{"OLDPWD", "PWD", "HOME"} {
+		for _, spelt := range []string{"$" + name, "${" + name + "}"} {
+			if r, ok := strings.CutPrefix(v, spelt); ok && (r == "" || r[0] == '/') {
+				return name, r
+			}
+		}
+	}
+	return "", ""
 }
 
 // all are the directories of a known where, "" for the call's own.
@@ -276,8 +448,13 @@ func union(a, b where) where {
 	if len(out.dirs) > maxDirs {
 		return where{unknown: "the command may run in more directories than the splitter follows"}
 	}
+	if a.old != nil && b.old != nil {
+		old := union(*a.old, *b.old)
+		old.old = nil
+		out.old = &old
+	}
 	if len(out.dirs) == 1 && out.dirs[0] == "" {
-		return where{}
+		out.dirs = nil
 	}
 	return out
 }
@@ -333,9 +510,13 @@ func (in where) paths(p string) (paths []string, unknown string) {
 	for _, d := range in.all() {
 		if d == "" {
 			paths = appendNew(paths, p)
-		} else {
-			paths = appendNew(paths, path.Join(d, p))
+			continue
 		}
+		j, ok := joinPath(d, p)
+		if !ok {
+			return []string{p}, "the path " + p + " lies outside the home directory, whose place the splitter does not know"
+		}
+		paths = appendNew(paths, j)
 	}
 	return paths, ""
 }
@@ -374,12 +555,33 @@ func throughProc(p string) (string, string) {
 
 // pathSubjects adds the subjects of a path a command reads or writes
 // under the tool of t, one for each directory it may be relative to.
-func (s *splitter) pathSubjects(t target, value, text, unseen string, in where) {
+func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where) {
+	value := w.value
+	var paths []string
+	var why string
 	if unseen != "" {
-		s.add(t.field, value, text, unseen, false, t.tool)
-		return
+		known, ok := in.resolve(w)
+		if !ok || w.literal && !w.tilde {
+			s.add(t.field, value, text, unseen, false, t.tool)
+			return
+		}
+		// A value the splitter knows, $PWD or ~, resolved.
+		for _, k := range known {
+			if strings.HasPrefix(k, "~") {
+				j, ok := joinPath("~", strings.TrimPrefix(k[1:], "/"))
+				if !ok {
+					s.add(t.field, value, text, unseen, false, t.tool)
+					return
+				}
+				paths = appendNew(paths, j)
+				continue
+			}
+			more, kwhy := where{}.paths(k)
+			paths, why = append(paths, more...), firstOf(why, kwhy)
+		}
+	} else {
+		paths, why = in.paths(value)
 	}
-	paths, why := in.paths(value)
 	for _, p := range paths {
 		if deviceFiles[p] {
 			continue

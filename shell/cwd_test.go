@@ -23,11 +23,12 @@ var cwdCases = []splitCase{
 	{"cd", "cd dir && echo $(cat f)", []want{same("cd dir"), same("echo $(cat f)"), same("cat f"), {tool: "read", value: "dir/f", text: "f"}}},
 	// A cd the splitter cannot follow makes every later relative path
 	// unknown.
-	{"cd", "cd dir && cd - && echo x > a.txt", []want{same("cd dir"), same("cd -"), same("echo x"), {tool: "write", value: "a.txt", text: "a.txt", unseen: "the directory after cd - is known only when it runs"}}},
-	{"cd", "cd ~ && echo x > .bashrc", []want{same("cd ~"), same("echo x"), {tool: "write", value: ".bashrc", text: ".bashrc", unseen: "the directory after cd ~ is known only when it runs"}}},
+	{"cd", "cd dir && cd - && echo x > a.txt", []want{same("cd dir"), same("cd -"), same("echo x"), write("a.txt")}},
+	{"cd", "cd - && echo x > a.txt", []want{same("cd -"), same("echo x"), {tool: "write", value: "a.txt", text: "a.txt", unseen: "the directory after cd - is known only when it runs"}}},
+	{"cd", "cd ~ && echo x > .bashrc", []want{same("cd ~"), same("echo x"), {tool: "write", value: "~/.bashrc", text: ".bashrc"}}},
 	{"cd", "cd \"$d\" && cat f", []want{run("cd $d", "cd \"$d\""), same("cat f"), {tool: "read", value: "f", text: "f", unseen: "the directory after cd \"$d\" is known only when it runs"}}},
 	{"cd", "cd \"$d\" && cat /etc/hosts", []want{run("cd $d", "cd \"$d\""), same("cat /etc/hosts"), read("/etc/hosts")}},
-	{"cd", "cd && cat f", []want{same("cd"), same("cat f"), {tool: "read", value: "f", text: "f", unseen: "the directory after cd is known only when it runs"}}},
+	{"cd", "cd && cat f", []want{same("cd"), same("cat f"), {tool: "read", value: "~/f", text: "f"}}},
 	{"cd", "CDPATH=/w; cd dir && touch c.txt", []want{hidden("CDPATH=/w", "CDPATH=/w", "CDPATH changes where cd looks for a directory"), same("cd dir"), same("touch c.txt"), {tool: "write", value: "c.txt", text: "c.txt", unseen: "the directory after cd dir depends on CDPATH"}}},
 	{"cd", "for d in dir; do cd $d; done; touch c.txt", []want{same("cd $d"), same("touch c.txt"), {tool: "write", value: "c.txt", text: "c.txt", unseen: "the command changes directory in a loop, a condition or a function"}}},
 	{"cd", "f() { cd dir; }; f; touch c.txt", []want{same("cd dir"), same("f"), same("touch c.txt"), {tool: "write", value: "c.txt", text: "c.txt", unseen: "the command changes directory in a loop, a condition or a function"}}},

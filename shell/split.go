@@ -468,7 +468,7 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
-	s.pathSubjects(t, w.value, s.text(r.Word), pathUnseen(w), s.dirs.of(r))
+	s.pathSubjects(t, w, s.text(r.Word), pathUnseen(w), s.dirs.of(r))
 }
 
 // deviceFiles are redirect targets that are no file a rule guards; an

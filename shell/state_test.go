@@ -117,12 +117,46 @@ func TestStateClasses(t *testing.T) {
 }
 
 // TestStateDenied holds the calls that reach a file a deny rule names to
-// the deny: a script file an interpreter reads is a Read subject.
+// the deny: a script file an interpreter reads is a Read subject, a
+// directory a cd moves to is followed exactly, and $PWD, $HOME, $OLDPWD
+// and a tilde are resolved.
 func TestStateDenied(t *testing.T) {
 	e := build(t, agentpolicy.Policy{Deny: rules(t, "read(secrets/*)"), Default: agentpolicy.Allow()})
-	for _, c := range []string{"bash secrets/x.sh", "sh -nv secrets/x.sh", "python3 secrets/x.py", "source secrets/x", "history -r secrets/h", "node -- secrets/x.js"} {
+	for _, c := range []string{"bash secrets/x.sh", "sh -nv secrets/x.sh", "python3 secrets/x.py", "source secrets/x", "history -r secrets/h", "node -- secrets/x.js",
+		// 7. Directory changes, followed exactly.
+		"cd {secrets,} && cat k", "\\cd secrets && cat k", "builtin cd secrets && cat k", "command cd secrets && cat k",
+		"command -p cd secrets && cat k", "pushd secrets && cat k", "cd secrets && cd /tmp && cd - && cat k",
+		"cd secrets && cat $OLDPWD/secrets/k", "cd secrets && cd .. && cat ~-/secrets/k",
+		// 8. Values known before the command runs.
+		"cat $PWD/secrets/k", "cat ${PWD}/secrets/k", "cat \"$PWD\"/secrets/k", "cd secrets && cat $PWD/k", "cat ~+/secrets/k", "cat < $PWD/secrets/k",
+	} {
 		if v := decide(t, e, c, false); v.Action != agentturn.Block {
 			t.Errorf("%q: %v %q, want blocked", c, v.Action, v.Reason)
 		}
 	}
+	home := build(t, agentpolicy.Policy{Deny: rules(t, "read(~/.ssh/*)"), Default: agentpolicy.Allow()})
+	for _, c := range []string{"cd ~/.ssh && cat id_rsa", "cat ~/.ssh/id_rsa", "cat $HOME/.ssh/id_rsa", "cat \"${HOME}\"/.ssh/id_rsa", "cd && cat .ssh/id_rsa", "cd ~ && cd .ssh && cat id_rsa"} {
+		if v := decide(t, home, c, false); v.Action != agentturn.Block {
+			t.Errorf("%q: %v %q, want blocked", c, v.Action, v.Reason)
+		}
+	}
+	// A directory the splitter cannot compute makes later relative paths
+	// ask; one it computes leaves them allowed.
+	checkActions(t, e, []actionCase{
+		{"pushd +1 && cat k", agentturn.Defer},
+		{"popd && cat k", agentturn.Defer},
+		{"cd - && cat k", agentturn.Defer},
+		{"cd ~/x/../.. && cat k", agentturn.Defer},
+		{"cat ~/x/../../k", agentturn.Defer},
+		{"shopt -s lastpipe; echo | cd secrets; cat k", agentturn.Defer},
+		{"declare CD''PATH=/; cd other && cat k", agentturn.Defer},
+		{"cd secrets; cd ..; cd -; cat k", agentturn.Defer},
+		{"shopt -s cdable_vars; cd d && cat k", agentturn.Defer},
+		{"cd src && ls", agentturn.Allow},
+		{"cd src && cat main.go", agentturn.Allow},
+		{"cd {src,} && cat main.go", agentturn.Allow},
+		{"pushd src && cat main.go", agentturn.Allow},
+		{"cat $PWD/main.go", agentturn.Allow},
+		{"cat ~/notes.txt", agentturn.Allow},
+	})
 }
