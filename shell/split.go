@@ -119,6 +119,7 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 			s.addUnseen(n, s.arithUnseen(n.Index))
 		}
 		s.addUnseen(n, s.integerUnseen(n))
+		return s.valueScript(n, depth)
 	case *syntax.ArrayElem:
 		if n.Index != nil {
 			s.addUnseen(n, s.arithUnseen(n.Index))
@@ -301,6 +302,7 @@ func (s *splitter) run(cmd command, depth int) error {
 		args = append(args[:len(args):len(args)], xargsWords)
 	}
 	e := effectsOf(base, args)
+	e.scripts = append(e.scripts, pagerScripts(base, args)...)
 	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]), namesUnseen(base, cmd.words[1:]), streamUnseen(base, cmd.words[1:]))
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)

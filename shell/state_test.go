@@ -100,6 +100,14 @@ var stateCases = []struct {
 	{"scripts", "history -r f; fc -s", "history -c"},
 	{"scripts", "source f", "echo f"},
 	{"scripts", ". ./f", "echo ./f"},
+	// 9. Programs run by name from a value.
+	{"pagers", "man -P 'rm x' ls", "man ls"},
+	{"pagers", "man --pag='rm x' ls", "man -k printf"},
+	{"pagers", "MANPAGER='rm x' man ls", "man 1 ls"},
+	{"pagers", "GIT_PAGER='rm x'; git log", "git --no-pager log"},
+	{"pagers", "LESSOPEN='|rm %s'; less f", "less f"},
+	{"pagers", "git -c core.editor='rm x' commit", "git -c user.name=x commit"},
+	{"pagers", "VISUAL='rm x'; git commit", "git commit -m x"},
 }
 
 // TestStateClasses decides each attack and twin of stateCases under an
@@ -119,7 +127,8 @@ func TestStateClasses(t *testing.T) {
 // TestStateDenied holds the calls that reach a file a deny rule names to
 // the deny: a script file an interpreter reads is a Read subject, a
 // directory a cd moves to is followed exactly, and $PWD, $HOME, $OLDPWD
-// and a tilde are resolved.
+// and a tilde are resolved, and the program a pager or editor value
+// names is read.
 func TestStateDenied(t *testing.T) {
 	e := build(t, agentpolicy.Policy{Deny: rules(t, "read(secrets/*)"), Default: agentpolicy.Allow()})
 	for _, c := range []string{"bash secrets/x.sh", "sh -nv secrets/x.sh", "python3 secrets/x.py", "source secrets/x", "history -r secrets/h", "node -- secrets/x.js",
@@ -131,6 +140,13 @@ func TestStateDenied(t *testing.T) {
 		"cat $PWD/secrets/k", "cat ${PWD}/secrets/k", "cat \"$PWD\"/secrets/k", "cd secrets && cat $PWD/k", "cat ~+/secrets/k", "cat < $PWD/secrets/k",
 	} {
 		if v := decide(t, e, c, false); v.Action != agentturn.Block {
+			t.Errorf("%q: %v %q, want blocked", c, v.Action, v.Reason)
+		}
+	}
+	rm := build(t, agentpolicy.Policy{Deny: rules(t, "bash(rm:*)"), Default: agentpolicy.Allow()})
+	for _, c := range []string{"man -P 'rm x' ls", "man --pag='rm x' ls", "man -Prm ls", "MANPAGER='rm x' man ls", "GIT_PAGER='rm x'; git log",
+		"LESSOPEN='|rm %s' less f", "export VISUAL='rm x'; git commit", "declare -x EDITOR=rm; git commit"} {
+		if v := decide(t, rm, c, false); v.Action != agentturn.Block {
 			t.Errorf("%q: %v %q, want blocked", c, v.Action, v.Reason)
 		}
 	}
