@@ -48,7 +48,7 @@ func (p places) of(n syntax.Node) where {
 func (s *splitter) locate(f *syntax.File, src string) places {
 	saved := s.dirs
 	s.dirs.at = nil
-	if changesDirText(src) || strings.Contains(src, "CDPATH") {
+	if mayChangeDir(src) || strings.Contains(src, "CDPATH") {
 		d := dirWalk{s: s, at: map[syntax.Node]where{}, src: src, cdpath: strings.Contains(src, "CDPATH")}
 		d.stmts(f.Stmts, s.dirs.outer)
 		s.dirs.at = d.at
@@ -139,7 +139,7 @@ func (d *dirWalk) command(c syntax.Command, in where) after {
 	// A loop, a condition or a function may run a cd any number of
 	// times, or none: the directory inside and after it is known only
 	// when it runs.
-	if changesDir(c) {
+	if d.changesDir(c) {
 		in = where{unknown: "the command changes directory in a loop, a condition or a function"}
 	}
 	d.inside(c, in)
@@ -193,7 +193,7 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 	switch name {
 	case "cd", "pushd", "popd":
 	case "eval":
-		if changesDirText(d.src[c.Pos().Offset():c.End().Offset()]) {
+		if changesDirText(strings.Join(values(args), " ")) {
 			return where{unknown: "the directory after eval is known only when it runs"}
 		}
 		return in
@@ -275,36 +275,6 @@ func (in where) moveTo(dirs []string) where {
 		out.dirs = nil
 	}
 	return out
-}
-
-// literalPath is the value of a word without expansions, quotes removed.
-func literalPath(w *syntax.Word) (string, bool) {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			if strings.ContainsAny(p.Value, "*?[\\") {
-				return "", false
-			}
-			b.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				return "", false
-			}
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok || strings.ContainsRune(l.Value, '\\') {
-					return "", false
-				}
-				b.WriteString(l.Value)
-			}
-		default:
-			return "", false
-		}
-	}
-	return b.String(), b.Len() > 0
 }
 
 // join is where a cd to dir leads from each directory in, and false
@@ -468,13 +438,15 @@ func appendNew(list []string, s string) []string {
 }
 
 // changesDir reports whether n holds a command that may change
-// directory: cd, pushd, popd, or eval of a string that names one.
-func changesDir(n syntax.Node) bool {
+// directory: cd, pushd, popd, or eval of a string that names one, in
+// any spelling the shell reads as one ("\\cd", $'cd').
+func (d *dirWalk) changesDir(n syntax.Node) bool {
 	found := false
 	syntax.Walk(n, func(m syntax.Node) bool {
 		if c, ok := m.(*syntax.CallExpr); ok && len(c.Args) > 0 {
 			for _, a := range c.Args {
-				if name, _ := literalPath(a); name == "cd" || name == "pushd" || name == "popd" || name == "eval" {
+				switch d.s.wordOf(a).value {
+				case "cd", "pushd", "popd", "eval":
 					found = true
 				}
 			}
@@ -482,6 +454,24 @@ func changesDir(n syntax.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// mayChangeDir reports whether a script may name a command that changes
+// directory in any spelling: its text with quotes and backslashes
+// removed names one, or it has an ANSI-C string, which may spell any.
+func mayChangeDir(src string) bool {
+	if strings.Contains(src, "$'") {
+		return true
+	}
+	if strings.ContainsAny(src, "'\"\\") {
+		src = strings.Map(func(r rune) rune {
+			if r == '\'' || r == '"' || r == '\\' {
+				return -1
+			}
+			return r
+		}, src)
+	}
+	return changesDirText(src)
 }
 
 // changesDirText reports whether a string run as code may name a command
