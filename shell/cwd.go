@@ -463,15 +463,30 @@ func mayChangeDir(src string) bool {
 	if strings.Contains(src, "$'") {
 		return true
 	}
-	if strings.ContainsAny(src, "'\"\\") {
-		src = strings.Map(func(r rune) rune {
-			if r == '\'' || r == '"' || r == '\\' {
-				return -1
-			}
-			return r
-		}, src)
+	if !strings.ContainsAny(src, "'\"\\") {
+		return changesDirText(src)
 	}
-	return changesDirText(src)
+	// Each name ends in "d": read back from every "d", quotes and
+	// backslashes skipped.
+	for i := strings.IndexByte(src, 'd'); i >= 0; {
+		var name [5]byte
+		n := 0
+		for j := i; j >= 0 && n < len(name); j-- {
+			if c := src[j]; c != '\'' && c != '"' && c != '\\' {
+				n++
+				name[len(name)-n] = c
+			}
+		}
+		if word := string(name[len(name)-n:]); strings.HasSuffix(word, "cd") || strings.HasSuffix(word, "popd") || word == "pushd" {
+			return true
+		}
+		next := strings.IndexByte(src[i+1:], 'd')
+		if next < 0 {
+			break
+		}
+		i += next + 1
+	}
+	return false
 }
 
 // changesDirText reports whether a string run as code may name a command
