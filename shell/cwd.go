@@ -30,6 +30,9 @@ type where struct {
 // being read.
 type places struct {
 	at map[syntax.Node]where
+	// seen are the directories the call's cd commands are known to move
+	// to or push, where a directory known only when it runs may lie.
+	seen []string
 	// outer is where the script starts: the directory of the command that
 	// runs it as code.
 	outer where
@@ -49,9 +52,9 @@ func (s *splitter) locate(f *syntax.File, src string) places {
 	saved := s.dirs
 	s.dirs.at = nil
 	if mayChangeDir(src) || strings.Contains(src, "CDPATH") {
-		d := dirWalk{s: s, at: map[syntax.Node]where{}, src: src, cdpath: strings.Contains(src, "CDPATH")}
+		d := dirWalk{s: s, at: map[syntax.Node]where{}, src: src, cdpath: strings.Contains(src, "CDPATH"), seen: saved.seen}
 		d.stmts(f.Stmts, s.dirs.outer)
-		s.dirs.at = d.at
+		s.dirs.at, s.dirs.seen = d.at, d.seen
 	}
 	return saved
 }
@@ -70,6 +73,21 @@ type dirWalk struct {
 	// cdpath is set when the script may set CDPATH, which makes cd look
 	// for a relative directory elsewhere.
 	cdpath bool
+	// seen are the directories known to be moved to or pushed so far.
+	seen []string
+}
+
+// note adds the directories of a known where to those seen, up to a
+// bound.
+func (d *dirWalk) note(w where) {
+	if w.unknown != "" {
+		return
+	}
+	for _, dir := range w.dirs {
+		if len(d.seen) < 4*maxDirs && !slices.Contains(d.seen, dir) {
+			d.seen = append(d.seen[:len(d.seen):len(d.seen)], dir)
+		}
+	}
 }
 
 // after is where a command leaves the shell when it succeeds and when it
@@ -126,9 +144,13 @@ func (d *dirWalk) command(c syntax.Command, in where) after {
 			r := d.stmt(c.Y, l.fail)
 			return after{union(l.ok, r.ok), r.fail}
 		}
-		// Each side of a pipeline runs in a subshell.
+		// Each side of a pipeline runs in a subshell, but with lastpipe
+		// set the last runs in this shell: a cd there may move it.
 		d.stmt(c.X, in)
-		d.stmt(c.Y, in)
+		r := d.stmt(c.Y, in)
+		if d.changesDir(c.Y) {
+			return after{union(in, r.ok), union(in, r.fail)}
+		}
 		return after{in, in}
 	case *syntax.Subshell:
 		d.stmts(c.Stmts, in)
@@ -242,6 +264,11 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 		return unknown
 	}
 	dirs, ok := in.resolve(w)
+	if ok {
+		// Even where the cd is not followed, the directory it names is
+		// one a later path may lie in.
+		d.note(in.moveTo(dirs))
+	}
 	switch {
 	case !ok:
 		return unknown
@@ -596,6 +623,21 @@ func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where)
 			continue
 		}
 		s.add(t.field, p, text, why, false, t.tool)
+	}
+	if in.unknown != "" && why == in.unknown {
+		s.maybeIn(t, value, text)
+	}
+}
+
+// maybeIn adds, as constraints, the paths a relative path names in each
+// directory a cd of the call is known to move to or push: after a cd the
+// splitter cannot follow ("popd", "pushd +1", "cd -"), the path asks, and
+// a deny or ask rule for what it may name still holds.
+func (s *splitter) maybeIn(t target, p, text string) {
+	for _, d := range s.dirs.seen {
+		if j, ok := joinPath(d, p); ok && j != p {
+			s.add(t.field, j, text, "", true, t.tool)
+		}
 	}
 }
 

@@ -29,7 +29,11 @@ var cwdCases = []splitCase{
 	{"cd", "cd \"$d\" && cat f", []want{run("cd $d", "cd \"$d\""), same("cat f"), {tool: "read", value: "f", text: "f", unseen: "the directory after cd \"$d\" is known only when it runs"}}},
 	{"cd", "cd \"$d\" && cat /etc/hosts", []want{run("cd $d", "cd \"$d\""), same("cat /etc/hosts"), read("/etc/hosts")}},
 	{"cd", "cd && cat f", []want{same("cd"), same("cat f"), {tool: "read", value: "~/f", text: "f"}}},
-	{"cd", "CDPATH=/w; cd dir && touch c.txt", []want{hidden("CDPATH=/w", "CDPATH=/w", "CDPATH changes where cd looks for a directory"), same("cd dir"), same("touch c.txt"), {tool: "write", value: "c.txt", text: "c.txt", unseen: "the directory after cd dir depends on CDPATH"}}},
+	{"cd", "CDPATH=/w; cd dir && touch c.txt", []want{hidden("CDPATH=/w", "CDPATH=/w", "CDPATH changes where cd looks for a directory"), same("cd dir"), same("touch c.txt"), {tool: "write", value: "c.txt", text: "c.txt", unseen: "the directory after cd dir depends on CDPATH"}, {tool: "write", value: "dir/c.txt", text: "c.txt", constrain: true}}},
+	{"cd", "echo | cd dir; touch c.txt", []want{same("echo"), same("cd dir"), same("touch c.txt"), write("c.txt"), {tool: "write", value: "dir/c.txt", text: "c.txt"}}},
+	// After a cd the splitter cannot follow, the path in each directory
+	// a cd of the call named is a constraint a deny rule reads.
+	{"cd", "pushd dir && pushd /tmp && popd && touch c.txt", []want{same("pushd dir"), same("pushd /tmp"), same("popd"), same("touch c.txt"), {tool: "write", value: "c.txt", text: "c.txt", unseen: "the directory after popd is known only when it runs"}, {tool: "write", value: "dir/c.txt", text: "c.txt", constrain: true}, {tool: "write", value: "/tmp/c.txt", text: "c.txt", constrain: true}}},
 	{"cd", "for d in dir; do cd $d; done; touch c.txt", []want{same("cd $d"), same("touch c.txt"), {tool: "write", value: "c.txt", text: "c.txt", unseen: "the command changes directory in a loop, a condition or a function"}}},
 	{"cd", "f() { cd dir; }; f; touch c.txt", []want{same("cd dir"), same("f"), same("touch c.txt"), {tool: "write", value: "c.txt", text: "c.txt", unseen: "the command changes directory in a loop, a condition or a function"}}},
 	{"cd", "\"cd\" dir && touch c.txt", []want{run("cd dir", "\"cd\" dir"), same("touch c.txt"), {tool: "write", value: "dir/c.txt", text: "c.txt"}}},

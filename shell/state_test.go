@@ -136,6 +136,9 @@ func TestStateDenied(t *testing.T) {
 		"cd {secrets,} && cat k", "\\cd secrets && cat k", "builtin cd secrets && cat k", "command cd secrets && cat k",
 		"command -p cd secrets && cat k", "pushd secrets && cat k", "cd secrets && cd /tmp && cd - && cat k",
 		"cd secrets && cat $OLDPWD/secrets/k", "cd secrets && cd .. && cat ~-/secrets/k",
+		// After a cd not followed, a path in a directory a cd named.
+		"cd secrets; cd ..; cd -; cat k", "pushd secrets; pushd /tmp; popd; cat k",
+		"pushd secrets && pushd /tmp && pushd +1 && cat k", "shopt -s lastpipe; echo | cd secrets; cat k",
 		// 8. Values known before the command runs.
 		"cat $PWD/secrets/k", "cat ${PWD}/secrets/k", "cat \"$PWD\"/secrets/k", "cd secrets && cat $PWD/k", "cat ~+/secrets/k", "cat < $PWD/secrets/k",
 	} {
@@ -164,9 +167,8 @@ func TestStateDenied(t *testing.T) {
 		{"cd - && cat k", agentturn.Defer},
 		{"cd ~/x/../.. && cat k", agentturn.Defer},
 		{"cat ~/x/../../k", agentturn.Defer},
-		{"shopt -s lastpipe; echo | cd secrets; cat k", agentturn.Defer},
+		{"shopt -s lastpipe; echo | cd other; cat k", agentturn.Defer},
 		{"declare CD''PATH=/; cd other && cat k", agentturn.Defer},
-		{"cd secrets; cd ..; cd -; cat k", agentturn.Defer},
 		{"shopt -s cdable_vars; cd d && cat k", agentturn.Defer},
 		{"cd src && ls", agentturn.Allow},
 		{"cd src && cat main.go", agentturn.Allow},
