@@ -215,7 +215,7 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 	switch name {
 	case "cd", "pushd", "popd":
 	case "eval":
-		if changesDirText(strings.Join(values(args), " ")) {
+		if mayChangeDir(strings.Join(values(args), " ")) {
 			return where{unknown: "the directory after eval is known only when it runs"}
 		}
 		return in
@@ -485,7 +485,8 @@ func (d *dirWalk) changesDir(n syntax.Node) bool {
 
 // mayChangeDir reports whether a script may name a command that changes
 // directory in any spelling: its text with quotes and backslashes
-// removed names one, or it has an ANSI-C string, which may spell any.
+// removed names one (line continuations too), or it has an ANSI-C
+// string, which may spell any.
 func mayChangeDir(src string) bool {
 	if strings.Contains(src, "$'") {
 		return true
@@ -493,13 +494,13 @@ func mayChangeDir(src string) bool {
 	if !strings.ContainsAny(src, "'\"\\") {
 		return changesDirText(src)
 	}
-	// Each name ends in "d": read back from every "d", quotes and
-	// backslashes skipped.
+	// Each name ends in "d": read back from every "d", quotes,
+	// backslashes and newlines (a line continuation) skipped.
 	for i := strings.IndexByte(src, 'd'); i >= 0; {
 		var name [5]byte
 		n := 0
 		for j := i; j >= 0 && n < len(name); j-- {
-			if c := src[j]; c != '\'' && c != '"' && c != '\\' {
+			if c := src[j]; c != '\'' && c != '"' && c != '\\' && c != '\n' {
 				n++
 				name[len(name)-n] = c
 			}

@@ -77,7 +77,7 @@ func TestWhere(t *testing.T) {
 func TestMayChangeDir(t *testing.T) {
 	for src, want := range map[string]bool{
 		"cd x": true, "c''d x": true, `"c"d x`: true, `\cd x`: true, "pu'sh'd x": true, `p\opd`: true, "$'\\x63d'": true,
-		"git add -A": false, "echo odd": false, "ls -d dir": false, `echo "d"`: false,
+		"c\\\nd": true, "git add -A": false, "echo odd": false, "ls -d dir": false, `echo "d"`: false,
 	} {
 		if got := mayChangeDir(src); got != want {
 			t.Errorf("%q: %v, want %v", src, got, want)

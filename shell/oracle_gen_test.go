@@ -34,7 +34,8 @@ func (g *oracleGenerator) chance(n int) bool { return g.r.IntN(n) == 0 }
 // sandbox, or one of the real ones, which touch only the sandbox's files.
 var (
 	genPrograms = []string{"ls", "cat", "echo", "printf", "grep", "wc", "head", "true", "git", "npm",
-		"touch", "rm", "cp", "mv", "mkdir", "tee", "sed", "awk", "sort", "find", "ln", "chmod", "truncate", "dd"}
+		"touch", "rm", "cp", "mv", "mkdir", "tee", "sed", "awk", "sort", "find", "ln", "chmod", "truncate", "dd",
+		"python3", "node", "nodejs", "perl", "man", "source", "bash", "compgen", "fc", "history", "set", "shopt", "unset", "let"}
 	genFiles = []string{"a.txt", "b.txt", "pwned", ".env", ".claude/settings.local.json", ".git/config",
 		"dir/c.txt", "dir", "empty", "./missing", "~/.bashrc", "/tmp/t", "new.txt", "dir/../a.txt", "list"}
 	genOptions = []string{"-f", "-r", "-n", "-a", "-i", "-o", "-t", "-s", "-v", "--", "-rf", "-n1", "--help",
