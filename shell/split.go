@@ -17,10 +17,11 @@ var errDeep = errors.New("agentpolicy/shell: the command nests too deeply to be 
 // splitter collects the subjects of one call.
 type splitter struct {
 	*config
-	// src is the script being read, which positions index, and tree
-	// its syntax tree.
-	src  string
-	tree *syntax.File
+	// command is the call's command, and src the script being read,
+	// which positions index, and tree its syntax tree.
+	command string
+	src     string
+	tree    *syntax.File
 	// vars is what the script sets its variables to, read when first
 	// needed, and integers the variables it declares with -i so far.
 	vars     *varValues
@@ -428,7 +429,11 @@ func (s *splitter) declare(d *syntax.DeclClause) {
 	if len(d.Args) > 0 {
 		normalised += " " + s.assignments(d.Args)
 	}
-	why := firstOf(s.assignsUnseen(d.Args, exports(d)), declarationUnseen(d.Variant.Value, s.declared(d.Args), s.followed(d.End().Offset())))
+	why, env := declarationUnseen(d.Variant.Value, s.declared(d.Args))
+	if env != "" && s.programAfter(d.End().Offset()) {
+		why = firstOf(why, env)
+	}
+	why = firstOf(s.assignsUnseen(d.Args, exports(d)), why)
 	s.add(s.field, normalised, s.text(d), why, false, "")
 }
 

@@ -123,17 +123,18 @@ func shellVariableUnseen(name string) string {
 }
 
 // declarationUnseen is why a declaration builtin (declare, typeset,
-// local, export, readonly) run with words hides code: a variable it sets,
-// exports, un-exports or makes a name reference to that is held to the
-// tables, a reference with no target (set by a later assignment), or a
-// word made when it runs, which may name any variable. exported is set
-// when a command after it may see what it sets.
-func declarationUnseen(variant string, args []word, followed bool) string {
+// local, export, readonly) run with words hides code: a variable in the
+// table of those that change what runs that it sets, exports,
+// un-exports or makes a name reference to, a reference with no target
+// (set by a later assignment), or a word made when it runs, which may
+// name any variable. env is why a variable it sets that the environment
+// may hold hides code, which holds only when a program runs after it.
+func declarationUnseen(variant string, args []word) (why, env string) {
 	nameref := false
 	for _, a := range args {
 		v := a.value
 		if !a.literal {
-			return "the declaration " + v + " sets a variable named when it runs"
+			return "the declaration " + v + " sets a variable named when it runs", ""
 		}
 		if len(v) > 1 && (v[0] == '-' || v[0] == '+') && v != "--" {
 			if strings.ContainsRune(v, 'n') {
@@ -147,19 +148,20 @@ func declarationUnseen(variant string, args []word, followed bool) string {
 		if !isName(name) {
 			continue
 		}
-		if why := shellVariableUnseen(name); why != "" && followed {
-			return why
+		if why := variableUnseen(name); why != "" {
+			return why, ""
 		}
+		env = firstOf(env, shellVariableUnseen(name))
 		if nameref && !set {
-			return variant + " -n " + name + " makes " + name + " a reference to a variable named later"
+			return variant + " -n " + name + " makes " + name + " a reference to a variable named later", ""
 		}
 		if nameref {
 			if why := shellVariableUnseen(value); why != "" || !isName(value) {
-				return firstOf(why, variant+" -n "+name+" refers to "+value+", not a variable name")
+				return firstOf(why, variant+" -n "+name+" refers to "+value+", not a variable name"), ""
 			}
 		}
 	}
-	return ""
+	return "", env
 }
 
 // unsetUnseen is why unset hides code: a variable it unsets that is held
@@ -191,7 +193,8 @@ func stateEffects(base string, args []word) (effects, bool) {
 	case "declare", "typeset", "local", "export", "readonly":
 		// Run through builtin or command, which the parser reads as
 		// words: "builtin export PATH=x".
-		return effects{unseen: declarationUnseen(base, args, true)}, true
+		why, env := declarationUnseen(base, args)
+		return effects{unseen: firstOf(why, env)}, true
 	case "unset":
 		return effects{unseen: unsetUnseen(args)}, true
 	case "let":
@@ -240,14 +243,12 @@ func (s *splitter) declared(as []*syntax.Assign) []word {
 }
 
 // aloneUnseen is why assignments run alone hide code: one of a variable
-// held to the tables, when a command after it may see it.
+// the environment may hold, which bash hands to every program run after
+// it.
 func (s *splitter) aloneUnseen(as []*syntax.Assign, end uint) string {
-	if !s.followed(end) {
-		return ""
-	}
 	for _, a := range as {
 		if a.Name != nil {
-			if why := shellVariableUnseen(a.Name.Value); why != "" {
+			if why := shellVariableUnseen(a.Name.Value); why != "" && s.programAfter(end) {
 				return why
 			}
 		}
@@ -255,8 +256,44 @@ func (s *splitter) aloneUnseen(as []*syntax.Assign, end uint) string {
 	return ""
 }
 
-// followed reports whether a command may follow the text that ends at
-// end: anything but blanks and separators after it.
-func (s *splitter) followed(end uint) bool {
-	return strings.TrimLeft(s.src[end:], " \t\n;&") != ""
+// quietBuiltins are the builtins that run no program, so hand no
+// variable to one.
+var quietBuiltins = map[string]bool{
+	"echo": true, "printf": true, "test": true, "[": true, "true": true, "false": true, ":": true,
+	"cd": true, "pushd": true, "popd": true, "dirs": true, "pwd": true, "read": true, "shift": true,
+	"return": true, "exit": true, "break": true, "continue": true, "wait": true, "getopts": true,
+	"mapfile": true, "readarray": true, "local": true, "declare": true, "typeset": true, "readonly": true,
+	"export": true, "unset": true, "set": true, "shopt": true, "type": true, "let": true,
+}
+
+// programAfter reports whether a program may run after the text that
+// ends at end, in the script being read: a command after it (or in a
+// loop around it, which runs again) that is not a quiet builtin, named
+// by a word made when it runs included. A string run as code may be
+// eval's, run in the shell that runs the rest of the call, so in one
+// any program may follow.
+func (s *splitter) programAfter(end uint) bool {
+	if s.src != s.command {
+		return true
+	}
+	start := end
+	syntax.Walk(s.tree, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.WhileClause, *syntax.ForClause:
+			if n.Pos().Offset() < start && n.End().Offset() >= end {
+				start = n.Pos().Offset()
+			}
+		}
+		return true
+	})
+	found := false
+	syntax.Walk(s.tree, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 && c.Pos().Offset() >= start {
+			if name := s.wordOf(c.Args[0]); !name.literal || !quietBuiltins[name.value] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -37,6 +37,13 @@ var stateCases = []struct {
 	{"exported", "TAR_OPTIONS=x; tar -cf a.tar b", "t=x; tar -cf a.tar b"},
 	{"exported", "LESSOPEN='|x %s'; less f", "l='|x %s'; less f"},
 	{"exported", "https_proxy=x; curl y", "http=x; curl y"},
+	{"exported", "HOME=/etc; echo x > ~/passwd", "X=/etc; echo $X"},
+	{"exported", "PWD=/etc; echo x > $PWD/passwd", "DIR=src; echo $DIR"},
+	{"exported", "OLDPWD=/etc; cd - && echo x > passwd", "OUT=x; printf '%s' \"$OUT\""},
+	{"exported", "while :; do git status; X=1; done", "while :; do echo; X=1; done"},
+	{"exported", "eval 'GIT_CONFIG_GLOBAL=x'; git status", "eval 'x=1'; echo $x"},
+	{"exported", "f() { git status; }; X=1; f", "f() { echo; }; X=1; echo $X"},
+	{"exported", "X=1; $(echo ls)", "X=1; echo $(echo ls)"},
 	// 3. Other ways to set a variable.
 	{"setters", "declare -n r=PATH; r=bin; ls", "declare -n r=x; r=bin; ls"},
 	{"setters", "declare -n r; r=PATH; r=bin; ls", "declare -i r; r=2; ls"},
