@@ -2,8 +2,8 @@ package shell
 
 import "strings"
 
-// Interpreters of other languages: python, node, perl, ruby, php, deno
-// and bun. Their programs are code no rule reads, given inline, loaded
+// Interpreters of other languages: python (and pypy), node, perl, ruby,
+// php, deno, bun, lua, julia, R, osascript, elixir, groovy and pwsh. Their programs are code no rule reads, given inline, loaded
 // by an option (perl -M, node --require, python -X), read from a file or
 // from standard input, so every one of them asks; only an option that
 // prints and exits (--version, --help) and python -m, which runs an
@@ -31,10 +31,20 @@ var languages = map[string]language{
 	"python": {inline: "c", loads: "XW", values: "mQ"},
 	"node": {inline: "ep", loads: "r", inlineLong: []string{"--eval", "--print"}, values: "C",
 		loadsLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--env-file", "--env-file-if-exists", "--experimental-config-file"}},
-	"perl": {inline: "eE", loads: "Mm", values: "I"},
-	"ruby": {inline: "e", loads: "r", values: "ICE"},
-	"php":  {inline: "rRBE", loads: "dc", values: "fFtz", inlineLong: []string{"--run"}},
-	"deno": {inlineLong: []string{"eval"}, run: "run", commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
+	"perl":      {inline: "eE", loads: "Mm", values: "I"},
+	"ruby":      {inline: "e", loads: "r", values: "ICE"},
+	"php":       {inline: "rRBE", loads: "dc", values: "fFtz", inlineLong: []string{"--run"}},
+	"pypy":      {inline: "c", loads: "XW", values: "mQ"},
+	"lua":       {inline: "e", loads: "l"},
+	"luajit":    {inline: "e", loads: "l"},
+	"julia":     {inline: "eE", loads: "L", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--load"}},
+	"Rscript":   {inline: "e"},
+	"R":         {inline: "e"},
+	"osascript": {inline: "e"},
+	"elixir":    {inline: "e", loads: "r", inlineLong: []string{"--eval"}},
+	"groovy":    {inline: "e"},
+	"pwsh":      {inline: "cCeE"},
+	"deno":      {inlineLong: []string{"eval"}, run: "run", commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
 	"bun": {inline: "ep", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--preload", "-r", "--require", "--import", "--env-file"},
 		commands: words("run test x install i add a remove rm update build init create pm link unlink upgrade exec outdated publish patch why audit info")},
 }
@@ -55,10 +65,9 @@ func interpreter(base string) string {
 	if base == "nodejs" {
 		return "node"
 	}
-	for family := range languages {
-		if rest, ok := strings.CutPrefix(base, family); ok && strings.Trim(rest, "0123456789.") == "" {
-			return family
-		}
+	family := strings.TrimRight(base, "0123456789.")
+	if _, ok := languages[family]; ok {
+		return family
 	}
 	return ""
 }
@@ -113,7 +122,7 @@ func interpreterEffects(base string, args []word) effects {
 						rest = args[i:]
 					}
 					return inlineProgram(what, rest)
-				case interpreter(base) == "python" && c == 'W' && !strings.Contains(optionValue(v, j, args, i), ":"):
+				case lang.loads == "XW" && c == 'W' && !strings.Contains(optionValue(v, j, args, i), ":"):
 					// A warning filter imports the category it names
 					// after a colon; "-W ignore" names none.
 					if !joined {
@@ -122,7 +131,7 @@ func interpreterEffects(base string, args []word) effects {
 					j = len(v)
 				case strings.IndexByte(lang.loads, c) >= 0:
 					return effects{unseen: base + " -" + string(c) + " loads code named on the command line, which the splitter does not read"}
-				case interpreter(base) == "python" && c == 'm':
+				case lang.values == "mQ" && c == 'm':
 					// -m names an installed module, run as a command is.
 					if joined || i+1 < len(args) && args[i+1].literal {
 						return effects{}
