@@ -109,6 +109,7 @@ var stateCases = []struct {
 	{"interpreters", "elixir -e 'x'", "elixir --version"},
 	// 29.5. Interpreters given a script file.
 	{"scripts", "bash x.sh", "bash -c ls"},
+	{"scripts", "bash -v", "bash --version"},
 	{"scripts", "bash -x x.sh", "bash -x -c ls"},
 	{"scripts", "sh -nv x.sh", "sh -n -c ls"},
 	{"scripts", "python3 x.py", "python3 -V"},

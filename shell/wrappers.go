@@ -258,6 +258,10 @@ var shells = map[string]bool{
 // code, a script file runs as the rule allows it, and a shell with neither
 // reads its commands from standard input.
 func shellEffects(name string, args []word) effects {
+	if len(args) == 1 && (args[0].value == "--version" || args[0].value == "--help") {
+		// It prints and exits, reading no commands.
+		return effects{}
+	}
 	e := effects{wrapper: true}
 	code, stdin := false, false
 	i := 0
