@@ -170,7 +170,8 @@ func TestStateDenied(t *testing.T) {
 		}
 	}
 	home := build(t, agentpolicy.Policy{Deny: rules(t, "read(~/.ssh/*)"), Default: agentpolicy.Allow()})
-	for _, c := range []string{"cd ~/.ssh && cat id_rsa", "cat ~/.ssh/id_rsa", "cat $HOME/.ssh/id_rsa", "cat \"${HOME}\"/.ssh/id_rsa", "cd && cat .ssh/id_rsa", "cd ~ && cd .ssh && cat id_rsa"} {
+	for _, c := range []string{"cd ~/.ssh && cat id_rsa", "cat ~/.ssh/id_rsa", "cat $HOME/.ssh/id_rsa", "cat \"${HOME}\"/.ssh/id_rsa", "cd && cat .ssh/id_rsa", "cd ~ && cd .ssh && cat id_rsa",
+		"cd \"$HOME/.ssh\" && cat id_rsa", "cd $HOME && cat .ssh/id_rsa", "cd ~/.ssh; cat id_rsa", "cd ~/.ssh && cat $PWD/id_rsa", "cd ~/.ssh && cd /tmp && cat ~-/id_rsa"} {
 		if v := decide(t, home, c, false); v.Action != agentturn.Block {
 			t.Errorf("%q: %v %q, want blocked", c, v.Action, v.Reason)
 		}
