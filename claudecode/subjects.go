@@ -308,6 +308,9 @@ func splitBash(args json.RawMessage) ([]agentpolicy.Subject, error) {
 			markRelativeTarget(&subjects[i])
 		}
 	}
+	for i := range subjects {
+		markHomeTarget(&subjects[i])
+	}
 	holdPrefixes(subjects)
 	command, _, _ := agentpolicy.Field(args, "command")
 	if len(command) > maxCommand {
@@ -346,13 +349,28 @@ func changesDirectory(subjects []agentpolicy.Subject) bool {
 // directory the command changed unseen, so no allow rule approves it while
 // a deny or ask rule still reads it (spec §4.6: a redirect whose base is
 // unclear is asked about).
+//
+// Only a write is marked, as Claude Code asks before a command that
+// changes directory and writes: the splitter resolves a path after a cd
+// it follows exactly and marks one after a cd it cannot, so "cd src &&
+// cat main.go" reads src/main.go under the Read rules.
 func markRelativeTarget(sub *agentpolicy.Subject) {
-	if sub.Tool == "" || sub.Unseen != "" {
+	if sub.Tool == "" || sub.Tool == "Read" || sub.Unseen != "" {
 		return
 	}
 	target, _, _ := agentpolicy.Field(sub.Args, "file_path")
 	if !strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "~") {
 		sub.Unseen = "the redirect target " + target + " is relative to a directory the command changes"
+	}
+}
+
+// markHomeTarget makes a redirect target written with a leading tilde
+// unseen: the splitter resolves "~/x" to the home directory, where a deny
+// rule reads it, but Claude Code asks before such a write whatever the
+// rules allow (spec §4.6).
+func markHomeTarget(sub *agentpolicy.Subject) {
+	if sub.Tool == "Edit" && sub.Unseen == "" && strings.HasPrefix(sub.Text, "~") {
+		sub.Unseen = "the redirect target " + sub.Text + " starts with ~"
 	}
 }
 

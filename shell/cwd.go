@@ -15,17 +15,24 @@ import (
 
 // where is what the splitter knows of the directory a command runs in.
 type where struct {
-	// dirs are the directories it may run in, relative to the call's own
-	// or absolute; none is the call's own directory alone.
+	// dirs are the directories it may run in, relative to the call's own,
+	// absolute, or in the home directory ("~/.ssh"); none is the call's
+	// own directory alone.
 	dirs []string
 	// unknown is why the directory is known only when it runs.
 	unknown string
+	// old is where the shell was before its last cd, $OLDPWD and the
+	// directory of "cd -", nil until a cd the call makes.
+	old *where
 }
 
 // places are the directories of the commands and redirects of the script
 // being read.
 type places struct {
 	at map[syntax.Node]where
+	// seen are the directories the call's cd commands are known to move
+	// to or push, where a directory known only when it runs may lie.
+	seen []string
 	// outer is where the script starts: the directory of the command that
 	// runs it as code.
 	outer where
@@ -44,10 +51,10 @@ func (p places) of(n syntax.Node) where {
 func (s *splitter) locate(f *syntax.File, src string) places {
 	saved := s.dirs
 	s.dirs.at = nil
-	if changesDirText(src) || strings.Contains(src, "CDPATH") {
-		d := dirWalk{at: map[syntax.Node]where{}, src: src, cdpath: strings.Contains(src, "CDPATH")}
+	if mayChangeDir(src) || strings.Contains(src, "CDPATH") {
+		d := dirWalk{s: s, at: map[syntax.Node]where{}, src: src, cdpath: strings.Contains(src, "CDPATH"), seen: saved.seen}
 		d.stmts(f.Stmts, s.dirs.outer)
-		s.dirs.at = d.at
+		s.dirs.at, s.dirs.seen = d.at, d.seen
 	}
 	return saved
 }
@@ -59,11 +66,28 @@ func (s *splitter) restore(saved places) {
 
 // dirWalk follows the directory through a script.
 type dirWalk struct {
+	// s reads the words of a cd as the shell does.
+	s   *splitter
 	at  map[syntax.Node]where
 	src string
 	// cdpath is set when the script may set CDPATH, which makes cd look
 	// for a relative directory elsewhere.
 	cdpath bool
+	// seen are the directories known to be moved to or pushed so far.
+	seen []string
+}
+
+// note adds the directories of a known where to those seen, up to a
+// bound.
+func (d *dirWalk) note(w where) {
+	if w.unknown != "" {
+		return
+	}
+	for _, dir := range w.dirs {
+		if len(d.seen) < 4*maxDirs && !slices.Contains(d.seen, dir) {
+			d.seen = append(d.seen[:len(d.seen):len(d.seen)], dir)
+		}
+	}
 }
 
 // after is where a command leaves the shell when it succeeds and when it
@@ -120,9 +144,13 @@ func (d *dirWalk) command(c syntax.Command, in where) after {
 			r := d.stmt(c.Y, l.fail)
 			return after{union(l.ok, r.ok), r.fail}
 		}
-		// Each side of a pipeline runs in a subshell.
+		// Each side of a pipeline runs in a subshell, but with lastpipe
+		// set the last runs in this shell: a cd there may move it.
 		d.stmt(c.X, in)
-		d.stmt(c.Y, in)
+		r := d.stmt(c.Y, in)
+		if d.changesDir(c.Y) {
+			return after{union(in, r.ok), union(in, r.fail)}
+		}
 		return after{in, in}
 	case *syntax.Subshell:
 		d.stmts(c.Stmts, in)
@@ -133,7 +161,7 @@ func (d *dirWalk) command(c syntax.Command, in where) after {
 	// A loop, a condition or a function may run a cd any number of
 	// times, or none: the directory inside and after it is known only
 	// when it runs.
-	if changesDir(c) {
+	if d.changesDir(c) {
 		in = where{unknown: "the command changes directory in a loop, a condition or a function"}
 	}
 	d.inside(c, in)
@@ -161,14 +189,25 @@ func (d *dirWalk) inside(n syntax.Node, in where) {
 }
 
 // cd is where a command leaves the shell when it succeeds: cd and pushd
-// with a literal directory move it there; one the splitter cannot follow,
-// or popd, makes it unknown.
+// to a directory the splitter computes exactly move it there; one it
+// cannot, or popd, makes it unknown. The words are read as the shell
+// reads them, braces expanded, so "\\cd", "builtin cd", "command cd" and
+// "cd {dir,}" are followed.
 func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
-	args := c.Args
+	args, why := d.s.expandWords(c.Args)
 	name := ""
 	for len(args) > 0 {
-		name, _ = literalPath(args[0])
+		if args[0].literal {
+			name = args[0].value
+		} else {
+			name = ""
+		}
 		args = args[1:]
+		if name == "command" {
+			for len(args) > 0 && args[0].value == "-p" {
+				args = args[1:]
+			}
+		}
 		if name != "builtin" && name != "command" {
 			break
 		}
@@ -176,77 +215,117 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 	switch name {
 	case "cd", "pushd", "popd":
 	case "eval":
-		if changesDirText(d.src[c.Pos().Offset():c.End().Offset()]) {
+		if mayChangeDir(strings.Join(values(args), " ")) {
 			return where{unknown: "the directory after eval is known only when it runs"}
 		}
 		return in
 	default:
 		return in
 	}
-	for len(args) > 0 && strings.HasPrefix(args[0].Lit(), "-") && len(args[0].Lit()) > 1 {
-		if args[0].Lit() == "--" {
+	if why != "" {
+		return where{unknown: "the directory after " + name + " is known only when it runs: " + why}
+	}
+	for len(args) > 0 && args[0].literal && strings.HasPrefix(args[0].value, "-") && len(args[0].value) > 1 {
+		if args[0].value == "--" {
 			args = args[1:]
 			break
 		}
+		if name == "pushd" && args[0].value == "-n" {
+			// pushd -n adds to the stack without changing directory.
+			return in
+		}
 		args = args[1:]
 	}
-	if name == "popd" || len(args) != 1 {
+	switch {
+	case name == "popd" || len(args) > 1:
+		return where{unknown: "the directory after " + name + " is known only when it runs"}
+	case len(args) == 0 && name == "cd":
+		return in.moveTo([]string{"~"})
+	case len(args) == 0:
 		return where{unknown: "the directory after " + name + " is known only when it runs"}
 	}
-	dir, ok := literalPath(args[0])
+	w := args[0]
+	text := d.src[w.pos:w.end]
+	unknown := where{unknown: "the directory after " + name + " " + text + " is known only when it runs"}
 	switch {
-	case !ok || dir == "-" || strings.HasPrefix(dir, "~"):
-		text := d.src[args[0].Pos().Offset():args[0].End().Offset()]
-		return where{unknown: "the directory after " + name + " " + text + " is known only when it runs"}
-	case d.cdpath && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "."):
-		return where{unknown: "the directory after " + name + " " + dir + " depends on CDPATH"}
-	}
-	return in.join(dir)
-}
-
-// literalPath is the value of a word without expansions, quotes removed.
-func literalPath(w *syntax.Word) (string, bool) {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			if strings.ContainsAny(p.Value, "*?[\\") {
-				return "", false
-			}
-			b.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				return "", false
-			}
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok || strings.ContainsRune(l.Value, '\\') {
-					return "", false
-				}
-				b.WriteString(l.Value)
-			}
-		default:
-			return "", false
+	case w.literal && w.value == "-" && name == "cd":
+		if in.old == nil {
+			return unknown
 		}
+		back := *in.old
+		prev := in
+		prev.old = nil
+		back.old = &prev
+		return back
+	case name == "pushd" && w.literal && (strings.HasPrefix(w.value, "+") || strings.HasPrefix(w.value, "-")):
+		return unknown
+	case w.literal && !w.tilde && strings.HasPrefix(w.value, "~"):
+		// A directory named "~" the shell left as it is.
+		return unknown
 	}
-	return b.String(), b.Len() > 0
+	dirs, ok := in.resolve(w)
+	if ok {
+		// Even where the cd is not followed, the directory it names is
+		// one a later path may lie in.
+		d.note(in.moveTo(dirs))
+	}
+	switch {
+	case !ok:
+		return unknown
+	case d.cdpath && !strings.HasPrefix(w.value, "/") && !strings.HasPrefix(w.value, ".") && w.literal && !w.tilde:
+		return where{unknown: "the directory after " + name + " " + w.value + " depends on CDPATH"}
+	}
+	return in.moveTo(dirs)
 }
 
-// join is where a cd to dir leads from each directory in.
-func (in where) join(dir string) where {
+// moveTo is where a cd to each of dirs, resolved against in, leads.
+func (in where) moveTo(dirs []string) where {
 	if in.unknown != "" {
 		return in
 	}
+	prev := in
+	prev.old = nil
+	out := where{old: &prev}
+	for _, dir := range dirs {
+		if dir == "" {
+			dir = "."
+		}
+		joined, ok := in.join(dir)
+		if !ok {
+			return where{unknown: "the directory after cd " + dir + " lies outside the home directory, whose place the splitter does not know"}
+		}
+		for _, j := range joined.all() {
+			out.dirs = appendNew(out.dirs, j)
+		}
+	}
+	if len(out.dirs) == 1 && out.dirs[0] == "" {
+		out.dirs = nil
+	}
+	return out
+}
+
+// join is where a cd to dir leads from each directory in, and false
+// when it leaves the home directory by "..", to a place not known.
+func (in where) join(dir string) (where, bool) {
+	if in.unknown != "" {
+		return in, true
+	}
 	if strings.HasPrefix(dir, "/") {
-		return where{dirs: []string{path.Clean(dir)}}
+		return where{dirs: []string{path.Clean(dir)}}, true
+	}
+	if dir == "~" || strings.HasPrefix(dir, "~/") {
+		j, ok := joinPath("~", strings.TrimPrefix(dir[1:], "/"))
+		return where{dirs: []string{j}}, ok
 	}
 	var out where
 	for _, d := range in.all() {
-		out.dirs = appendNew(out.dirs, path.Join(d, dir))
+		j, ok := joinPath(d, dir)
+		if !ok {
+			return where{}, false
+		}
+		out.dirs = appendNew(out.dirs, j)
 	}
-	return out
+	return out, true
 }
 
 // all are the directories of a known where, "" for the call's own.
@@ -276,8 +355,13 @@ func union(a, b where) where {
 	if len(out.dirs) > maxDirs {
 		return where{unknown: "the command may run in more directories than the splitter follows"}
 	}
+	if a.old != nil && b.old != nil {
+		old := union(*a.old, *b.old)
+		old.old = nil
+		out.old = &old
+	}
 	if len(out.dirs) == 1 && out.dirs[0] == "" {
-		return where{}
+		out.dirs = nil
 	}
 	return out
 }
@@ -291,13 +375,15 @@ func appendNew(list []string, s string) []string {
 }
 
 // changesDir reports whether n holds a command that may change
-// directory: cd, pushd, popd, or eval of a string that names one.
-func changesDir(n syntax.Node) bool {
+// directory: cd, pushd, popd, or eval of a string that names one, in
+// any spelling the shell reads as one ("\\cd", $'cd').
+func (d *dirWalk) changesDir(n syntax.Node) bool {
 	found := false
 	syntax.Walk(n, func(m syntax.Node) bool {
 		if c, ok := m.(*syntax.CallExpr); ok && len(c.Args) > 0 {
 			for _, a := range c.Args {
-				if name, _ := literalPath(a); name == "cd" || name == "pushd" || name == "popd" || name == "eval" {
+				switch d.s.wordOf(a).value {
+				case "cd", "pushd", "popd", "eval":
 					found = true
 				}
 			}
@@ -305,6 +391,40 @@ func changesDir(n syntax.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// mayChangeDir reports whether a script may name a command that changes
+// directory in any spelling: its text with quotes and backslashes
+// removed names one (line continuations too), or it has an ANSI-C
+// string, which may spell any.
+func mayChangeDir(src string) bool {
+	if strings.Contains(src, "$'") {
+		return true
+	}
+	if !strings.ContainsAny(src, "'\"\\") {
+		return changesDirText(src)
+	}
+	// Each name ends in "d": read back from every "d", quotes,
+	// backslashes and newlines (a line continuation) skipped.
+	for i := strings.IndexByte(src, 'd'); i >= 0; {
+		var name [5]byte
+		n := 0
+		for j := i; j >= 0 && n < len(name); j-- {
+			if c := src[j]; c != '\'' && c != '"' && c != '\\' && c != '\n' {
+				n++
+				name[len(name)-n] = c
+			}
+		}
+		if word := string(name[len(name)-n:]); strings.HasSuffix(word, "cd") || strings.HasSuffix(word, "popd") || word == "pushd" {
+			return true
+		}
+		next := strings.IndexByte(src[i+1:], 'd')
+		if next < 0 {
+			break
+		}
+		i += next + 1
+	}
+	return false
 }
 
 // changesDirText reports whether a string run as code may name a command
@@ -333,9 +453,13 @@ func (in where) paths(p string) (paths []string, unknown string) {
 	for _, d := range in.all() {
 		if d == "" {
 			paths = appendNew(paths, p)
-		} else {
-			paths = appendNew(paths, path.Join(d, p))
+			continue
 		}
+		j, ok := joinPath(d, p)
+		if !ok {
+			return []string{p}, "the path " + p + " lies outside the home directory, whose place the splitter does not know"
+		}
+		paths = appendNew(paths, j)
 	}
 	return paths, ""
 }
@@ -374,12 +498,33 @@ func throughProc(p string) (string, string) {
 
 // pathSubjects adds the subjects of a path a command reads or writes
 // under the tool of t, one for each directory it may be relative to.
-func (s *splitter) pathSubjects(t target, value, text, unseen string, in where) {
+func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where) {
+	value := w.value
+	var paths []string
+	var why string
 	if unseen != "" {
-		s.add(t.field, value, text, unseen, false, t.tool)
-		return
+		known, ok := in.resolve(w)
+		if !ok || w.literal && !w.tilde {
+			s.add(t.field, value, text, unseen, false, t.tool)
+			return
+		}
+		// A value the splitter knows, $PWD or ~, resolved.
+		for _, k := range known {
+			if strings.HasPrefix(k, "~") {
+				j, ok := joinPath("~", strings.TrimPrefix(k[1:], "/"))
+				if !ok {
+					s.add(t.field, value, text, unseen, false, t.tool)
+					return
+				}
+				paths = appendNew(paths, j)
+				continue
+			}
+			more, kwhy := where{}.paths(k)
+			paths, why = append(paths, more...), firstOf(why, kwhy)
+		}
+	} else {
+		paths, why = in.paths(value)
 	}
-	paths, why := in.paths(value)
 	for _, p := range paths {
 		if deviceFiles[p] {
 			continue
@@ -389,6 +534,21 @@ func (s *splitter) pathSubjects(t target, value, text, unseen string, in where) 
 			continue
 		}
 		s.add(t.field, p, text, why, false, t.tool)
+	}
+	if in.unknown != "" && why == in.unknown {
+		s.maybeIn(t, value, text)
+	}
+}
+
+// maybeIn adds, as constraints, the paths a relative path names in each
+// directory a cd of the call is known to move to or push: after a cd the
+// splitter cannot follow ("popd", "pushd +1", "cd -"), the path asks, and
+// a deny or ask rule for what it may name still holds.
+func (s *splitter) maybeIn(t target, p, text string) {
+	for _, d := range s.dirs.seen {
+		if j, ok := joinPath(d, p); ok && j != p {
+			s.add(t.field, j, text, "", true, t.tool)
+		}
 	}
 }
 

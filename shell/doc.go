@@ -20,7 +20,9 @@
 //
 // It decides by tables of what it knows to be safe. Some commands run code
 // no rule can read: eval of a variable, a script piped into sh, a command
-// named by an expansion, LD_PRELOAD or PATH set for a command, a value
+// named by an expansion, LD_PRELOAD or PATH set for a command or in the
+// shell, a set or shopt option the splitter does not model, a script
+// file an interpreter runs, a value
 // read at run time that bash evaluates as arithmetic, xargs before a
 // program that may take what it reads as options, a redirect to a path
 // known only when it runs (a glob, a tilde, an expansion). Such a subject

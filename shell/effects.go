@@ -28,6 +28,9 @@ type effects struct {
 
 // effectsOf reads what the command named base does with its arguments.
 func effectsOf(base string, args []word) effects {
+	if e, ok := stateEffects(base, args); ok {
+		return e
+	}
 	if w, ok := wrappers()[base]; ok {
 		return w.unwrap(base, args)
 	}
@@ -38,8 +41,6 @@ func effectsOf(base string, args []word) effects {
 		return shellEffects(base, args)
 	case base == "eval":
 		return evalEffects(args)
-	case base == "trap":
-		return trapEffects(args)
 	case base == "source" || base == ".":
 		file := "a file"
 		if len(args) > 0 {
@@ -123,90 +124,6 @@ func commandUntil(args []word, start int, terminators ...string) ([]word, int) {
 	return args[start:i], i
 }
 
-// interpreter is the family of a command that runs a program in another
-// language, "" for none.
-func interpreter(base string) string {
-	for _, family := range []string{"python", "node", "perl", "ruby", "php"} {
-		if rest, ok := strings.CutPrefix(base, family); ok && strings.Trim(rest, "0123456789.") == "" {
-			return family
-		}
-	}
-	return ""
-}
-
-// interpreterCode lists, per family, the options that give the program
-// inline, and the short options that take an argument.
-var interpreterCode = map[string]struct{ inline, short string }{
-	"python": {inline: "cm", short: "WXQ"},
-	"node":   {inline: "ep", short: "rC"},
-	"perl":   {inline: "eE", short: ""},
-	"ruby":   {inline: "e", short: "IrC"},
-	"php":    {inline: "rR", short: "cdz"},
-}
-
-// interpreterEffects reads an interpreter's command line: one with no
-// program named and none inline reads its program from standard input.
-func interpreterEffects(base string, args []word) effects {
-	family := interpreter(base)
-	code := interpreterCode[family]
-	for i := 0; i < len(args); i++ {
-		a := args[i].value
-		switch {
-		case a == "-":
-			return effects{unseen: base + " reads its program from standard input"}
-		case a == "--eval" || a == "--print":
-			return inlineProgram(base+" "+a, args[i+1:])
-		case strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print="):
-			return inlineProgram(base+" "+a[:strings.IndexByte(a, '=')], args[i:])
-		case a == "--require" || a == "--import":
-			i++
-		case strings.HasPrefix(a, "--"):
-		case len(a) > 1 && a[0] == '-':
-			if j := strings.IndexAny(a[1:], code.inline) + 1; j > 0 {
-				// "-c CODE", or "-cCODE" with the program in the word.
-				what, words := base+" "+a[:j+1], args[i:]
-				if j == len(a)-1 {
-					what, words = base+" "+a, args[i+1:]
-				}
-				if family == "python" && a[j] == 'm' {
-					// -m names an installed module, run as a script file is.
-					return moduleProgram(what, words)
-				}
-				return inlineProgram(what, words)
-			}
-			if len(a) == 2 && strings.IndexByte(code.short, a[1]) >= 0 {
-				i++
-			}
-		default:
-			if !args[i].literal {
-				return effects{unseen: base + " runs a program made when it runs"}
-			}
-			return effects{}
-		}
-	}
-	return effects{unseen: base + " reads its program from standard input"}
-}
-
-// inlineProgram is the effect of a program given on the command line,
-// in the first of words: a program in another language, which no rule
-// reads, so the call asks whether it is literal or made when it runs
-// ("python3 -c "$(curl …)"").
-func inlineProgram(what string, words []word) effects {
-	if len(words) > 0 && !words[0].literal {
-		return effects{unseen: what + " runs a program made when it runs"}
-	}
-	return effects{unseen: what + " runs a program given inline, which the splitter does not read"}
-}
-
-// moduleProgram is the effect of python -m MODULE: a module by name,
-// decided as written when literal.
-func moduleProgram(what string, words []word) effects {
-	if len(words) > 0 && !words[0].literal {
-		return effects{unseen: what + " runs a module named when it runs"}
-	}
-	return effects{}
-}
-
 // setsVariables are the builtins that set the variables they name, with
 // their short options that take an argument; printf sets one only with -v.
 var setsVariables = map[string]string{
@@ -219,8 +136,10 @@ func variablesSet(base string, args []word) string {
 	var names []word
 	switch base {
 	case "printf":
-		for i := 0; i+1 < len(args); i++ {
-			if args[i].value == "-v" {
+		for i := 0; i < len(args); i++ {
+			if v, ok := strings.CutPrefix(args[i].value, "-v"); ok && v != "" {
+				names = append(names, word{value: v, literal: args[i].literal})
+			} else if ok && i+1 < len(args) {
 				names = append(names, args[i+1])
 			}
 		}
@@ -247,7 +166,7 @@ func variablesSet(base string, args []word) string {
 		if !n.literal {
 			return base + " sets a variable named when it runs"
 		}
-		if why := variableUnseen(n.value); why != "" {
+		if why := shellVariableUnseen(n.value); why != "" {
 			return why
 		}
 	}

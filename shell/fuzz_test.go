@@ -108,7 +108,15 @@ func simpleCommands(command string) (int, bool) {
 			// Each may add a subject of its own.
 			flat = false
 		case *syntax.Assign:
-			flat = flat && n.Index == nil
+			// A pager's or an editor's value is read as code.
+			runs := false
+			if n.Name != nil {
+				_, runs = commandVariables[n.Name.Value]
+			}
+			flat = flat && n.Index == nil && !runs
+		case *syntax.BinaryArithm, *syntax.UnaryArithm:
+			// An assignment may add a subject for its variable.
+			flat = false
 		case *syntax.ParamExp:
 			flat = flat && n.Exp == nil && n.Index == nil && n.Slice == nil && !n.Excl
 		case *syntax.CallExpr:
@@ -143,7 +151,7 @@ func readFurther(name string) bool {
 		return true
 	}
 	switch name {
-	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock":
+	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock", "man":
 		return true
 	}
 	return shells[name]

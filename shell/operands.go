@@ -194,7 +194,7 @@ func (s *splitter) file(t target, w word, in where) {
 	if w.end > w.pos && int(w.end) <= len(s.src) {
 		text = s.src[w.pos:w.end]
 	}
-	s.pathSubjects(t, w.value, text, fileUnseen(w), in)
+	s.pathSubjects(t, w, text, fileUnseen(w), in)
 }
 
 // procSubst reports whether a word is a process substitution, <(…) or

@@ -96,7 +96,7 @@ func checkResult(command string, subjects []agentpolicy.Subject, res *oracleResu
 		case "":
 			commands = append(commands, subjectMember(s, "command"))
 		case "write":
-			writes = append(writes, resolvePath(subjectMember(s, "path"), s.Text))
+			writes = append(writes, resolvePath(subjectMember(s, "path")))
 		}
 	}
 	var problems []string
@@ -348,12 +348,12 @@ func changeCovered(c oracleChange, writes []string) bool {
 	return false
 }
 
-// resolvePath is the sandbox path a write subject names, given the path
-// and how the command wrote it: a leading tilde is HOME, as a path rule
-// reads it, unless the command quoted it, when it is a name.
-func resolvePath(p, written string) string {
+// resolvePath is the sandbox path a write subject names: a leading
+// tilde is HOME, as a path rule reads it (the splitter writes a tilde the
+// shell left as it is as "./~").
+func resolvePath(p string) string {
 	switch {
-	case (p == "~" || strings.HasPrefix(p, "~/")) && !strings.ContainsAny(written[:min(1, len(written))], `"'\$`):
+	case p == "~" || strings.HasPrefix(p, "~/"):
 		p = oracleHome + p[1:]
 	case !filepath.IsAbs(p):
 		p = filepath.Join(oracleWorkDir, p)

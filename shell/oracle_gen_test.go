@@ -34,14 +34,23 @@ func (g *oracleGenerator) chance(n int) bool { return g.r.IntN(n) == 0 }
 // sandbox, or one of the real ones, which touch only the sandbox's files.
 var (
 	genPrograms = []string{"ls", "cat", "echo", "printf", "grep", "wc", "head", "true", "git", "npm",
-		"touch", "rm", "cp", "mv", "mkdir", "tee", "sed", "awk", "sort", "find", "ln", "chmod", "truncate", "dd"}
+		"touch", "rm", "cp", "mv", "mkdir", "tee", "sed", "awk", "sort", "find", "ln", "chmod", "truncate", "dd",
+		"python3", "node", "nodejs", "perl", "man", "source", "bash", "compgen", "fc", "history", "set", "shopt", "unset", "let"}
 	genFiles = []string{"a.txt", "b.txt", "pwned", ".env", ".claude/settings.local.json", ".git/config",
 		"dir/c.txt", "dir", "empty", "./missing", "~/.bashrc", "/tmp/t", "new.txt", "dir/../a.txt", "list"}
 	genOptions = []string{"-f", "-r", "-n", "-a", "-i", "-o", "-t", "-s", "-v", "--", "-rf", "-n1", "--help",
 		"--force", "--in-place", "--output=pwned", "-opwned", "--target-directory=dir", "-e", "-c"}
 	genExpansions = []string{"$HOME", "${HOME}", "$PWD", "${x:-a.txt}", "${x:=pwned}", "$(echo a.txt)", "`echo b.txt`",
 		"$((1+2))", "~", "~/x", "*.txt", ".en?", "[ab].txt", "$1", "$@", "\"$x\"", "${#x}", "$'\\x61.txt'", "$\"a.txt\"",
-		"{a,b}.txt", "{1..2}", "${x//a/b}", "$[1+1]"}
+		"{a,b}.txt", "{1..2}", "${x//a/b}", "$[1+1]", "$PWD/pwned", "${PWD}/new.txt", "~/pwned", "\"$HOME\"/pwned",
+		"~+/pwned", "$OLDPWD/pwned", "~-/pwned"}
+	// genState are commands that change the shell's state, harmless and
+	// not: each later word is read under it.
+	genState = []string{"set -e", "set -x", "set -euo pipefail", "set +o errexit", "set -k", "set -a", "set -o keyword",
+		"set +B", "set -T", "shopt -s nullglob", "shopt -s dotglob", "shopt -s expand_aliases", "shopt -s lastpipe",
+		"shopt -s cdable_vars", "HOME=/w/dir", "PATH=.:$PATH", "GIT_DIR=x", "x=1", "export -n PATH", "unset PATH",
+		"declare -n r=HOME", "((HOME=1))", "trap 'touch pwned' DEBUG", "trap 'echo ok' EXIT", "CDPATH=/w/dir",
+		"declare CD''PATH=/w/dir", "local x=1", "printf -vHOME %s /w/dir", "read HOME <<< /w/dir"}
 	genRedirects = []string{">", ">>", "2>", "&>", "&>>", ">|", "<", "<>", "1>", "3>", ">&"}
 )
 
@@ -95,11 +104,14 @@ func (g *oracleGenerator) pipeline(depth int) string {
 	case 3:
 		return "for f in " + g.word() + " " + g.word() + "; do " + g.list(depth+1) + "; done"
 	case 4:
-		dir := g.pick("dir", "empty", "..", "-", "/tmp", "dir/..", "./dir", "'dir'", "d\\ir")
+		dir := g.pick("dir", "empty", "..", "-", "/tmp", "dir/..", "./dir", "'dir'", "d\\ir", "{dir,}", "{,dir}", "")
 		if !g.plain && g.chance(2) {
-			dir = g.pick("~", "\"$HOME\"", "$x", "$(echo dir)", "d*")
+			dir = g.pick("~", "\"$HOME\"", "$x", "$(echo dir)", "d*", "~/", "$PWD/dir", "${PWD}", "$OLDPWD", "~-", "~+/dir", "+1", "-n dir")
 		}
-		return "cd " + dir + g.pick(" && ", "; ", "\n") + g.list(depth+1)
+		cd := g.pick("cd", "cd", "pushd", "builtin cd", "command cd", "command -p cd", g.spell("cd"))
+		return cd + " " + dir + g.pick(" && ", "; ", "\n") + g.list(depth+1)
+	case 9:
+		return g.pick(genState...) + g.pick("; ", "\n") + g.list(depth+1)
 	case 5:
 		return g.wrapper(depth)
 	case 6:

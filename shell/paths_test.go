@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ChristopherDavenport/agentturn"
@@ -15,7 +16,8 @@ import (
 
 // pathCases are redirect targets, each attack beside a harmless twin: a
 // target bash resolves to another file than the one written must be
-// unseen, and a plain one must not.
+// unseen, and a plain one must not; a tilde, $PWD and $HOME are resolved
+// to the file bash writes ("~/x" is in the home directory).
 var pathCases = []struct {
 	target string
 	unseen bool
@@ -27,17 +29,17 @@ var pathCases = []struct {
 	{"[x]", true}, {"x[", false}, {"x[t", false}, {"x]t", false},
 	{"@(.env)", true}, {"'@(.env)'", false},
 	{".cl{a..a}ude/settings.local.json", true}, {"'.cl{a..a}ude'", false},
-	{"~/x", true}, {"'~/x'", false},
-	{"~+/x", true}, {"\\~+/x", false},
+	{"~/x", false}, {"'~/x'", false},
+	{"~+/x", false}, {"\\~+/x", false},
 	{"~-/x", true}, {"\"~-\"/x", false},
 	{"~nobody/x", true}, {"r~/x", false},
 	{"a=~/x", true}, {"a=\\~/x", false},
-	{"$PWD/x", true}, {"'$PWD'/x", false},
-	{"${PWD}/x", true}, {"\\${PWD}/x", false},
+	{"$PWD/x", false}, {"'$PWD'/x", false},
+	{"${PWD}/x", false}, {"\\${PWD}/x", false},
 	{"$(echo .env)", true}, {"'$(echo .env)'", false},
 	{"`echo .env`", true}, {"\\`echo.env\\`", false},
 	{"$((1))", true}, {"1", false},
-	{"\"$HOME\"/x", true}, {"\"HOME\"/x", false},
+	{"\"$HOME\"/x", false}, {"\"HOME\"/x", false},
 	{"$'.en\\x76'", false}, {"\".e\"nv", false},
 }
 
@@ -64,8 +66,13 @@ func TestPathUnseen(t *testing.T) {
 			if got := target.unseen != ""; got != c.unseen {
 				t.Fatalf("unseen %q, want unseen %v", target.unseen, c.unseen)
 			}
-			written := bashWrites(t, bash, "shopt -s extglob\necho x > "+c.target, filepath.Dir(target.value))
-			if literal := slices.Equal(written, []string{path.Clean(target.value)}); literal == c.unseen {
+			// The home directory the test gives bash is home.
+			value := target.value
+			if rest, ok := strings.CutPrefix(value, "~/"); ok {
+				value = "home/" + rest
+			}
+			written := bashWrites(t, bash, "shopt -s extglob\necho x > "+c.target, filepath.Dir(value))
+			if literal := slices.Equal(written, []string{path.Clean(value)}); literal == c.unseen {
 				t.Errorf("bash wrote %q for the target read as %q", written, target.value)
 			}
 		})

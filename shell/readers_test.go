@@ -46,7 +46,7 @@ var readerCases = []splitCase{
 	{"rg", "rg -n pattern src", []want{same("rg -n pattern src"), read("src")}},
 	{"vim", "vim +'!id' f", []want{hidden("vim +!id f", "vim +'!id' f", "vim +!id runs an editor command"), write("f")}},
 	{"vim", "vim f", []want{same("vim f"), write("f")}},
-	{"man", "man -P 'sh -c id' ls", []want{hidden("man -P sh -c id ls", "man -P 'sh -c id' ls", "man -P may run a program")}},
+	{"man", "man -P 'sh -c id' ls", []want{hidden("man -P sh -c id ls", "man -P 'sh -c id' ls", "man -P may run a program"), base("sh -c id", "sh -c id"), same("id")}},
 	{"man", "man 5 crontab", []want{same("man 5 crontab")}},
 	{"find", "find . -name '*.go' -type f", []want{run("find . -name *.go -type f", "find . -name '*.go' -type f"), read(".")}},
 	{"find", "find . -name *.go", []want{hidden("find . -name *.go", "find . -name *.go", "the word *.go may be more than one word for find, known only when it runs"), read(".")}},

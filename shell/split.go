@@ -17,10 +17,11 @@ var errDeep = errors.New("agentpolicy/shell: the command nests too deeply to be 
 // splitter collects the subjects of one call.
 type splitter struct {
 	*config
-	// src is the script being read, which positions index, and tree
-	// its syntax tree.
-	src  string
-	tree *syntax.File
+	// command is the call's command, and src the script being read,
+	// which positions index, and tree its syntax tree.
+	command string
+	src     string
+	tree    *syntax.File
 	// vars is what the script sets its variables to, read when first
 	// needed, and integers the variables it declares with -i so far.
 	vars     *varValues
@@ -119,6 +120,7 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 			s.addUnseen(n, s.arithUnseen(n.Index))
 		}
 		s.addUnseen(n, s.integerUnseen(n))
+		return s.valueScript(n, depth)
 	case *syntax.ArrayElem:
 		if n.Index != nil {
 			s.addUnseen(n, s.arithUnseen(n.Index))
@@ -134,10 +136,22 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 		s.addUnseen(n, extglobUnseen(n))
 	case *syntax.ParamExp:
 		s.addUnseen(n, firstOf(expansionUnseen(n), s.paramUnseen(n)))
+	case *syntax.BinaryArithm:
+		if assigns(n.Op) {
+			s.addUnseen(n, shellVariableUnseen(arithName(n.X)))
+		}
+	case *syntax.UnaryArithm:
+		if n.Op == syntax.Inc || n.Op == syntax.Dec {
+			s.addUnseen(n, shellVariableUnseen(arithName(n.X)))
+		}
+	case *syntax.CoprocClause:
+		if n.Name != nil {
+			s.addUnseen(n.Name, shellVariableUnseen(s.wordOf(n.Name).value))
+		}
 	case *syntax.ForClause:
 		switch loop := n.Loop.(type) {
 		case *syntax.WordIter:
-			if why := variableUnseen(loop.Name.Value); why != "" {
+			if why := shellVariableUnseen(loop.Name.Value); why != "" {
 				text := s.src[n.Pos().Offset():loop.Name.End().Offset()]
 				s.add(s.field, text, text, why, false, "")
 			}
@@ -169,7 +183,7 @@ func expansionUnseen(p *syntax.ParamExp) string {
 			return "${" + p.Param.Value + "@P} runs the command substitutions in the value of " + p.Param.Value
 		}
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
-		return variableUnseen(p.Param.Value)
+		return shellVariableUnseen(p.Param.Value)
 	}
 	return ""
 }
@@ -243,7 +257,7 @@ func appendString(b []byte, s string) []byte {
 func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 	text := s.text(c)
 	if len(c.Args) == 0 {
-		s.add(s.field, s.assignments(c.Assigns), text, s.assignsUnseen(c.Assigns, false), false, "")
+		s.add(s.field, s.assignments(c.Assigns), text, firstOf(s.assignsUnseen(c.Assigns, false), s.aloneUnseen(c.Assigns, c.End().Offset())), false, "")
 		return nil
 	}
 	words, unseen := s.expandWords(c.Args)
@@ -289,6 +303,7 @@ func (s *splitter) run(cmd command, depth int) error {
 		args = append(args[:len(args):len(args)], xargsWords)
 	}
 	e := effectsOf(base, args)
+	e.scripts = append(e.scripts, pagerScripts(base, args)...)
 	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]), namesUnseen(base, cmd.words[1:]), streamUnseen(base, cmd.words[1:]))
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
@@ -416,7 +431,12 @@ func (s *splitter) declare(d *syntax.DeclClause) {
 	if len(d.Args) > 0 {
 		normalised += " " + s.assignments(d.Args)
 	}
-	s.add(s.field, normalised, s.text(d), s.assignsUnseen(d.Args, exports(d)), false, "")
+	why, env := declarationUnseen(d.Variant.Value, s.declared(d.Args))
+	if env != "" && s.programAfter(d.End().Offset()) {
+		why = firstOf(why, env)
+	}
+	why = firstOf(s.assignsUnseen(d.Args, exports(d)), why)
+	s.add(s.field, normalised, s.text(d), why, false, "")
 }
 
 // exports reports whether a declaration hands its variables to the
@@ -457,7 +477,7 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
-	s.pathSubjects(t, w.value, s.text(r.Word), pathUnseen(w), s.dirs.of(r))
+	s.pathSubjects(t, w, s.text(r.Word), pathUnseen(w), s.dirs.of(r))
 }
 
 // deviceFiles are redirect targets that are no file a rule guards; an

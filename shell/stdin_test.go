@@ -38,9 +38,9 @@ func TestStdinUnseen(t *testing.T) {
 		{"xargs -I % echo % x", ""},
 		{"find . -exec sh -c +", "sh -c has no string: what runs it, xargs or find, supplies one"},
 		{"python3 /dev/stdin", "python3 reads its program from /dev/stdin, which no rule reads"},
-		{"python3 ./tool.py", ""},
+		{"python3 ./tool.py", "python3 runs the program in ./tool.py, which no rule reads"},
 		{"node /proc/123/fd/0", "node reads its program from /proc/123/fd/0, which no rule reads"},
-		{"node ./proc/123/fd/0", ""},
+		{"node ./proc/123/fd/0", "node runs the program in ./proc/123/fd/0, which no rule reads"},
 		{"bash /dev/tcp/host/80", "bash reads its program from /dev/tcp/host/80, which no rule reads"},
 	} {
 		subjects, err := Subjects()(commandArgs(c.command))

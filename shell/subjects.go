@@ -121,7 +121,7 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		// around it, neither as the parser reads it.
 		return nil, errNUL
 	}
-	s := splitter{config: c}
+	s := splitter{config: c, command: command}
 	if err := s.script(command, 0); err != nil {
 		u, ok := err.(*unreadable)
 		if !ok {

@@ -22,10 +22,15 @@ func (u *unreadable) Error() string { return "agentpolicy/shell: " + u.why }
 
 // readable is the error of a script whose text the parser reads otherwise
 // than bash, nil when there is none: a carriage return, which the parser
-// reads as space where bash keeps it in the word ("npm test\r").
+// reads as space where bash keeps it in the word ("npm test\r"), and a
+// backslash that ends the script, which bash keeps as a character.
 func readable(src string) error {
 	if strings.IndexByte(src, '\r') >= 0 {
 		return &unreadable{why: "the command has a carriage return, which the parser and bash read differently", reading: repaired(src)}
+	}
+	if trailing := len(src) - len(strings.TrimRight(src, "\\")); trailing%2 == 1 {
+		// "eval 'tee' '\\'" runs tee with the argument \.
+		return &unreadable{why: "the command ends in a backslash, which bash keeps and the parser drops", reading: repaired(src)}
 	}
 	return nil
 }

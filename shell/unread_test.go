@@ -49,3 +49,23 @@ func TestEndToEndUnread(t *testing.T) {
 		{"npm test\r\nrm -rf x\r\n", agentturn.Block},
 	})
 }
+
+// TestTrailingBackslash checks that a script ending in a backslash, which
+// bash keeps ("eval 'tee' '\\'" runs tee with the argument \) and the
+// parser drops, asks, and that an escaped one does not.
+func TestTrailingBackslash(t *testing.T) {
+	split := Subjects()
+	for command, unseen := range map[string]bool{"eval 'tee' '\\'": true, "echo x\\": true, "echo x\\\\": false, "echo '\\'": false} {
+		subjects, err := split(commandArgs(command))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, s := range subjects {
+			got = got || s.Unseen != ""
+		}
+		if got != unseen {
+			t.Errorf("%q: unseen %v, want %v: %+v", command, got, unseen, subjects)
+		}
+	}
+}

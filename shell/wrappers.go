@@ -93,6 +93,11 @@ func (w wrapper) unwrap(base string, args []word) effects {
 	}
 	if base == "xargs" {
 		e.unseen = firstOf(e.unseen, xargsUnseen(args, rest))
+		for _, g := range p.options {
+			if g.name == "process-slot-var" {
+				e.unseen = firstOf(e.unseen, environmentUnseen(g.value.value))
+			}
+		}
 	}
 	return e
 }
@@ -253,6 +258,10 @@ var shells = map[string]bool{
 // code, a script file runs as the rule allows it, and a shell with neither
 // reads its commands from standard input.
 func shellEffects(name string, args []word) effects {
+	if len(args) == 1 && (args[0].value == "--version" || args[0].value == "--help") {
+		// It prints and exits, reading no commands.
+		return effects{}
+	}
 	e := effects{wrapper: true}
 	code, stdin := false, false
 	i := 0
@@ -260,18 +269,37 @@ options:
 	for ; i < len(args); i++ {
 		a := args[i].value
 		switch {
+		case !args[i].literal:
+			break options
 		case a == "--" || a == "-":
 			i++
 			break options
 		case a == "--rcfile" || a == "--init-file":
 			return effects{unseen: name + " " + a + " runs the commands of a file"}
 		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
-			i++
+			table := setOptions
+			if a[1] == 'O' {
+				table = shoptOptions
+			}
+			if i++; i < len(args) && !table[args[i].value] {
+				return effects{unseen: name + " " + a + " " + args[i].value + " changes how the shell reads or runs commands"}
+			}
 		case strings.HasPrefix(a, "--"):
+			if !shellLongOptions[a] {
+				return effects{unseen: name + " " + a + " is not an option the splitter knows to run no other file"}
+			}
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
 			// "+c" and "+s" read as "-c" and "-s" to bash and dash.
-			code = code || strings.ContainsRune(a[1:], 'c')
-			stdin = stdin || strings.ContainsRune(a[1:], 's')
+			for _, c := range a[1:] {
+				switch {
+				case c == 'c':
+					code = true
+				case c == 's':
+					stdin = true
+				case c != 'r' && c != 'l' && !setOptions[string(c)]:
+					return effects{unseen: name + " " + a[:1] + string(c) + " changes how the shell reads or runs commands"}
+				}
+			}
 		default:
 			break options
 		}
@@ -288,9 +316,18 @@ options:
 	case !args[i].literal:
 		e.unseen = name + " runs a script made when it runs"
 	default:
-		e.wrapper = false
+		return scriptProgram(name, args[i:])
 	}
 	return e
+}
+
+// shellLongOptions are the long options of bash known to run no file
+// but the command's own and the user's startup files (a login shell's,
+// as git's configuration on disk is not read either): --debugger and the
+// rest are not.
+var shellLongOptions = map[string]bool{
+	"--login": true, "--norc": true, "--noprofile": true, "--posix": true, "--restricted": true, "--verbose": true,
+	"--noediting": true, "--version": true, "--help": true,
 }
 
 // evalEffects reads eval, whose words joined are run as code.
@@ -305,17 +342,34 @@ func evalEffects(args []word) effects {
 }
 
 // trapEffects reads trap, whose action is run as code when a signal
-// comes.
+// comes. The conditions bash raises itself, DEBUG before every command,
+// RETURN and ERR, run it where the splitter cannot follow (a DEBUG trap
+// may skip the command under extdebug), and so does a condition outside
+// the table of signals.
 func trapEffects(args []word) effects {
 	i, _ := skipOptions(args, "", nil, "")
 	if len(args)-i < 2 || args[i].value == "-" {
 		return effects{}
 	}
 	action := args[i]
+	for _, sig := range args[i+1:] {
+		if name := strings.TrimPrefix(strings.ToUpper(sig.value), "SIG"); !sig.literal || !signals[name] && strings.Trim(name, "0123456789") != "" {
+			return effects{unseen: "trap " + sig.value + " runs its action where the splitter cannot follow"}
+		}
+	}
 	if !action.literal {
 		return effects{unseen: "trap runs a string made when it runs"}
 	}
 	return effects{wrapper: true, scripts: []string{action.value}}
+}
+
+// signals are the conditions trap may run an action on that the splitter
+// reads as one more command: the signals, and EXIT.
+var signals = map[string]bool{
+	"EXIT": true, "HUP": true, "INT": true, "QUIT": true, "ILL": true, "TRAP": true, "ABRT": true, "BUS": true,
+	"FPE": true, "USR1": true, "SEGV": true, "USR2": true, "PIPE": true, "ALRM": true, "TERM": true,
+	"CHLD": true, "CONT": true, "TSTP": true, "TTIN": true, "TTOU": true, "URG": true, "XCPU": true,
+	"XFSZ": true, "VTALRM": true, "PROF": true, "WINCH": true, "IO": true, "PWR": true, "SYS": true,
 }
 
 // commandOptions are the options of su, runuser and script: -c gives

@@ -1,0 +1,205 @@
+package shell
+
+import "strings"
+
+// Interpreters of other languages: python (and pypy), node, perl, ruby,
+// php, deno, bun, lua, julia, R, osascript, elixir, groovy and pwsh. Their programs are code no rule reads, given inline, loaded
+// by an option (perl -M, node --require, python -X), read from a file or
+// from standard input, so every one of them asks; only an option that
+// prints and exits (--version, --help) and python -m, which runs an
+// installed module as a command does, are decided as written.
+
+// language is what one family's command line holds.
+type language struct {
+	// inline and inlineLong are the options that give the program on the
+	// command line; loads and loadsLong those whose value names code to
+	// load, or settings that may (php -d auto_prepend_file).
+	inline, loads         string
+	inlineLong, loadsLong []string
+	// values are the other short options that take a value, joined or
+	// as the next word.
+	values string
+	// commands, for a family whose command line begins with a
+	// subcommand, are the subcommands decided as written (deno fmt, bun
+	// install), and run those whose next operand is a script file.
+	commands map[string]bool
+	run      string
+}
+
+// languages are the families of interpreters.
+var languages = map[string]language{
+	"python": {inline: "c", loads: "XW", values: "mQ"},
+	"node": {inline: "ep", loads: "r", inlineLong: []string{"--eval", "--print"}, values: "C",
+		loadsLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--env-file", "--env-file-if-exists", "--experimental-config-file"}},
+	"perl":      {inline: "eE", loads: "Mm", values: "I"},
+	"ruby":      {inline: "e", loads: "r", values: "ICE"},
+	"php":       {inline: "rRBE", loads: "dc", values: "fFtz", inlineLong: []string{"--run"}},
+	"pypy":      {inline: "c", loads: "XW", values: "mQ"},
+	"lua":       {inline: "e", loads: "l"},
+	"luajit":    {inline: "e", loads: "l"},
+	"julia":     {inline: "eE", loads: "L", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--load"}},
+	"Rscript":   {inline: "e"},
+	"R":         {inline: "e"},
+	"osascript": {inline: "e"},
+	"elixir":    {inline: "e", loads: "r", inlineLong: []string{"--eval"}},
+	"groovy":    {inline: "e"},
+	"pwsh":      {inline: "cCeE"},
+	"deno":      {inlineLong: []string{"eval"}, run: "run", commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
+	"bun": {inline: "ep", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--preload", "-r", "--require", "--import", "--env-file"},
+		commands: words("run test x install i add a remove rm update build init create pm link unlink upgrade exec outdated publish patch why audit info")},
+}
+
+// words is the set of the space-separated words of s.
+func words(s string) map[string]bool {
+	set := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		set[w] = true
+	}
+	return set
+}
+
+// interpreter is the family of a command that runs a program in another
+// language, "" for none: its name, or its name with a version ("python3",
+// "python3.12", "perl5.36"); nodejs is Debian's node.
+func interpreter(base string) string {
+	if base == "nodejs" {
+		return "node"
+	}
+	family := strings.TrimRight(base, "0123456789.")
+	if _, ok := languages[family]; ok {
+		return family
+	}
+	return ""
+}
+
+// interpreterEffects reads an interpreter's command line: the program it
+// runs and where it comes from.
+func interpreterEffects(base string, args []word) effects {
+	lang := languages[interpreter(base)]
+	if onlyInfo(args) {
+		return effects{}
+	}
+	if lang.commands != nil && len(args) > 0 && args[0].literal {
+		switch sub := args[0].value; {
+		case contains(lang.inlineLong, sub):
+			return inlineProgram(base+" "+sub, args[1:])
+		case sub == lang.run && lang.run != "":
+			return scriptProgram(base, args[1:])
+		case lang.commands[sub]:
+			return effects{}
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.value
+		switch {
+		case !a.literal && !strings.HasPrefix(v, "-"):
+			return effects{unseen: base + " runs a program made when it runs"}
+		case v == "-":
+			return effects{unseen: base + " reads its program from standard input"}
+		case v == "--":
+			return scriptProgram(base, args[i+1:])
+		case strings.HasPrefix(v, "--"):
+			name, _, joined := strings.Cut(v, "=")
+			rest := args[i+1:]
+			if joined {
+				rest = args[i:]
+			}
+			switch {
+			case contains(lang.inlineLong, name):
+				return inlineProgram(base+" "+name, rest)
+			case contains(lang.loadsLong, name):
+				return effects{unseen: base + " " + name + " loads code named on the command line, which the splitter does not read"}
+			}
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				c := v[j]
+				joined := j < len(v)-1
+				switch {
+				case strings.IndexByte(lang.inline, c) >= 0:
+					what, rest := base+" "+v[:j+1], args[i+1:]
+					if joined {
+						rest = args[i:]
+					}
+					return inlineProgram(what, rest)
+				case lang.loads == "XW" && c == 'W' && !strings.Contains(optionValue(v, j, args, i), ":"):
+					// A warning filter imports the category it names
+					// after a colon; "-W ignore" names none.
+					if !joined {
+						i++
+					}
+					j = len(v)
+				case strings.IndexByte(lang.loads, c) >= 0:
+					return effects{unseen: base + " -" + string(c) + " loads code named on the command line, which the splitter does not read"}
+				case lang.values == "mQ" && c == 'm':
+					// -m names an installed module, run as a command is.
+					if joined || i+1 < len(args) && args[i+1].literal {
+						return effects{}
+					}
+					return effects{unseen: base + " -m runs a module named when it runs"}
+				case strings.IndexByte(lang.values, c) >= 0:
+					if !joined {
+						i++
+					}
+					j = len(v)
+				}
+			}
+		default:
+			return scriptProgram(base, args[i:])
+		}
+		if !a.literal {
+			return effects{unseen: base + " " + v + " may be an option, known only when it runs"}
+		}
+	}
+	return effects{unseen: base + " reads its program from standard input"}
+}
+
+// onlyInfo reports whether a command line is only an option that prints
+// and exits: --version, -V, -v, --help, -h.
+func onlyInfo(args []word) bool {
+	if len(args) != 1 || !args[0].literal {
+		return false
+	}
+	switch args[0].value {
+	case "--version", "-V", "-v", "--help", "-h":
+		return true
+	}
+	return false
+}
+
+// inlineProgram is the effect of a program given on the command line,
+// in the first of words: a program in another language, which no rule
+// reads, so the call asks whether it is literal or made when it runs
+// ("python3 -c "$(curl …)"").
+func inlineProgram(what string, words []word) effects {
+	if len(words) > 0 && !words[0].literal {
+		return effects{unseen: what + " runs a program made when it runs"}
+	}
+	return effects{unseen: what + " runs a program given inline, which the splitter does not read"}
+}
+
+// scriptProgram is the effect of a program read from a file, the first
+// of words: the file is read, and its contents are code no rule reads.
+func scriptProgram(what string, words []word) effects {
+	switch {
+	case len(words) == 0:
+		return effects{unseen: what + " reads its program from standard input"}
+	case !words[0].literal:
+		return effects{unseen: what + " runs a program made when it runs"}
+	case streamPath(words[0].value):
+		return effects{unseen: what + " reads its program from " + words[0].value + ", which no rule reads"}
+	}
+	return effects{reads: words[:1], unseen: what + " runs the program in " + words[0].value + ", which no rule reads"}
+}
+
+// optionValue is the value of the short option at v[j], the word args[i]:
+// the rest of the word, or the next word.
+func optionValue(v string, j int, args []word, i int) string {
+	if j < len(v)-1 {
+		return v[j+1:]
+	}
+	if i+1 < len(args) {
+		return args[i+1].value
+	}
+	return ""
+}
