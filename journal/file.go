@@ -24,7 +24,8 @@ import (
 // A File is safe for concurrent use. Its records are written in the order
 // Record is called, one at a time.
 type File struct {
-	sync bool
+	sync  bool
+	bound int
 
 	mu sync.Mutex
 	f  *os.File // nil once closed
@@ -44,13 +45,21 @@ func WithSync() Option {
 	return func(f *File) { f.sync = true }
 }
 
+// WithArgsBound has each record keep at most n bytes of a call's
+// arguments, cut by [agentpolicy.Verdict.CutArgs], which writes beside
+// them the whole's length and SHA-256; n of zero or less keeps them
+// whole. Without it a File keeps [agentpolicy.DefaultArgsBound] bytes.
+func WithArgsBound(n int) Option {
+	return func(f *File) { f.bound = n }
+}
+
 // Open opens the journal at path for appending, creating the file, readable
 // and writable by its owner alone, when it does not exist; the folder must.
 // A file a crash left ending in a torn line is first ended with a newline,
 // so the next record starts a line of its own: the torn line stays where
 // it is, for [Read] to report.
 func Open(path string, opts ...Option) (*File, error) {
-	j := &File{}
+	j := &File{bound: agentpolicy.DefaultArgsBound}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(j)
@@ -94,7 +103,8 @@ func sealTornTail(f *os.File) error {
 // ErrClosed is returned by [File.Record] after [File.Close].
 var ErrClosed = errors.New("agentpolicy/journal: the journal is closed")
 
-// Record appends the verdict's record as one line, and flushes it to
+// Record appends the verdict's record as one line, its arguments cut to
+// the journal's bound ([WithArgsBound]), and flushes it to
 // stable storage first when the journal was opened [WithSync]. An error
 // means the verdict may not be in the journal: the engine refuses the
 // allow it records. The context is not read: a record is written whole
@@ -105,7 +115,7 @@ func (j *File) Record(_ context.Context, v agentpolicy.Verdict) error {
 	if j == nil {
 		return ErrClosed
 	}
-	_, data := v.Record()
+	_, data := v.CutArgs(j.bound).Record()
 	line := append(data, '\n')
 	j.mu.Lock()
 	defer j.mu.Unlock()
