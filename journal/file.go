@@ -19,7 +19,10 @@ import (
 // local file system a line is never interleaved with another, whichever
 // process or goroutine wrote it, and a crash can cut only the last line
 // short. The journal never overwrites or reads a record; at [Open] it
-// reads the file's last byte, to end a torn line.
+// reads the file's last byte, to end a torn line. On Unix both the write
+// and that look hold an exclusive flock(2) on the file, so a process that
+// opens the journal while another writes a record does not take the
+// record for a torn line.
 //
 // A File is safe for concurrent use. Its records are written in the order
 // Record is called, one at a time.
@@ -77,8 +80,15 @@ func Open(path string, opts ...Option) (*File, error) {
 	return j, nil
 }
 
-// sealTornTail ends the file with a newline when its last line has none.
+// sealTornTail ends the file with a newline when its last line has none,
+// under the lock every record is written under, so a record another
+// process is writing is not taken for a torn line.
 func sealTornTail(f *os.File) error {
+	unlock, err := lockFile(f)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	info, err := f.Stat()
 	if err != nil {
 		return err
@@ -125,7 +135,12 @@ func (j *File) Record(_ context.Context, v agentpolicy.Verdict) error {
 	if j.torn {
 		line = append([]byte{'\n'}, line...)
 	}
+	unlock, err := lockFile(j.f)
+	if err != nil {
+		return fmt.Errorf("agentpolicy/journal: cannot lock the journal: %w", err)
+	}
 	n, err := j.f.Write(line)
+	unlock()
 	if n > 0 {
 		j.torn = line[n-1] != '\n'
 	}

@@ -56,8 +56,7 @@ type DB struct {
 	c     conn
 	close func()
 	opts  Options
-	// name is the database as errors name it, host, port and database,
-	// never the password.
+	// name is the database as errors name it: [DB.Name].
 	name string
 }
 
@@ -86,7 +85,7 @@ func Open(ctx context.Context, url string, o Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("agentpolicy/pgjournal: not a database URL: %w", err)
 	}
-	d := &DB{opts: o, name: fmt.Sprintf("postgres %s:%d/%s", cfg.Host, cfg.Port, cfg.Database)}
+	d := &DB{opts: o, name: fmt.Sprintf("postgres://%s:%d/%s", cfg.Host, cfg.Port, cfg.Database)}
 	cfg.ConnectTimeout = o.Timeout
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
@@ -133,7 +132,7 @@ func Migrate(ctx context.Context, url string, o Options) (from int, err error) {
 	if err != nil {
 		return 0, fmt.Errorf("agentpolicy/pgjournal: not a database URL: %w", err)
 	}
-	d := &DB{opts: o, name: fmt.Sprintf("postgres %s:%d/%s", cfg.Host, cfg.Port, cfg.Database)}
+	d := &DB{opts: o, name: fmt.Sprintf("postgres://%s:%d/%s", cfg.Host, cfg.Port, cfg.Database)}
 	cfg.ConnectTimeout = o.Timeout
 	c, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
@@ -144,7 +143,8 @@ func Migrate(ctx context.Context, url string, o Options) (from int, err error) {
 	return from, d.wrap(err)
 }
 
-// Name is the database as errors name it: "postgres host:port/database".
+// Name is the database as errors name it, "postgres://host:port/database",
+// without its user and password.
 func (d *DB) Name() string { return d.name }
 
 // Close closes the connection or the pool.

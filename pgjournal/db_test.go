@@ -109,7 +109,7 @@ func TestOpenWithAWrongPasswordSaysSoAndNotUnreachable(t *testing.T) {
 func TestOpenOfADatabaseNobodyListensForIsUnreachableWithinTheBound(t *testing.T) {
 	start := time.Now()
 	_, err := Open(context.Background(), "postgres://u:p@127.0.0.1:1/db?sslmode=disable", Options{Timeout: 500 * time.Millisecond})
-	if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "postgres 127.0.0.1:1/db") {
+	if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "postgres://127.0.0.1:1/db") {
 		t.Fatalf("Open = %v; want ErrUnreachable naming the database", err)
 	}
 	if took := time.Since(start); took > 2*time.Second {

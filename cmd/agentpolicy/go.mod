@@ -6,9 +6,11 @@ require (
 	github.com/ChristopherDavenport/agentpolicy v0.0.0
 	github.com/ChristopherDavenport/agentpolicy/claudecode v0.0.0
 	github.com/ChristopherDavenport/agentpolicy/conformance/claudecode v0.0.0
+	github.com/ChristopherDavenport/agentpolicy/pgjournal v0.0.0
 	github.com/ChristopherDavenport/agenttool v0.0.22
 	github.com/ChristopherDavenport/agentturn v0.0.22
 	github.com/ChristopherDavenport/openresponses v0.0.14
+	github.com/jackc/pgx/v5 v5.13.0
 	github.com/spf13/cobra v1.10.2
 )
 
@@ -17,8 +19,12 @@ require (
 	github.com/benhoyt/goawk v1.29.1 // indirect
 	github.com/bmatcuk/doublestar/v4 v4.10.4 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	github.com/jackc/puddle/v2 v2.2.3 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	mvdan.cc/sh/v3 v3.14.1 // indirect
 )
@@ -27,6 +33,7 @@ replace (
 	github.com/ChristopherDavenport/agentpolicy => ../..
 	github.com/ChristopherDavenport/agentpolicy/claudecode => ../../claudecode
 	github.com/ChristopherDavenport/agentpolicy/conformance/claudecode => ../../conformance/claudecode
+	github.com/ChristopherDavenport/agentpolicy/pgjournal => ../../pgjournal
 	github.com/ChristopherDavenport/agentpolicy/shell => ../../shell
 	github.com/ChristopherDavenport/agenttool => ../../internal/stack/agenttool
 	github.com/ChristopherDavenport/agentturn => ../../internal/stack/agentturn

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"github.com/ChristopherDavenport/agentpolicy/claudecode"
 	"github.com/ChristopherDavenport/agentpolicy/internal/secret"
 	"github.com/ChristopherDavenport/agentpolicy/journal"
+	"github.com/ChristopherDavenport/agentpolicy/pgjournal"
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
 	"github.com/spf13/cobra"
@@ -27,6 +29,12 @@ type hookFlags struct {
 	allow      bool
 	journal    string
 	unattended string
+	fleet      fleetFlags
+
+	// db is the databases a postgres:// --journal or --unattended names,
+	// opened for the call, and dbErr why they could not be.
+	db    *fleet
+	dbErr error
 }
 
 func (h *hookFlags) register(cmd *cobra.Command) {
@@ -35,6 +43,7 @@ func (h *hookFlags) register(cmd *cobra.Command) {
 	pf.BoolVar(&h.allow, "allow", false, "answer allow for a call the policy allows, rather than leave it to Claude Code's own rules")
 	pf.StringVar(&h.journal, "journal", "", "append every decision to this file, one JSON line each, before answering")
 	pf.StringVar(&h.unattended, "unattended", "", "deny every call the policy asks about and queue it in this file, for agentpolicy queue")
+	h.fleet.register(cmd)
 }
 
 func newHook(flags *settingsFlags) *cobra.Command {
@@ -70,6 +79,13 @@ error, which Claude Code shows as it blocks the call.`,
 			if err != nil {
 				return err
 			}
+			if h.journal == "" {
+				h.journal = os.Getenv("AGENTPOLICY_JOURNAL")
+			}
+			if h.db, h.dbErr = h.openFleet(cmd.Context(), ev); h.dbErr != nil && !errors.Is(h.dbErr, pgjournal.ErrUnreachable) {
+				return fmt.Errorf("hook: %w", h.dbErr)
+			}
+			defer h.db.close()
 			return writeAnswer(cmd.OutOrStdout(), h.answer(cmd.Context(), *flags, ev))
 		},
 	}
@@ -158,6 +174,9 @@ func (h *hookFlags) answer(ctx context.Context, flags settingsFlags, ev hookEven
 // in its input denies it, then the policy decides, an ask becoming a
 // queued deny under --unattended.
 func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEvent) hookAnswer {
+	if h.dbErr != nil {
+		return refusal(fleetReason(h.dbErr))
+	}
 	if found := secretIn(ev.ToolInput); found != "" {
 		a := refusal(secretReason(found))
 		a.v.Args = redacted(ev.ToolInput)
@@ -167,17 +186,23 @@ func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEven
 	if err != nil {
 		return refusal(unloadedReason(err))
 	}
+	if err := h.db.activate(ctx, p.engine); err != nil {
+		return refusal(fleetReason(err))
+	}
 	info := callInfo(ev.ToolName, ev.ToolInput)
 	info.RunID, info.Call.CallID = ev.SessionID, ev.ToolUseID
 	v, err := p.engine.Would(ctx, info)
 	if err != nil {
 		return refusal(undecidedReason(err))
 	}
+	if err := h.db.claim(ctx, v, ev.SessionID, ev.ToolUseID); err != nil {
+		return refusal(fleetReason(err))
+	}
 	if v.Action == agentturn.Defer && v.Rule == nil && slices.Contains(unprompted, ev.ToolName) {
 		v.Action, v.Reason = agentturn.Allow, unpromptedReason(ev.ToolName)
 	}
 	if v.Action == agentturn.Defer && h.unattended != "" {
-		return h.queue(ctx, info, v)
+		return h.queue(ctx, p, info, v)
 	}
 	return hookAnswer{v: v, reason: p.verdictReason(v)}
 }
@@ -231,7 +256,10 @@ func (h *hookFlags) load(flags settingsFlags, ev hookEvent) (*loadedPolicy, erro
 // queue answers an asked call for a run nobody watches: it is appended to
 // the --unattended queue and denied with the queued text, or denied with
 // the reason it could not be queued.
-func (h *hookFlags) queue(ctx context.Context, info agentturn.ToolCallInfo, v agentpolicy.Verdict) hookAnswer {
+func (h *hookFlags) queue(ctx context.Context, p *loadedPolicy, info agentturn.ToolCallInfo, v agentpolicy.Verdict) hookAnswer {
+	if isDatabaseURL(h.unattended) {
+		return h.queueDB(ctx, p, info, v)
+	}
 	q, err := journal.Open(h.unattended)
 	if err != nil {
 		return refusal(unqueuedReason(err))
@@ -244,10 +272,17 @@ func (h *hookFlags) queue(ctx context.Context, info agentturn.ToolCallInfo, v ag
 	return refusal(queuedReason(r.Reason, h.unattended))
 }
 
-// record appends the verdict to the --journal file, when one was given.
+// record appends the verdict to the --journal file or database, when one
+// was given.
 func (h *hookFlags) record(ctx context.Context, v agentpolicy.Verdict) error {
 	if h.journal == "" {
 		return nil
+	}
+	if isDatabaseURL(h.journal) {
+		if h.dbErr != nil {
+			return h.dbErr
+		}
+		return h.db.journal.Record(ctx, v)
 	}
 	j, err := journal.Open(h.journal)
 	if err != nil {
