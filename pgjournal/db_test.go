@@ -218,7 +218,7 @@ func TestConcurrentApprovalsOneWinsTheOtherIsTold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	grants, _ := d.Grants(ctx)
+	grants, _ := d.Grants(ctx, "s", "c9")
 	if approved := q.State == "approved"; approved != (len(grants) == 1) || q.State == "waiting" {
 		t.Errorf("state %s with %d grants; want one grant exactly when approved", q.State, len(grants))
 	}
@@ -236,7 +236,7 @@ func TestOnceGrantAllowsOneCallAndItsRetry(t *testing.T) {
 	if err := d.Approve(ctx, 1, Approval{Rule: "Bash(make deploy)", Once: true, Scope: Scope{"user", "ana"}, By: "bo"}); err != nil {
 		t.Fatal(err)
 	}
-	grants, err := d.Grants(ctx)
+	grants, err := d.Grants(ctx, "s", "c9")
 	if err != nil || len(grants) != 1 || !grants[0].Once {
 		t.Fatalf("Grants = %+v, %v; want the once grant", grants, err)
 	}
@@ -253,15 +253,18 @@ func TestOnceGrantAllowsOneCallAndItsRetry(t *testing.T) {
 	if err := d.UseOnce(ctx, "Bash(make deploy)", "s", "c3"); !errors.Is(err, ErrUsed) {
 		t.Errorf("another call: %v; want ErrUsed", err)
 	}
-	if grants, _ := d.Grants(ctx); len(grants) != 0 {
+	if grants, _ := d.Grants(ctx, "s", "c9"); len(grants) != 0 {
 		t.Errorf("Grants after the use = %+v; want none", grants)
+	}
+	if grants, _ := d.Grants(ctx, "s", "c2"); len(grants) != 1 {
+		t.Errorf("Grants for the call that used it = %+v; want it, for the call's retry", grants)
 	}
 	// Another user's host reads none of ana's grants.
 	d.opts.User = "bo"
 	if err := d.AddGrant(ctx, Scope{"user", "ana"}, "Bash(ls)", "ana"); err != nil {
 		t.Fatal(err)
 	}
-	if grants, _ := d.Grants(ctx); len(grants) != 0 {
+	if grants, _ := d.Grants(ctx, "s", "c9"); len(grants) != 0 {
 		t.Errorf("bo's grants = %+v; want none of ana's", grants)
 	}
 }

@@ -32,14 +32,16 @@ type Grant struct {
 }
 
 // Grants returns the grants in force for this host's scopes
-// ([Options.Project], [Options.User], [Options.Team]): every "always"
-// grant, and every "once" grant no call has used yet.
-func (d *DB) Grants(ctx context.Context) ([]Grant, error) {
+// ([Options.Project], [Options.User], [Options.Team]) for the call of
+// session and callID: every "always" grant, and every "once" grant no
+// other call has used, so a retried hook finds the grant its call used.
+func (d *DB) Grants(ctx context.Context, session, callID string) ([]Grant, error) {
 	ctx, cancel := d.bounded(ctx)
 	defer cancel()
 	rows, err := d.c.Query(ctx, `SELECT id, scope, name, rule, once, granted_by FROM agentpolicy.grants
 	WHERE ((scope = 'project' AND name = $1) OR (scope = 'user' AND name = $2) OR (scope = 'team' AND name = $3))
-	AND name <> '' AND (NOT once OR used_at IS NULL) ORDER BY id`, d.opts.Project, d.opts.User, d.opts.Team)
+	AND name <> '' AND (NOT once OR used_at IS NULL OR (used_session = $4 AND used_call = $5)) ORDER BY id`,
+		d.opts.Project, d.opts.User, d.opts.Team, session, callID)
 	if err != nil {
 		return nil, d.wrap(err)
 	}

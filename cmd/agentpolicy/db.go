@@ -102,12 +102,12 @@ func (f *fleet) grants() *pgjournal.DB {
 // activate reads the grants of the hook's project, user and team and
 // activates them on the engine, as a grant set of [pgjournal.GrantSource]
 // and one of [pgjournal.OnceSource].
-func (f *fleet) activate(ctx context.Context, eng *agentpolicy.Engine) error {
+func (f *fleet) activate(ctx context.Context, eng *agentpolicy.Engine, session, callID string) error {
 	db := f.grants()
 	if db == nil {
 		return nil
 	}
-	grants, err := db.Grants(ctx)
+	grants, err := db.Grants(ctx, session, callID)
 	if err != nil || len(grants) == 0 {
 		return err
 	}

@@ -340,3 +340,53 @@ func TestHookDBBadInput(t *testing.T) {
 		t.Errorf("the good database: %+v; want allow", run)
 	}
 }
+
+// A call the policy asks about is queued by the unattended hook; a
+// reviewer approves it once from the command line, and the next such call
+// runs, once; approved always, it runs every time; a denied call's twin
+// stays queued and denied.
+func TestHookDBQueueApproveRunsTheNextCall(t *testing.T) {
+	r := newFleetRig(t)
+	url := r.db(false)
+	queued := func(call, command string) {
+		t.Helper()
+		run := r.hook(r.event("s", call, command), "--journal", url, "--unattended", url)
+		if run.decision != "deny" || !strings.Contains(run.reason, "queued for a person to review") || strings.Contains(run.reason, pgtest.Password) {
+			t.Fatalf("%s: %+v; want a queued deny, no password shown", command, run)
+		}
+	}
+	allowed := func(call, command string) {
+		t.Helper()
+		if run := r.hook(r.event("s", call, command), "--journal", url, "--unattended", url); run.decision != "allow" {
+			t.Fatalf("%s: %+v; want allow", command, run)
+		}
+	}
+	queued("toolu_1", "make deploy")
+	queued("toolu_2", "npm publish")
+	out, stderr, code := cli(t, "queue", "list", url)
+	if code != 0 || !strings.Contains(out, "make deploy") || !strings.Contains(out, "npm publish") {
+		t.Fatalf("queue list: %d %s %s", code, out, stderr)
+	}
+	out, stderr, code = cli(t, "queue", "show", url, "1")
+	if code != 0 || !strings.Contains(out, "always allow:  Bash(make deploy)") || !strings.Contains(out, "project:       app") {
+		t.Fatalf("queue show: %d %s %s", code, out, stderr)
+	}
+	if out, stderr, code = cli(t, "queue", "approve", "--once", url, "1"); code != 0 {
+		t.Fatalf("queue approve --once: %d %s %s", code, out, stderr)
+	}
+	if _, stderr, code = cli(t, "queue", "deny", "--reason", "no", url, "1"); code != 2 || !strings.Contains(stderr, "answered already") {
+		t.Fatalf("a second answer: %d %s; want it told the call was answered", code, stderr)
+	}
+	allowed("toolu_3", "make deploy")
+	allowed("toolu_3", "make deploy") // the retry of the call that used it
+	queued("toolu_4", "make deploy")  // once, not twice
+	if _, stderr, code = cli(t, "queue", "approve", "--scope", "team", url, "2"); code != 0 {
+		t.Fatalf("queue approve: %s", stderr)
+	}
+	allowed("toolu_5", "npm publish")
+	allowed("toolu_6", "npm publish")
+	queued("toolu_7", "npm publish --tag beta") // the twin no grant names
+	if _, stderr, code = cli(t, "queue", "approve", "--rule", "Bash(!rm)", url, "3"); code != 2 || !strings.Contains(stderr, "carve-out") {
+		t.Errorf("approving with a carve-out: %d %s; want it refused", code, stderr)
+	}
+}

@@ -186,7 +186,7 @@ func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEven
 	if err != nil {
 		return refusal(unloadedReason(err))
 	}
-	if err := h.db.activate(ctx, p.engine); err != nil {
+	if err := h.db.activate(ctx, p.engine, ev.SessionID, ev.ToolUseID); err != nil {
 		return refusal(fleetReason(err))
 	}
 	info := callInfo(ev.ToolName, ev.ToolInput)
