@@ -56,7 +56,8 @@ func (r *fleetRig) db(bare bool) string {
 
 // event is a PreToolUse event of a Bash call in the rig's project.
 func (r *fleetRig) event(session, callID, command string) []byte {
-	ev, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": session, "tool_use_id": callID,
+	// As Claude Code sends it: < and > as they are, not as \u003c.
+	ev, _ := marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": session, "tool_use_id": callID,
 		"cwd": r.dir, "tool_name": "Bash", "tool_input": map[string]string{"command": command}})
 	return ev
 }

@@ -41,7 +41,7 @@ Each answer is appended to the queue, so a call is answered once.`,
   agentpolicy queue approve --project . queue.jsonl 2
   agentpolicy queue reject --deny --project . queue.jsonl 3`,
 	}
-	q.AddCommand(newQueueList(), newQueueShow(), newQueueApprove(flags), newQueueDeny(), newQueueReject(flags))
+	q.AddCommand(newQueueList(), newQueueShow(), newQueueApprove(flags), newQueueDeny(), newQueueReject(flags), newQueueServe(flags))
 	return q
 }
 
