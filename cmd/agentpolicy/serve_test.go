@@ -202,3 +202,53 @@ func chromiumPath(t *testing.T) string {
 	t.Fatal("chromium is not installed: on Debian, apt-get install chromium")
 	return ""
 }
+
+// The page over a file queue answers as queue approve and queue reject
+// do: approve always writes the call's rule into the local settings, deny
+// records the refusal, and what a file cannot hold, a one-time approval
+// or another rule, is refused and changes nothing.
+func TestServeOverAFileQueue(t *testing.T) {
+	w := newQueueWorld(t)
+	var f settingsFlags
+	f.project, f.userDir, f.managedDir, f.trust = w.dir, filepath.Join(w.dir, "nouser"), filepath.Join(w.dir, "nomanaged"), true
+	p := newPage(fileQueue{flags: &f, path: w.queue}, "127.0.0.1:8765", "", "ana")
+	send := func(path string, form url.Values) (int, string) {
+		form.Set("csrf", p.csrf)
+		r := httptest.NewRequest(http.MethodPost, "http://127.0.0.1:8765"+path, strings.NewReader(form.Encode()))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		rec := httptest.NewRecorder()
+		p.ServeHTTP(rec, r)
+		return rec.Code, rec.Body.String()
+	}
+	r := httptest.NewRequest(http.MethodGet, "http://127.0.0.1:8765/", nil)
+	rec := httptest.NewRecorder()
+	p.ServeHTTP(rec, r)
+	if body := rec.Body.String(); rec.Code != http.StatusOK || strings.Count(body, `class="call"`) != 3 || strings.Contains(body, `value="once"`) ||
+		!strings.Contains(body, "Bash(git push origin main)") {
+		t.Fatalf("the page: %d\n%s\nwant three calls, no once button, the call's rule", rec.Code, body)
+	}
+	for _, form := range []url.Values{
+		{"id": {"1"}, "mode": {"once"}},
+		{"id": {"1"}, "mode": {"always"}, "rule": {"Bash(git push:*)"}},
+	} {
+		if code, body := send("/approve", form); code != http.StatusConflict || !strings.Contains(body, "not done") {
+			t.Errorf("%v: %d; want it refused", form, code)
+		}
+	}
+	if _, err := os.Stat(w.local); !os.IsNotExist(err) {
+		t.Fatalf("a refused answer wrote the local settings: %v", err)
+	}
+	if code, body := send("/approve", url.Values{"id": {"1"}, "mode": {"always"}, "rule": {"Bash(git push origin main)"}}); code != http.StatusOK || !strings.Contains(body, "approved call 1 always") {
+		t.Fatalf("approve always: %d\n%s", code, body)
+	}
+	if code, _ := send("/deny", url.Values{"id": {"3"}, "reason": {"no curl"}}); code != http.StatusOK {
+		t.Fatalf("deny: %d", code)
+	}
+	out, _, _ := w.run(t, "queue", "list", w.queue)
+	if !strings.Contains(out, "approved: allowed by Bash(git push origin main)") || !strings.Contains(out, "rejected: no curl") || strings.Count(out, "waiting") != 1 {
+		t.Errorf("the queue after the page's answers:\n%s", out)
+	}
+	if data, err := os.ReadFile(w.local); err != nil || !strings.Contains(string(data), "Bash(git push origin main)") {
+		t.Errorf("the local settings: %s, %v; want the rule", data, err)
+	}
+}
