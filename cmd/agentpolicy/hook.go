@@ -79,6 +79,11 @@ error, which Claude Code shows as it blocks the call.`,
 			if err != nil {
 				return err
 			}
+			if len(ev.ToolInput) > hugeInput {
+				// A 20 MB Write is copied a few times over: collect, or
+				// the process grows to the memory limit.
+				debug.SetGCPercent(100)
+			}
 			if h.journal == "" {
 				h.journal = os.Getenv("AGENTPOLICY_JOURNAL")
 			}
@@ -108,6 +113,10 @@ type hookEvent struct {
 
 // maxEvent bounds the event read, a Write call's content included.
 const maxEvent = 64 << 20
+
+// hugeInput is the size of a tool input past which the hook collects
+// garbage as a long-lived process does.
+const hugeInput = 1 << 20
 
 // readEvent reads one PreToolUse event: one JSON object and nothing after
 // it, naming a tool, a working directory and an object of arguments.
