@@ -37,6 +37,19 @@ func (f *fleetFlags) register(cmd *cobra.Command) {
 	pf.StringVar(&f.projectName, "project-name", "", "the project's name to its grants (default its git remote origin URL)")
 }
 
+// words are the flags as hook install writes them into the hook's
+// command line.
+func (f *fleetFlags) words() []string {
+	var words []string
+	if f.team != "" {
+		words = append(words, "--team", shellQuote(f.team))
+	}
+	if f.projectName != "" {
+		words = append(words, "--project-name", shellQuote(f.projectName))
+	}
+	return words
+}
+
 // fleet is the hook's databases, opened once per call: the journal's and
 // the queue's, one when both name the same.
 type fleet struct {

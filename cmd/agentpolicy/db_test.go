@@ -391,3 +391,21 @@ func TestHookDBQueueApproveRunsTheNextCall(t *testing.T) {
 		t.Errorf("approving with a carve-out: %d %s; want it refused", code, stderr)
 	}
 }
+
+// hook install writes a database URL as it is, not as a path made
+// absolute, and the flags that name the grants; a file beside it is
+// still made absolute.
+func TestHookInstallWritesADatabaseURLAsItIs(t *testing.T) {
+	h := hookFlags{journal: "postgres://agentpolicy@db.internal/agentpolicy", unattended: "queue.jsonl",
+		fleet: fleetFlags{team: "core team", projectName: "app"}}
+	got, err := h.command("agentpolicy hook")
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs("queue.jsonl")
+	want := "agentpolicy hook --journal postgres://agentpolicy@db.internal/agentpolicy --unattended " + shellQuote(abs) +
+		" --team 'core team' --project-name app"
+	if got != want {
+		t.Errorf("command =\n%s\nwant\n%s", got, want)
+	}
+}

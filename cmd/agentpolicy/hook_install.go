@@ -137,6 +137,10 @@ func (h *hookFlags) command(prefix string) (string, error) {
 		paths []string
 	}{{"--policy", h.policies}, {"--journal", nonEmpty(h.journal)}, {"--unattended", nonEmpty(h.unattended)}} {
 		for _, p := range f.paths {
+			if isDatabaseURL(p) {
+				words = append(words, f.flag, shellQuote(p))
+				continue
+			}
 			abs, err := filepath.Abs(p)
 			if err != nil {
 				return "", err
@@ -144,6 +148,7 @@ func (h *hookFlags) command(prefix string) (string, error) {
 			words = append(words, f.flag, shellQuote(abs))
 		}
 	}
+	words = append(words, h.fleet.words()...)
 	if h.allow {
 		words = append(words, "--allow")
 	}
