@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,7 +23,7 @@ import (
 )
 
 // fleetRig is a built hook, a project with a --policy file, and a
-// throwaway PostgreSQL cluster.
+// throwaway PostgreSQL cluster once a test asks for a database.
 type fleetRig struct {
 	t       *testing.T
 	bin     string
@@ -34,7 +35,7 @@ type fleetRig struct {
 
 func newFleetRig(t *testing.T) *fleetRig {
 	t.Helper()
-	r := &fleetRig{t: t, bin: buildBinary(t), dir: t.TempDir(), cluster: pgtest.Start(t)}
+	r := &fleetRig{t: t, bin: buildBinary(t), dir: t.TempDir()}
 	r.policy = filepath.Join(r.dir, "team.json")
 	if err := os.WriteFile(r.policy, []byte(`{"permissions":{"allow":["Bash(ls:*)"],"deny":["Bash(rm:*)"]}}`), 0o644); err != nil {
 		t.Fatal(err)
@@ -42,8 +43,12 @@ func newFleetRig(t *testing.T) *fleetRig {
 	return r
 }
 
-// db is the URL of a new database, migrated unless bare.
+// db is the URL of a new database, migrated unless bare, on the rig's
+// cluster, started at the first.
 func (r *fleetRig) db(bare bool) string {
+	if r.cluster == nil {
+		r.cluster = pgtest.Start(r.t)
+	}
 	r.dbs++
 	url := r.cluster.CreateDB(r.t, fmt.Sprintf("hook%d", r.dbs))
 	if !bare {
@@ -407,5 +412,38 @@ func TestHookInstallWritesADatabaseURLAsItIs(t *testing.T) {
 		" --team 'core team' --project-name app"
 	if got != want {
 		t.Errorf("command =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A database that takes the connection and never answers, as one behind
+// a dead network path looks, is given up on within the 2 s bound: the
+// call is denied with a reason naming it.
+func TestHookDBSilentDatabaseIsDeniedWithinTheBound(t *testing.T) {
+	r := newFleetRig(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		var held []net.Conn
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				for _, c := range held {
+					c.Close()
+				}
+				return
+			}
+			held = append(held, c)
+		}
+	}()
+	url := "postgres://agentpolicy:pw@" + ln.Addr().String() + "/fleet?sslmode=disable"
+	run := r.hook(r.event("silent", "toolu_1", "ls"), "--journal", url)
+	if run.decision != "deny" || !strings.Contains(run.reason, "postgres://"+ln.Addr().String()+"/fleet") || strings.Contains(run.reason, ":pw@") {
+		t.Errorf("%+v; want a deny naming the database, without its password", run)
+	}
+	if run.took < 2*time.Second || run.took > 4*time.Second {
+		t.Errorf("the hook answered after %v; want the 2 s bound", run.took)
 	}
 }
