@@ -74,43 +74,12 @@ var ErrUnreachable = errors.New("agentpolicy/pgjournal: the database cannot be r
 // [Options.Migrate] asks for it to be migrated. Errors name the database
 // by host, port and name, never by its password.
 func Open(ctx context.Context, url string, o Options) (*DB, error) {
-	o.Timeout = cmp.Or(o.Timeout, DefaultTimeout)
-	if o.ArgsBound == 0 {
-		o.ArgsBound = agentpolicy.DefaultArgsBound
-	}
-	if o.Machine == "" {
-		o.Machine, _ = os.Hostname()
-	}
-	cfg, err := pgx.ParseConfig(url)
+	d, err := connect(ctx, url, o)
 	if err != nil {
-		return nil, fmt.Errorf("agentpolicy/pgjournal: not a database URL: %w", err)
+		return nil, err
 	}
-	d := &DB{opts: o, name: fmt.Sprintf("postgres://%s:%d/%s", cfg.Host, cfg.Port, cfg.Database)}
-	cfg.ConnectTimeout = o.Timeout
-	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	ctx, cancel := d.bounded(ctx)
 	defer cancel()
-	if o.Pool {
-		pcfg, err := pgxpool.ParseConfig(url)
-		if err != nil {
-			return nil, fmt.Errorf("agentpolicy/pgjournal: not a database URL: %w", err)
-		}
-		pcfg.ConnConfig.ConnectTimeout = o.Timeout
-		pool, err := pgxpool.NewWithConfig(ctx, pcfg)
-		if err != nil {
-			return nil, d.wrap(err)
-		}
-		if err := pool.Ping(ctx); err != nil {
-			pool.Close()
-			return nil, d.wrap(err)
-		}
-		d.c, d.close = pool, pool.Close
-	} else {
-		c, err := pgx.ConnectConfig(ctx, cfg)
-		if err != nil {
-			return nil, d.wrap(err)
-		}
-		d.c, d.close = c, func() { c.Close(context.Background()) }
-	}
 	if o.Migrate {
 		_, err = migrate(ctx, d.c)
 	} else {
@@ -124,23 +93,58 @@ func Open(ctx context.Context, url string, o Options) (*DB, error) {
 }
 
 // Migrate opens the database at url and brings its schema to
-// [SchemaVersion], returning the version it had before, 0 for none.
+// [SchemaVersion], returning the version it had before, 0 for none. The
+// connection is bounded by the options' timeout; the migration is not.
 func Migrate(ctx context.Context, url string, o Options) (from int, err error) {
-	o.Migrate = false
-	o.Timeout = cmp.Or(o.Timeout, DefaultTimeout)
-	cfg, err := pgx.ParseConfig(url)
+	o.Pool = false
+	d, err := connect(ctx, url, o)
 	if err != nil {
-		return 0, fmt.Errorf("agentpolicy/pgjournal: not a database URL: %w", err)
+		return 0, err
 	}
-	d := &DB{opts: o, name: fmt.Sprintf("postgres://%s:%d/%s", cfg.Host, cfg.Port, cfg.Database)}
-	cfg.ConnectTimeout = o.Timeout
-	c, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		return 0, d.wrap(err)
-	}
-	defer c.Close(context.Background())
-	from, err = migrate(ctx, c)
+	defer d.Close()
+	from, err = migrate(ctx, d.c)
 	return from, d.wrap(err)
+}
+
+// connect makes the connection, or the pool, within the options' timeout,
+// and fills in the options' defaults.
+func connect(ctx context.Context, url string, o Options) (*DB, error) {
+	o.Timeout = cmp.Or(o.Timeout, DefaultTimeout)
+	if o.ArgsBound == 0 {
+		o.ArgsBound = agentpolicy.DefaultArgsBound
+	}
+	if o.Machine == "" {
+		o.Machine, _ = os.Hostname()
+	}
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("agentpolicy/pgjournal: not a database URL: %w", err)
+	}
+	cc := cfg.ConnConfig
+	cc.ConnectTimeout = o.Timeout
+	d := &DB{opts: o, name: fmt.Sprintf("postgres://%s:%d/%s", cc.Host, cc.Port, cc.Database)}
+	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
+	if !o.Pool {
+		c, err := pgx.ConnectConfig(ctx, cc)
+		if err != nil {
+			return nil, d.wrap(err)
+		}
+		d.c, d.close = c, func() { c.Close(context.Background()) }
+		return d, nil
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err == nil {
+		err = pool.Ping(ctx)
+	}
+	if err != nil {
+		if pool != nil {
+			pool.Close()
+		}
+		return nil, d.wrap(err)
+	}
+	d.c, d.close = pool, pool.Close
+	return d, nil
 }
 
 // Name is the database as errors name it, "postgres://host:port/database",
