@@ -41,8 +41,8 @@ func (h *hookFlags) register(cmd *cobra.Command) {
 	pf := cmd.PersistentFlags()
 	pf.StringArrayVar(&h.policies, "policy", nil, "a rule file in Claude Code's settings format, enforced as managed settings are (repeatable)")
 	pf.BoolVar(&h.allow, "allow", false, "answer allow for a call the policy allows, rather than leave it to Claude Code's own rules")
-	pf.StringVar(&h.journal, "journal", "", "append every decision to this file, one JSON line each, before answering")
-	pf.StringVar(&h.unattended, "unattended", "", "deny every call the policy asks about and queue it in this file, for agentpolicy queue")
+	pf.StringVar(&h.journal, "journal", "", "append every decision to this file, one JSON line each, or to this postgres:// database, before answering (default $AGENTPOLICY_JOURNAL)")
+	pf.StringVar(&h.unattended, "unattended", "", "deny every call the policy asks about and queue it in this file or postgres:// database, for agentpolicy queue")
 	h.fleet.register(cmd)
 }
 
@@ -63,7 +63,8 @@ queues it for agentpolicy queue). A call it allows gets no answer at all, so
 Claude Code's own rules and prompts still apply and the hook only ever makes
 Claude Code stricter; --allow answers allow instead. Anything that keeps the
 hook from deciding, a settings file it cannot read, a --policy rule it cannot
-use, a journal it cannot write, is answered deny with the reason.
+use, a journal it cannot write, a database it cannot reach within 2 s, is
+answered deny with the reason.
 
 Input that is not one PreToolUse event exits 2 with one line on standard
 error, which Claude Code shows as it blocks the call.`,
