@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -168,6 +169,9 @@ func (h *hookFlags) queueDB(ctx context.Context, p *loadedPolicy, info agentturn
 
 // fleetReason is the deny of a call whose database could not be used.
 func fleetReason(err error) string {
+	if errors.Is(err, pgjournal.ErrUsed) {
+		return "agentpolicy: the one-time approval that allowed the call was used by another call first, so the call did not run"
+	}
 	return "agentpolicy: the database could not be used, so the call did not run: " + oneLine(err.Error())
 }
 
