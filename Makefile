@@ -31,7 +31,7 @@ MODULES := $(patsubst %/go.mod,%,$(shell find . -name go.mod -not -path './.cach
 # and the module itself.
 ALLOWED_DEPS := github.com/ChristopherDavenport/agentturn github.com/ChristopherDavenport/agenttool github.com/ChristopherDavenport/openresponses
 
-.PHONY: check build test vet fmt tidy-check deps lint vuln vulndb bench record-claudecode claude-code codex gemini
+.PHONY: check build test postgres vet fmt tidy-check deps lint vuln vulndb bench record-claudecode claude-code codex gemini
 
 check: fmt tidy-check build vet deps lint vuln test
 
@@ -42,9 +42,16 @@ build:
 # assembly where the processor has it and with strings.IndexByte
 # elsewhere; the purego tag makes it take the portable path here too, so
 # both are tested, vetted and linted on every machine.
-test: claude-code codex gemini
+test: claude-code codex gemini postgres
 	@for m in $(MODULES); do echo "test $$m"; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
 	@echo "test ./guard ./internal/secret -tags purego"; $(GO) test -race -count=1 -tags purego ./guard/ ./internal/secret/
+
+# The PostgreSQL tests (pgjournal, cmd/agentpolicy) start throwaway
+# clusters with PostgreSQL's server programs (see pgjournal/pgtest).
+postgres:
+	@command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || { \
+		echo "PostgreSQL's server programs (pg_ctl, initdb) are not installed; the tests of pgjournal and"; \
+		echo "cmd/agentpolicy start a throwaway cluster with them. On Debian: apt-get install postgresql"; exit 1; }
 
 vet:
 	@for m in $(MODULES); do echo "vet $$m"; (cd $$m && $(GO) vet ./...) || exit 1; done

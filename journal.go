@@ -2,7 +2,10 @@ package agentpolicy
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/ChristopherDavenport/agentturn"
 	"github.com/ChristopherDavenport/openresponses"
@@ -108,4 +111,36 @@ func (e *Engine) journalAll(ctx context.Context, vs []Verdict) error {
 func (e *Engine) refused(ctx context.Context, v Verdict) {
 	_ = e.journal(ctx, &v)
 	e.notify(ctx, v)
+}
+
+// DefaultArgsBound is how many bytes of a call's arguments a journal keeps
+// in a record unless told otherwise: 64 KiB, more than any command line or
+// edit a person reads, and little enough that a 20 MB Write costs a
+// journal no more than a short call. See [Verdict.CutArgs].
+const DefaultArgsBound = 64 << 10
+
+// CutArgs returns v with its Args cut to at most bound bytes, for a
+// journal that keeps a call's input up to a bound: the cut falls at the
+// start of a UTF-8 sequence, so the text kept is what it was up to there,
+// and ArgsBytes and ArgsSHA256 then say how long the whole was and what
+// it was, so a reader knows the record holds a head and can tell which
+// input it came from. Args no longer than bound, a bound of zero or less,
+// and a verdict cut already are returned as they are. RunArgs is kept
+// whole: it is set only where hooks of the engine rewrote a call.
+//
+// A cut verdict is not the call's input: [Engine.Restore] finds its
+// arguments differ from the call's and does not release it, and a queue
+// does not grant a rule from it.
+func (v Verdict) CutArgs(bound int) Verdict {
+	if bound <= 0 || len(v.Args) <= bound || v.ArgsBytes != 0 {
+		return v
+	}
+	sum := sha256.Sum256([]byte(v.Args))
+	cut := bound
+	for cut > 0 && !utf8.RuneStart(v.Args[cut]) {
+		cut--
+	}
+	v.ArgsBytes, v.ArgsSHA256 = len(v.Args), hex.EncodeToString(sum[:])
+	v.Args = v.Args[:cut]
+	return v
 }

@@ -104,6 +104,13 @@ type Verdict struct {
 	Args    string
 	RunArgs string
 	RunNote string
+	// ArgsBytes and ArgsSHA256 are set when Args holds only the first
+	// bytes of the arguments, cut by a journal's bound ([Verdict.CutArgs]):
+	// the length in bytes of the whole and its SHA-256 in lower-case hex,
+	// so a reader knows the record is not the call's whole input and can
+	// tell which input it was. They are zero and empty when Args is whole.
+	ArgsBytes  int
+	ArgsSHA256 string
 }
 
 // verdictRecord is the shape of the custom entry, member for member in the
@@ -126,9 +133,11 @@ type verdictRecord struct {
 	Confined   string `json:"confined,omitempty"`
 	// The members a deferral is restored from, written as JSON strings
 	// holding the arguments' exact text, which need not be valid JSON.
-	Args    string `json:"args,omitempty"`
-	RunArgs string `json:"run_args,omitempty"`
-	RunNote string `json:"run_note,omitempty"`
+	Args       string `json:"args,omitempty"`
+	ArgsBytes  int    `json:"args_bytes,omitempty"`
+	ArgsSHA256 string `json:"args_sha256,omitempty"`
+	RunArgs    string `json:"run_args,omitempty"`
+	RunNote    string `json:"run_note,omitempty"`
 }
 
 // Record returns the namespace and the bytes of the custom entry a product
@@ -151,27 +160,31 @@ type verdictRecord struct {
 //     [Source.Hash] of its file) and note;
 //   - reason, by, held, subject and confined;
 //   - on a verdict that defers a call, args and run_args (each a JSON
-//     string holding the arguments' text exactly) and run_note.
+//     string holding the arguments' text exactly) and run_note;
+//   - args_bytes and args_sha256 after args when a journal cut it
+//     ([Verdict.CutArgs]).
 //
 // A member the verdict leaves empty is left out, except action, so the
 // zero Verdict records {"action":"allow"}. Encoding cannot fail, and text
 // is written as it reads: "&&" in a rule stays "&&", not an HTML escape.
 func (v Verdict) Record() (ns string, data []byte) {
 	rec := verdictRecord{
-		RunID:    v.RunID,
-		Turn:     v.Turn,
-		CallID:   v.CallID,
-		Tool:     v.Tool,
-		Guard:    v.Guard,
-		Action:   actionWord(v.Action),
-		Reason:   v.Reason,
-		By:       v.By,
-		Held:     v.Held,
-		Subject:  v.Subject,
-		Confined: v.Confined,
-		Args:     v.Args,
-		RunArgs:  v.RunArgs,
-		RunNote:  v.RunNote,
+		RunID:      v.RunID,
+		Turn:       v.Turn,
+		CallID:     v.CallID,
+		Tool:       v.Tool,
+		Guard:      v.Guard,
+		Action:     actionWord(v.Action),
+		Reason:     v.Reason,
+		By:         v.By,
+		Held:       v.Held,
+		Subject:    v.Subject,
+		Confined:   v.Confined,
+		Args:       v.Args,
+		ArgsBytes:  v.ArgsBytes,
+		ArgsSHA256: v.ArgsSHA256,
+		RunArgs:    v.RunArgs,
+		RunNote:    v.RunNote,
 	}
 	if v.Rule != nil {
 		rec.Rule = v.Rule.String()
@@ -260,7 +273,7 @@ func ParseRecord(data []byte) (Verdict, error) {
 	v := Verdict{
 		RunID: rec.RunID, Turn: rec.Turn, CallID: rec.CallID, Tool: rec.Tool, Guard: rec.Guard,
 		Reason: rec.Reason, By: rec.By, Held: rec.Held, Subject: rec.Subject, Confined: rec.Confined,
-		Args: rec.Args, RunArgs: rec.RunArgs, RunNote: rec.RunNote,
+		Args: rec.Args, ArgsBytes: rec.ArgsBytes, ArgsSHA256: rec.ArgsSHA256, RunArgs: rec.RunArgs, RunNote: rec.RunNote,
 	}
 	var ok bool
 	if v.Action, ok = actionOf(rec.Action); !ok {

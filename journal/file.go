@@ -19,12 +19,16 @@ import (
 // local file system a line is never interleaved with another, whichever
 // process or goroutine wrote it, and a crash can cut only the last line
 // short. The journal never overwrites or reads a record; at [Open] it
-// reads the file's last byte, to end a torn line.
+// reads the file's last byte, to end a torn line. On Unix both the write
+// and that look hold an exclusive flock(2) on the file, so a process that
+// opens the journal while another writes a record does not take the
+// record for a torn line.
 //
 // A File is safe for concurrent use. Its records are written in the order
 // Record is called, one at a time.
 type File struct {
-	sync bool
+	sync  bool
+	bound int
 
 	mu sync.Mutex
 	f  *os.File // nil once closed
@@ -44,13 +48,21 @@ func WithSync() Option {
 	return func(f *File) { f.sync = true }
 }
 
+// WithArgsBound has each record keep at most n bytes of a call's
+// arguments, cut by [agentpolicy.Verdict.CutArgs], which writes beside
+// them the whole's length and SHA-256; n of zero or less keeps them
+// whole. Without it a File keeps [agentpolicy.DefaultArgsBound] bytes.
+func WithArgsBound(n int) Option {
+	return func(f *File) { f.bound = n }
+}
+
 // Open opens the journal at path for appending, creating the file, readable
 // and writable by its owner alone, when it does not exist; the folder must.
 // A file a crash left ending in a torn line is first ended with a newline,
 // so the next record starts a line of its own: the torn line stays where
 // it is, for [Read] to report.
 func Open(path string, opts ...Option) (*File, error) {
-	j := &File{}
+	j := &File{bound: agentpolicy.DefaultArgsBound}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(j)
@@ -68,8 +80,15 @@ func Open(path string, opts ...Option) (*File, error) {
 	return j, nil
 }
 
-// sealTornTail ends the file with a newline when its last line has none.
+// sealTornTail ends the file with a newline when its last line has none,
+// under the lock every record is written under, so a record another
+// process is writing is not taken for a torn line.
 func sealTornTail(f *os.File) error {
+	unlock, err := lockFile(f)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	info, err := f.Stat()
 	if err != nil {
 		return err
@@ -94,7 +113,8 @@ func sealTornTail(f *os.File) error {
 // ErrClosed is returned by [File.Record] after [File.Close].
 var ErrClosed = errors.New("agentpolicy/journal: the journal is closed")
 
-// Record appends the verdict's record as one line, and flushes it to
+// Record appends the verdict's record as one line, its arguments cut to
+// the journal's bound ([WithArgsBound]), and flushes it to
 // stable storage first when the journal was opened [WithSync]. An error
 // means the verdict may not be in the journal: the engine refuses the
 // allow it records. The context is not read: a record is written whole
@@ -105,7 +125,7 @@ func (j *File) Record(_ context.Context, v agentpolicy.Verdict) error {
 	if j == nil {
 		return ErrClosed
 	}
-	_, data := v.Record()
+	_, data := v.CutArgs(j.bound).Record()
 	line := append(data, '\n')
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -115,7 +135,12 @@ func (j *File) Record(_ context.Context, v agentpolicy.Verdict) error {
 	if j.torn {
 		line = append([]byte{'\n'}, line...)
 	}
+	unlock, err := lockFile(j.f)
+	if err != nil {
+		return fmt.Errorf("agentpolicy/journal: cannot lock the journal: %w", err)
+	}
 	n, err := j.f.Write(line)
+	unlock()
 	if n > 0 {
 		j.torn = line[n-1] != '\n'
 	}

@@ -29,13 +29,20 @@ type hookFlags struct {
 	journal    string
 	unattended string
 	agent      string
+	fleet      fleetFlags
+
+	// db is the databases a postgres:// --journal or --unattended names,
+	// opened for the call, and dbErr why they could not be.
+	db    *fleet
+	dbErr error
 }
 
 func (h *hookFlags) register(cmd *cobra.Command) {
 	pf := cmd.PersistentFlags()
 	pf.BoolVar(&h.allow, "allow", false, "answer allow for a call the policy allows, rather than leave it to Claude Code's own rules")
-	pf.StringVar(&h.journal, "journal", "", "append every decision to this file, one JSON line each, before answering")
-	pf.StringVar(&h.unattended, "unattended", "", "deny every call the policy asks about and queue it in this file, for agentpolicy queue")
+	pf.StringVar(&h.journal, "journal", "", "append every decision to this file, one JSON line each, or to this postgres:// database, before answering (default $AGENTPOLICY_JOURNAL)")
+	pf.StringVar(&h.unattended, "unattended", "", "deny every call the policy asks about and queue it in this file or postgres:// database, for agentpolicy queue")
+	h.fleet.register(cmd)
 	pf.StringVar(&h.agent, "agent", "", "the agent whose events the hook reads: claude, codex or gemini (default: told from the event)")
 }
 
@@ -59,7 +66,8 @@ queues it for agentpolicy queue). A call it allows gets no answer at all, so
 Claude Code's own rules and prompts still apply and the hook only ever makes
 Claude Code stricter; --allow answers allow instead. Anything that keeps the
 hook from deciding, a settings file it cannot read, a --policy rule it cannot
-use, a journal it cannot write, is answered deny with the reason.
+use, a journal it cannot write, a database it cannot reach within 2 s, is
+answered deny with the reason.
 
 Input that is not one PreToolUse event exits 2 with one line on standard
 error, which Claude Code shows as it blocks the call.
@@ -117,6 +125,10 @@ type hookEvent struct {
 
 // maxEvent bounds the event read, a Write call's content included.
 const maxEvent = 64 << 20
+
+// hugeInput is the size of a tool input past which the hook collects
+// garbage as a long-lived process does.
+const hugeInput = 1 << 20
 
 // readEvent reads one PreToolUse event: one JSON object and nothing after
 // it, naming a tool, a working directory and an object of arguments.
@@ -197,6 +209,9 @@ func (h *hookFlags) answer(ctx context.Context, flags settingsFlags, ev hookEven
 // in its input denies it, then the policy decides, an ask becoming a
 // queued deny under --unattended.
 func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEvent) hookAnswer {
+	if h.dbErr != nil {
+		return refusal(fleetReason(h.dbErr))
+	}
 	if found := secretIn(ev.ToolInput); found != "" {
 		a := refusal(secretReason(found))
 		a.v.Args = redacted(ev.ToolInput)
@@ -206,17 +221,23 @@ func (h *hookFlags) decide(ctx context.Context, flags settingsFlags, ev hookEven
 	if err != nil {
 		return refusal(unloadedReason(err))
 	}
+	if err := h.db.activate(ctx, p.engine, ev.SessionID, ev.ToolUseID); err != nil {
+		return refusal(fleetReason(err))
+	}
 	info := callInfo(ev.ToolName, ev.ToolInput)
 	info.RunID, info.Call.CallID = ev.SessionID, ev.ToolUseID
 	v, err := p.engine.Would(ctx, info)
 	if err != nil {
 		return refusal(undecidedReason(err))
 	}
+	if err := h.db.claim(ctx, v, ev.SessionID, ev.ToolUseID); err != nil {
+		return refusal(fleetReason(err))
+	}
 	if v.Action == agentturn.Defer && v.Rule == nil && slices.Contains(unprompted, ev.ToolName) {
 		v.Action, v.Reason = agentturn.Allow, unpromptedReason(ev.ToolName)
 	}
 	if v.Action == agentturn.Defer && h.unattended != "" {
-		return h.queue(ctx, info, v)
+		return h.queue(ctx, p, info, v)
 	}
 	reason := p.verdictReason(v)
 	if v.Action == agentturn.Block && strings.Contains(reason, ranNothing) {
@@ -268,7 +289,10 @@ func (h *hookFlags) load(flags settingsFlags, ev hookEvent) (*loadedPolicy, erro
 // queue answers an asked call for a run nobody watches: it is appended to
 // the --unattended queue and denied with the queued text, or denied with
 // the reason it could not be queued.
-func (h *hookFlags) queue(ctx context.Context, info agentturn.ToolCallInfo, v agentpolicy.Verdict) hookAnswer {
+func (h *hookFlags) queue(ctx context.Context, p *loadedPolicy, info agentturn.ToolCallInfo, v agentpolicy.Verdict) hookAnswer {
+	if isDatabaseURL(h.unattended) {
+		return h.queueDB(ctx, p, info, v)
+	}
 	q, err := journal.Open(h.unattended)
 	if err != nil {
 		return refusal(unqueuedReason(err))
@@ -281,10 +305,17 @@ func (h *hookFlags) queue(ctx context.Context, info agentturn.ToolCallInfo, v ag
 	return refusal(queuedReason(r.Reason, h.unattended))
 }
 
-// record appends the verdict to the --journal file, when one was given.
+// record appends the verdict to the --journal file or database, when one
+// was given.
 func (h *hookFlags) record(ctx context.Context, v agentpolicy.Verdict) error {
 	if h.journal == "" {
 		return nil
+	}
+	if isDatabaseURL(h.journal) {
+		if h.dbErr != nil {
+			return h.dbErr
+		}
+		return h.db.journal.Record(ctx, v)
 	}
 	j, err := journal.Open(h.journal)
 	if err != nil {

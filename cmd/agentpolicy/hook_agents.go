@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 
 	"github.com/ChristopherDavenport/agentpolicy"
@@ -38,17 +39,41 @@ func (h *hookFlags) run(cmd *cobra.Command, flags settingsFlags) error {
 	if agent == "" {
 		agent = detectAgent(data)
 	}
+	if len(data) > hugeInput {
+		// A 20 MB Write is copied a few times over: collect, or the
+		// process grows to the memory limit.
+		debug.SetGCPercent(100)
+	}
 	switch agent {
 	case agentClaude:
 		ev, err := readEvent(io.MultiReader(bytes.NewReader(data), errReader{readErr}))
 		if err != nil {
 			return err
 		}
+		if err := h.openDatabases(cmd.Context(), agent, ev.Cwd); err != nil {
+			return err
+		}
+		defer h.db.close()
 		return writeAnswer(cmd.OutOrStdout(), h.answer(cmd.Context(), flags, ev))
 	case agentCodex, agentGemini:
+		// A database that refuses the hook is exit 2 with the reason on
+		// standard error, which both agents take as a block.
+		if err := h.openDatabases(cmd.Context(), agent, eventCwd(data)); err != nil {
+			return err
+		}
+		defer h.db.close()
 		return writeAgentAnswer(cmd.OutOrStdout(), agent, h.answerAgent(cmd.Context(), flags, agent, data, readErr))
 	}
 	return fmt.Errorf("hook: --agent is claude, codex or gemini, not %q", agent)
+}
+
+// eventCwd is the cwd member of an event, "" when it has none.
+func eventCwd(data []byte) string {
+	var ev struct {
+		Cwd string `json:"cwd"`
+	}
+	json.Unmarshal(data, &ev) // a bad event is refused by its reader
+	return ev.Cwd
 }
 
 // errReader fails every read with err, or reports the end when err is nil.
@@ -259,6 +284,11 @@ func (h *hookFlags) unasked(agent, project string, a hookAnswer) hookAnswer {
 func (h *hookFlags) queued(ctx context.Context, agent, project string, ev hookEvent, v agentpolicy.Verdict) hookAnswer {
 	info := callInfo(ev.ToolName, ev.ToolInput)
 	info.RunID, info.Call.CallID = ev.SessionID, ev.ToolUseID
+	if isDatabaseURL(h.unattended) {
+		a := h.enqueueDB(ctx, info, v, "")
+		a.reason = fmt.Sprintf("%s; %s cannot ask through a hook: find it with agentpolicy queue list and approve it with agentpolicy queue approve", a.reason, agentName[agent])
+		return a
+	}
 	q, err := journal.Open(h.unattended)
 	if err != nil {
 		return refusal(unqueuedReason(err))

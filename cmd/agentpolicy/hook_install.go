@@ -237,7 +237,7 @@ func (h *hookFlags) command(prefix string, flags settingsFlags) (string, error) 
 		{"--unattended", nonEmpty(h.unattended)},
 	} {
 		for _, p := range f.paths {
-			if f.flag == "--settings" && strings.HasPrefix(strings.TrimSpace(p), "{") {
+			if (f.flag == "--settings" && strings.HasPrefix(strings.TrimSpace(p), "{")) || isDatabaseURL(p) {
 				words = append(words, f.flag, shellQuote(p))
 				continue
 			}
@@ -251,6 +251,7 @@ func (h *hookFlags) command(prefix string, flags settingsFlags) (string, error) 
 	if flags.trust {
 		words = append(words, "--trust")
 	}
+	words = append(words, h.fleet.words()...)
 	if h.allow {
 		words = append(words, "--allow")
 	}

@@ -41,17 +41,21 @@ Each answer is appended to the queue, so a call is answered once.`,
   agentpolicy queue approve --project . queue.jsonl 2
   agentpolicy queue reject --deny --project . queue.jsonl 3`,
 	}
-	q.AddCommand(newQueueList(), newQueueApprove(flags), newQueueReject(flags))
+	q.AddCommand(newQueueList(), newQueueShow(), newQueueApprove(flags), newQueueDeny(), newQueueReject(flags), newQueueServe(flags))
 	return q
 }
 
 func newQueueList() *cobra.Command {
-	return &cobra.Command{
+	var all bool
+	cmd := &cobra.Command{
 		Use:     "list QUEUE",
 		Short:   "List the calls a queue holds, and how each was answered",
 		Example: "  agentpolicy queue list queue.jsonl",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if isDatabaseURL(args[0]) {
+				return listDB(cmd.Context(), cmd.OutOrStdout(), args[0], all)
+			}
 			calls, err := readQueue(args[0])
 			if err != nil {
 				return err
@@ -60,10 +64,13 @@ func newQueueList() *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&all, "all", false, "database queue: list the answered calls too")
+	return cmd
 }
 
 func newQueueApprove(flags *settingsFlags) *cobra.Command {
-	return &cobra.Command{
+	var db dbApproval
+	cmd := &cobra.Command{
 		Use:   "approve QUEUE N",
 		Short: `Answer a queued call with "always allow" in the project's local settings`,
 		Long: `approve grants the queued call N as a person answering its prompt with "always
@@ -75,6 +82,9 @@ a Claude Code settings file cannot say, so narrow the ask rule instead.`,
 		Example: "  agentpolicy queue approve --project . queue.jsonl 2",
 		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if isDatabaseURL(args[0]) {
+				return db.approve(cmd, args)
+			}
 			p, c, err := loadQueued(flags, args)
 			if err != nil {
 				return err
@@ -90,6 +100,8 @@ a Claude Code settings file cannot say, so narrow the ask rule instead.`,
 			return nil
 		},
 	}
+	db.register(cmd)
+	return cmd
 }
 
 func newQueueReject(flags *settingsFlags) *cobra.Command {
@@ -181,6 +193,9 @@ func loadQueued(flags *settingsFlags, args []string) (*loadedPolicy, queued, err
 func (p *loadedPolicy) callRule(ctx context.Context, v agentpolicy.Verdict) (agentpolicy.Rule, error) {
 	if err := p.checkTool(v.Tool); err != nil {
 		return agentpolicy.Rule{}, err
+	}
+	if v.ArgsBytes != 0 {
+		return agentpolicy.Rule{}, fmt.Errorf("the call's input was cut to its first %d of %d bytes in the queue, so no rule can be worked out from it: write one in the settings by hand", len(v.Args), v.ArgsBytes)
 	}
 	if p.settings.LocalSource().Path == "" {
 		return agentpolicy.Rule{}, fmt.Errorf("no project: give --project, whose local settings the rule goes to")

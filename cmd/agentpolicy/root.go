@@ -82,6 +82,7 @@ test fails; 2 for input it cannot use.`,
 		newCorpus(),
 		newQueue(&flags),
 		newHook(&flags),
+		newDB(),
 		newVersion(),
 	)
 	return root
