@@ -16,6 +16,10 @@ type program struct {
 	// readOnly marks a command that changes nothing when every option it
 	// is given is inert or names a file it reads.
 	readOnly bool
+	// stdinOnly narrows readOnly to a command line with no operand, one
+	// that reads standard input: Claude Code runs "uniq -c" but asks for
+	// "uniq -c f" (its second operand is a file it writes).
+	stdinOnly bool
 	// files picks the operands that are files it reads and writes.
 	files fileOperands
 	// check, when set, is why a command line read against the table runs
@@ -59,10 +63,10 @@ var programs = sync.OnceValue(func() map[string]*program {
 		"tac":  reader(readsAll, "b before r regex s: separator:", byEffect{}),
 		"head": reader(readsAll, "c: bytes: n: lines: q quiet silent v verbose z zero-terminated"+digits, byEffect{}),
 		"tail": reader(readsAll, "c: bytes: f follow:: F n: lines: max-unchanged-stats: pid: q quiet silent retry s: sleep-interval: v verbose z zero-terminated"+digits, byEffect{}),
-		"wc":   reader(readsAll, "c bytes m chars l lines L max-line-length w words total:", byEffect{readsArg: "files0-from:"}),
+		"wc":   reader(readsAll, "c bytes m chars l lines L max-line-length w words total:", byEffect{listsFiles: "files0-from:"}),
 		"sort": {flags: gnuOptions("b ignore-leading-blanks d dictionary-order f ignore-case g general-numeric-sort i ignore-nonprinting M month-sort h human-numeric-sort n numeric-sort R random-sort r reverse sort: V version-sort batch-size: c check:: C m merge k: key: s stable S: buffer-size: t: field-separator: T: temporary-directory: parallel: u unique z zero-terminated debug",
-			byEffect{readsArg: "random-source: files0-from:", writesArg: "o: output:", runs: "compress-program:"}), permute: true, readOnly: true, files: readsAll},
-		"uniq":     {flags: gnuOptions("c count d repeated D all-repeated:: f: skip-fields: group:: i ignore-case s: skip-chars: u unique z zero-terminated w: check-chars:", byEffect{}), permute: true, files: inThenOut},
+			byEffect{readsArg: "random-source:", listsFiles: "files0-from:", writesArg: "o: output:", runs: "compress-program:"}), permute: true, readOnly: true, files: readsAll},
+		"uniq":     {flags: gnuOptions("c count d repeated D all-repeated:: f: skip-fields: group:: i ignore-case s: skip-chars: u unique z zero-terminated w: check-chars:", byEffect{}), permute: true, readOnly: true, stdinOnly: true, files: inThenOut},
 		"cut":      reader(readsAll, "b: bytes: c: characters: d: delimiter: f: fields: n complement s only-delimited output-delimiter: z zero-terminated", byEffect{}),
 		"paste":    reader(readsAll, "d: delimiters: s serial z zero-terminated", byEffect{}),
 		"comm":     reader(readsAll, "1 2 3 check-order nocheck-order output-delimiter: total z zero-terminated", byEffect{}),
@@ -76,9 +80,9 @@ var programs = sync.OnceValue(func() map[string]*program {
 		"readlink": reader(noFiles, "f canonicalize e canonicalize-existing m canonicalize-missing n no-newline q quiet s silent v verbose z zero", byEffect{}),
 		"stat":     reader(readsAll, "L dereference f file-system cached: c: format: printf: t terse", byEffect{}),
 		"du": reader(readsAll, "0 null a all apparent-size B: block-size: b bytes c total D dereference-args d: max-depth: H h human-readable inodes k L dereference l count-links m P no-dereference S separate-dirs si s summarize t: threshold: time:: time-style: exclude: x one-file-system",
-			byEffect{readsArg: "files0-from: X: exclude-from:"}),
+			byEffect{readsArg: "X: exclude-from:", listsFiles: "files0-from:"}),
 		"file": reader(readsAll, "v b brief c checking-printout e: exclude: exclude-quiet: F: separator: i mime mime-type mime-encoding apple extension k keep-going l list L dereference h no-dereference n no-buffer N no-pad 0 print0 p preserve-date P: parameter: r raw s special-files S no-sandbox z uncompress Z uncompress-noreport d debug",
-			byEffect{readsArg: "m: magic-file: f: files-from:", changes: "C compile"}),
+			byEffect{readsArg: "m: magic-file:", listsFiles: "f: files-from:", changes: "C compile"}),
 		"grep":  grepProgram,
 		"egrep": grepProgram,
 		"fgrep": grepProgram,
@@ -99,7 +103,7 @@ var programs = sync.OnceValue(func() map[string]*program {
 			byEffect{writesArg: "t: target-directory:"})),
 		"mv": withBackups(changer(moves, "backup:: b f force i interactive n no-clobber strip-trailing-slashes S: suffix: T no-target-directory u update:: v verbose Z context debug no-copy exchange",
 			byEffect{writesArg: "t: target-directory:"})),
-		"ln": withBackups(changer(copies, "backup:: b d F directory f force i interactive L logical n no-dereference P physical r relative s symbolic S: suffix: T no-target-directory v verbose",
+		"ln": withBackups(changer(links, "backup:: b d F directory f force i interactive L logical n no-dereference P physical r relative s symbolic S: suffix: T no-target-directory v verbose",
 			byEffect{writesArg: "t: target-directory:"})),
 		"install": withBackups(changer(installs, "backup:: b c C compare d directory D g: group: m: mode: o: owner: p preserve-timestamps s strip S: suffix: T no-target-directory v verbose preserve-context Z context:: debug",
 			byEffect{writesArg: "t: target-directory:", runs: "strip-program:"})),
@@ -138,16 +142,32 @@ func (prog *program) effectsOf(base string, args []word) effects {
 	if g, ok := p.first(runs); ok {
 		e.unseen = firstOf(e.unseen, base+" "+g.written+" may run a program")
 	}
+	e.unseen = firstOf(e.unseen, listedFiles(base, p))
 	if prog.check != nil {
 		e.unseen = firstOf(e.unseen, prog.check(base, p))
 	}
 	e.reads, e.writes = prog.filesOf(p)
-	e.readOnly = prog.readOnly && e.unseen == "" && allKnown(args)
+	e.readOnly = prog.readOnly && e.unseen == "" && len(e.writes) == 0 && allKnown(args) && !(prog.stdinOnly && len(p.operands) > 0)
 	if _, ok := p.first(writesArg, changes); ok {
 		e.readOnly = false
 	}
 	e.links = base == "cp" && p.has("s", "symbolic-link", "l", "link")
 	return e
+}
+
+// listedFiles is why the files a command reads are known only when it
+// runs: an option that reads their names from a list file or from
+// standard input ("sort --files0-from=-", "tar -T list", "zip -@").
+func listedFiles(base string, p parsed) string {
+	g, ok := p.first(listsFiles)
+	if !ok {
+		return ""
+	}
+	from := "standard input"
+	if g.hasValue && g.value.value != "-" {
+		from = g.value.value
+	}
+	return base + " " + g.written + " reads the names of the files it reads from " + from + ", known only when it runs"
 }
 
 // allKnown reports whether every word is literal and no glob.

@@ -106,6 +106,12 @@ func gitReadOnly(sub string, rest []word) bool {
 		}
 	case "stash", "worktree", "config":
 		return false
+	case "reflog":
+		// delete, expire and drop change the reflog; show and exists
+		// read it.
+		if len(rest) > 0 && (rest[0].value == "delete" || rest[0].value == "expire" || rest[0].value == "drop") {
+			return false
+		}
 	}
 	return gitOptionsIn(set.options(), rest)
 }

@@ -68,6 +68,7 @@ func xargsReplace(options []word) string {
 // descriptors rather than a file: /dev/stdin, /dev/fd/N,
 // /proc/self/fd/N, /proc/N/fd/N, /dev/tcp and /dev/udp.
 func streamPath(path string) bool {
+	path = cleanPath(path)
 	switch {
 	case path == "/dev/stdin", strings.HasPrefix(path, "/dev/fd/"),
 		strings.HasPrefix(path, "/dev/tcp/"), strings.HasPrefix(path, "/dev/udp/"):
