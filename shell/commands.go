@@ -81,8 +81,8 @@ var programs = sync.OnceValue(func() map[string]*program {
 		"stat":     reader(readsAll, "L dereference f file-system cached: c: format: printf: t terse", byEffect{}),
 		"du": reader(readsAll, "0 null a all apparent-size B: block-size: b bytes c total D dereference-args d: max-depth: H h human-readable inodes k L dereference l count-links m P no-dereference S separate-dirs si s summarize t: threshold: time:: time-style: exclude: x one-file-system",
 			byEffect{readsArg: "X: exclude-from:", listsFiles: "files0-from:"}),
-		"file": reader(readsAll, "v b brief c checking-printout e: exclude: exclude-quiet: F: separator: i mime mime-type mime-encoding apple extension k keep-going l list L dereference h no-dereference n no-buffer N no-pad 0 print0 p preserve-date P: parameter: r raw s special-files S no-sandbox z uncompress Z uncompress-noreport d debug",
-			byEffect{readsArg: "m: magic-file:", listsFiles: "f: files-from:", changes: "C compile"}),
+		"file": reader(readsAll, "v b brief c checking-printout e: exclude: exclude-quiet: F: separator: i mime mime-type mime-encoding apple extension k keep-going l list L dereference h no-dereference n no-buffer N no-pad 0 print0 P: parameter: r raw s special-files S no-sandbox z uncompress Z uncompress-noreport d debug",
+			byEffect{readsArg: "m: magic-file:", listsFiles: "f: files-from:", changes: "C compile p preserve-date"}),
 		"grep":  grepProgram,
 		"egrep": grepProgram,
 		"fgrep": grepProgram,
@@ -143,6 +143,12 @@ func (prog *program) effectsOf(base string, args []word) effects {
 		e.unseen = firstOf(e.unseen, base+" "+g.written+" may run a program")
 	}
 	e.unseen = firstOf(e.unseen, listedFiles(base, p))
+	if g, ok := p.first(changes); ok {
+		// file -C writes a compiled magic file, file -p resets the
+		// times of what it reads, date -s sets the clock: changes the
+		// tables name no file for.
+		e.unseen = firstOf(e.unseen, base+" "+g.written+" changes what the splitter does not name")
+	}
 	if prog.check != nil {
 		e.unseen = firstOf(e.unseen, prog.check(base, p))
 	}

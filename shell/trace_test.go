@@ -1,0 +1,335 @@
+package shell
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+)
+
+// The traced oracle: the real programs of the tables run in bubblewrap
+// under strace -f, over a scratch project and HOME seeded with sentinel
+// files, and every file of that zone a command really reads, writes or
+// runs must be a subject the splitter returned, or the call must ask.
+const (
+	traceProject = "/tmp/w"
+	traceHome    = "/tmp/h"
+)
+
+// traceSetup lays out the zone anew before each command: the agent's
+// settings, a repository with a hook, secrets, plain files, and a file
+// outside both working directories.
+const traceSetup = `rm -rf /tmp/w /tmp/h /tmp/outside; mkdir -p /tmp/w/.claude /tmp/w/.git/hooks /tmp/w/secrets /tmp/w/dir /tmp/w/docs /tmp/h/.ssh /tmp/h/.aws /tmp/outside
+printf '{}\n' > /tmp/w/.claude/settings.json; printf '[core]\n' > /tmp/w/.git/config; printf 'ref: refs/heads/main\n' > /tmp/w/.git/HEAD
+printf '#!/bin/sh\n' > /tmp/w/.git/hooks/pre-commit; chmod +x /tmp/w/.git/hooks/pre-commit
+printf 'SECRET=1\n' > /tmp/w/.env; printf 'key\n' > /tmp/w/secrets/key; printf 'a\n' > /tmp/w/a.txt; printf 'c\n' > /tmp/w/dir/c.txt
+printf 'id\n' > /tmp/h/.ssh/id_rsa; printf 'aws\n' > /tmp/h/.aws/credentials; printf 'out\n' > /tmp/outside/secret
+cd /tmp/w`
+
+// traceOperands are the ways a generated command names a sentinel:
+// directly, inside a directory, through "..", through a link made
+// earlier in the same call, as the directory itself, and absolutely.
+var traceOperands = []struct{ before, operand string }{
+	{"", ".env"},
+	{"", "secrets/key"},
+	{"", "dir/../.env"},
+	{"ln -s .env l && ", "l"},
+	{"", ".claude"},
+	{"", "/tmp/h/.ssh/id_rsa"},
+	{"", ".git/config"},
+	{"", "/tmp/outside/secret"},
+}
+
+// traceCommands generates the oracle's input from the table of programs:
+// every command with no option and with each option its table knows,
+// long ones whole and abbreviated, short ones alone, joined to their
+// value and clustered with the next, the operands rotating through
+// traceOperands.
+func traceCommands() []string {
+	var out []string
+	names := slices.Sorted(func(yield func(string) bool) {
+		for name := range programs() {
+			if !yield(name) {
+				return
+			}
+		}
+	})
+	n := 0
+	next := func() (string, string) {
+		o := traceOperands[n%len(traceOperands)]
+		n++
+		return o.before, o.operand
+	}
+	for _, name := range names {
+		if _, err := exec.LookPath(name); err != nil || traceSkipped[name] {
+			continue
+		}
+		before, operand := next()
+		out = append(out, before+name+" "+operand+" a.txt")
+		x := programs()[name].flags.indexed()
+		var shorts []flag
+		for _, f := range x.short {
+			shorts = append(shorts, f)
+		}
+		slices.SortFunc(shorts, func(a, b flag) int { return strings.Compare(a.name, b.name) })
+		for i, f := range append(shorts, x.long...) {
+			before, operand := next()
+			value := "1"
+			if f.effect == readsArg || f.effect == writesArg || f.effect == listsFiles {
+				value = operand
+			}
+			var opt string
+			switch {
+			case len(f.name) == 1 && f.arity == bare && i+1 < len(shorts) && shorts[i+1].arity == bare:
+				opt = "-" + f.name + shorts[i+1].name
+			case len(f.name) == 1 && f.arity == bare:
+				opt = "-" + f.name
+			case len(f.name) == 1 && (f.arity == optional || i%2 == 0):
+				opt = "-" + f.name + value
+			case len(f.name) == 1:
+				opt = "-" + f.name + " " + value
+			case f.arity == bare && i%2 == 1 && len(f.name) > 4:
+				opt = "--" + f.name[:len(f.name)-1]
+			case f.arity == bare:
+				opt = "--" + f.name
+			case f.arity == optional || i%2 == 0:
+				opt = "--" + f.name + "=" + value
+			default:
+				opt = "--" + f.name + " " + value
+			}
+			out = append(out, before+name+" "+opt+" "+operand+" a.txt")
+		}
+	}
+	return out
+}
+
+// traceSkipped are the programs of the table the oracle does not run:
+// editors and pagers that wait on a terminal, and programs that reach
+// the network.
+var traceSkipped = map[string]bool{"vi": true, "vim": true, "nvim": true, "ex": true, "view": true, "man": true, "ssh": true, "scp": true, "sftp": true, "rsync": true}
+
+// TestTraceOracle runs the generated commands and holds every access in
+// the zone to the subjects. It needs bwrap and strace.
+func TestTraceOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the traced oracle runs real programs; -short leaves it out")
+	}
+	bwrap, err := exec.LookPath("bwrap")
+	if err != nil {
+		t.Fatal("the traced oracle runs commands in bubblewrap, which is not installed")
+	}
+	if _, err := exec.LookPath("strace"); err != nil {
+		t.Fatal("the traced oracle traces commands with strace, which is not installed")
+	}
+	commands := traceCommands()
+	dir := t.TempDir()
+	input := filepath.Join(dir, "commands")
+	if err := os.WriteFile(input, []byte(strings.Join(commands, "\x00")+"\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	traces := filepath.Join(dir, "traces")
+	if err := os.Mkdir(traces, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	driver := traceSetup + `
+i=0
+while IFS= read -r -d '' cmd; do
+	( ` + traceSetup + `
+	timeout -s KILL 3 strace -f -qq -y -o /tmp/trace/$i -e trace=%file,%process,fchdir,fchmod,fchown bash -c "$cmd" </dev/null >/dev/null 2>&1 )
+	i=$((i+1))
+done < /tmp/commands`
+	run := exec.Command(bwrap, "--ro-bind", "/", "/", "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev",
+		"--bind", traces, "/tmp/trace", "--ro-bind", input, "/tmp/commands", "--unshare-all", "--die-with-parent",
+		"--setenv", "HOME", traceHome, "--setenv", "LC_ALL", "C", "--chdir", "/", "bash", "-c", driver)
+	if out, err := run.CombinedOutput(); err != nil {
+		t.Fatalf("the sandbox: %v\n%s", err, out)
+	}
+	split := Subjects(WithReadTool("read", "path"), WithWriteTool("write", "path"))
+	var accesses, asked, disagreements int
+	for i, command := range commands {
+		data, err := os.ReadFile(filepath.Join(traces, fmt.Sprint(i)))
+		if err != nil {
+			t.Fatalf("%q left no trace: %v", command, err)
+		}
+		subjects, err := split(commandArgs(command))
+		if err != nil {
+			t.Fatalf("%q: %v", command, err)
+		}
+		reads, writes, unseen := traceSubjects(subjects)
+		for _, a := range traceAccesses(string(data)) {
+			accesses++
+			if unseen {
+				asked++
+				continue
+			}
+			if !covered(a, reads, writes) {
+				disagreements++
+				t.Errorf("%q %ss %s; subjects: reads %v, writes %v", command, a.kind, a.path, reads, writes)
+			}
+		}
+	}
+	t.Logf("%d commands, %d accesses in the zone, %d in calls that ask, %d disagreements", len(commands), accesses, asked, disagreements)
+}
+
+// traceSubjects are the absolute paths a split reads and writes, and
+// whether the call asks.
+func traceSubjects(subjects []agentpolicy.Subject) (reads, writes []string, unseen bool) {
+	for _, s := range subjects {
+		unseen = unseen || s.Unseen != ""
+		value, _, _ := agentpolicy.Field(s.Args, "path")
+		if !path.IsAbs(value) {
+			value = path.Join(traceProject, value)
+		}
+		switch s.Tool {
+		case "read":
+			reads = append(reads, value)
+		case "write":
+			writes = append(writes, value)
+		}
+	}
+	return reads, writes, unseen
+}
+
+// covered reports whether a subject names the file accessed or a
+// directory above it: a write of a directory reaches what is in it.
+// A read is covered by a write subject too, which the write rules hold.
+func covered(a access, reads, writes []string) bool {
+	list := writes
+	if a.kind == "read" {
+		list = append(slices.Clone(reads), writes...)
+	}
+	for _, p := range list {
+		if p == a.path || strings.HasPrefix(a.path, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// access is one file of the zone a traced command reached.
+type access struct{ kind, path string }
+
+// traceLine is one completed system call of strace -f -y.
+var traceLine = regexp.MustCompile(`^(\d+)\s+(\w+)\((.*)\)\s+= (\d+)`)
+
+// traceString is a quoted path argument, with the directory of a
+// descriptor before it when -y shows one: 3</tmp/w/dir>, "c.txt".
+var traceString = regexp.MustCompile(`(?:(-?\d+|AT_FDCWD)(?:<([^>]*)>)?, )?"((?:[^"\\]|\\.)*)"`)
+
+// traceAccesses are the accesses in the zone a trace shows, each path
+// resolved against the directory its process was in.
+func traceAccesses(trace string) []access {
+	cwd := map[string]string{}
+	var out []access
+	// created are the files the command made, transient those of them it
+	// renamed away or removed again: a temporary file leaves nothing.
+	created, transient := map[string]bool{}, map[string]bool{}
+	first := ""
+	for _, line := range strings.Split(trace, "\n") {
+		m := traceLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		pid, call, args, ret := m[1], m[2], m[3], m[4]
+		if first == "" {
+			first = pid
+			cwd[pid] = traceProject
+		}
+		dir := cwd[pid]
+		if dir == "" {
+			dir = traceProject
+		}
+		switch call {
+		case "clone", "clone3", "fork", "vfork":
+			cwd[ret] = dir
+			continue
+		}
+		var paths []string
+		for _, s := range traceString.FindAllStringSubmatch(args, -1) {
+			base := dir
+			if s[2] != "" {
+				base = s[2]
+			}
+			p := s[3]
+			if !path.IsAbs(p) {
+				p = path.Join(base, p)
+			}
+			paths = append(paths, path.Clean(p))
+		}
+		if call == "chdir" && len(paths) > 0 {
+			cwd[pid] = paths[0]
+			continue
+		}
+		if call == "fchdir" {
+			if d := regexp.MustCompile(`<([^>]*)>`).FindStringSubmatch(args); d != nil {
+				cwd[pid] = d[1]
+			}
+			continue
+		}
+		kind := traceKind(call, args)
+		if kind == "" {
+			continue
+		}
+		if kind == "run" && len(paths) > 1 {
+			paths = paths[:1] // the rest are its arguments
+		}
+		for j, p := range paths {
+			k := kind
+			switch {
+			case (call == "symlink" || call == "symlinkat") && j == 0:
+				continue // the link's target is text, not a file reached
+			case (call == "link" || call == "linkat") && j == 0:
+				k = "read" // a hard link makes the file readable by another name
+			case (call == "rename" || call == "renameat" || call == "renameat2" || call == "unlink" || call == "unlinkat") && j == 0 && created[p]:
+				transient[p] = true // a temporary file, renamed away or removed
+			}
+			if strings.Contains(args, "O_CREAT") || j == 1 && (call == "link" || call == "linkat" || call == "symlink" || call == "symlinkat") {
+				created[p] = true
+			}
+			if inZone(p) {
+				out = append(out, access{k, p})
+			}
+		}
+	}
+	kept := out[:0]
+	for _, a := range out {
+		if !transient[a.path] {
+			kept = append(kept, a)
+		}
+	}
+	return kept
+}
+
+// traceKind is what a call does to the files it names: "read", "write",
+// "run", or "" for a call the oracle does not hold (stat, access).
+func traceKind(call, args string) string {
+	switch call {
+	case "open", "openat", "openat2":
+		switch {
+		case strings.Contains(args, "O_DIRECTORY"):
+			return ""
+		case strings.Contains(args, "O_WRONLY") || strings.Contains(args, "O_RDWR") || strings.Contains(args, "O_CREAT") || strings.Contains(args, "O_TRUNC"):
+			return "write"
+		}
+		return "read"
+	case "creat", "rename", "renameat", "renameat2", "unlink", "unlinkat", "rmdir", "mkdir", "mkdirat",
+		"link", "linkat", "symlink", "symlinkat", "chmod", "fchmodat", "chown", "lchown", "fchownat",
+		"truncate", "utime", "utimes", "utimensat", "futimesat":
+		return "write"
+	case "execve", "execveat":
+		return "run"
+	}
+	return ""
+}
+
+// inZone reports whether a path is in the scratch project or HOME.
+func inZone(p string) bool {
+	return strings.HasPrefix(p, traceProject+"/") || strings.HasPrefix(p, traceHome+"/")
+}
