@@ -92,6 +92,8 @@ var accessCases = []struct {
 	{"git", "git clone -c user.name=me https://x/y", agentturn.Allow},
 	{"git", "git clone https://x/.claude", agentturn.Block},
 	{"git", "git clone https://x/y .git", agentturn.Block},
+	{"git", "git clone .env x", agentturn.Block},
+	{"git", "git clone ../repo x", agentturn.Allow},
 	// 7. Options that delete or re-mode their operands.
 	{"delete", "tar -cf a.tar --remove-files .claude/settings.json", agentturn.Block},
 	{"delete", "tar -cf a.tar .claude/settings.json", agentturn.Allow},

@@ -108,8 +108,9 @@ func gitEffects(args []word) effects {
 	case "init":
 		e.writes = append(e.writes, gitNewRepository(sub, rest))
 	case "clone":
-		why, at := gitClone(sub, rest)
+		why, reads, at := gitClone(sub, rest)
 		e.unseen = firstOf(e.unseen, why)
+		e.reads = append(e.reads, reads...)
 		e.writes = append(e.writes, at...)
 	case "config":
 		why, writing := gitConfigWrite(rest)

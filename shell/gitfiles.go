@@ -167,10 +167,10 @@ var gitCloneValues = map[string]bool{
 
 // gitClone reads git clone: why it runs what no rule reads (a template
 // directory, whose hooks run during the clone, or a setting not known to
-// run nothing) and the new directory it writes, named by its second
-// operand or, without one, after the repository.
-func gitClone(sub word, rest []word) (string, []word) {
-	why := ""
+// run nothing), the source it reads when that is a path on this
+// machine, and the new directory it writes, named by its second operand
+// or, without one, after the repository.
+func gitClone(sub word, rest []word) (why string, reads, writes []word) {
 	var operands []word
 	for i := 0; i < len(rest); i++ {
 		v := rest[i].value
@@ -201,9 +201,12 @@ func gitClone(sub word, rest []word) (string, []word) {
 			operands = append(operands, rest[i])
 		}
 	}
+	if len(operands) > 0 && localRepository(operands[0].value) {
+		reads = operands[:1]
+	}
 	switch len(operands) {
 	case 0:
-		return why, nil
+		return why, nil, nil
 	case 1:
 		at := operands[0]
 		at.value = humanish(at.value)
@@ -211,9 +214,16 @@ func gitClone(sub word, rest []word) (string, []word) {
 			at.literal = false
 			at.value = operands[0].value
 		}
-		return why, []word{at}
+		return why, reads, []word{at}
 	}
-	return why, operands[1:2]
+	return why, reads, operands[1:2]
+}
+
+// localRepository reports whether git clone reads its source as a path
+// on this machine: no URL ("scheme://"), and no host before a colon that
+// comes before any slash ("host:path").
+func localRepository(source string) bool {
+	return !strings.Contains(source, "://") && !remotePath(source)
 }
 
 // humanish is the directory git clone names after a repository's URL or

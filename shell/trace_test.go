@@ -26,7 +26,7 @@ const (
 // traceSetup lays out the zone anew before each command: the agent's
 // settings, a repository with a hook, secrets, plain files, and a file
 // outside both working directories.
-const traceSetup = `rm -rf /tmp/w /tmp/h /tmp/outside; mkdir -p /tmp/w/.claude /tmp/w/.git/hooks /tmp/w/secrets /tmp/w/dir /tmp/w/docs /tmp/h/.ssh /tmp/h/.aws /tmp/outside
+const traceSetup = `rm -rf /tmp/w /tmp/h /tmp/outside; mkdir -p /tmp/w/.claude /tmp/w/.git/hooks /tmp/w/.git/objects /tmp/w/.git/refs/heads /tmp/w/secrets /tmp/w/dir /tmp/w/docs /tmp/h/.ssh /tmp/h/.aws /tmp/outside
 printf '{}\n' > /tmp/w/.claude/settings.json; printf '[core]\n' > /tmp/w/.git/config; printf 'ref: refs/heads/main\n' > /tmp/w/.git/HEAD
 printf '#!/bin/sh\n' > /tmp/w/.git/hooks/pre-commit; chmod +x /tmp/w/.git/hooks/pre-commit
 printf 'SECRET=1\n' > /tmp/w/.env; printf 'key\n' > /tmp/w/secrets/key; printf 'a\n' > /tmp/w/a.txt; printf 'c\n' > /tmp/w/dir/c.txt
@@ -110,6 +110,40 @@ func traceCommands() []string {
 	return out
 }
 
+// traceTemplates are commands of the programs the table of programs
+// does not hold, whose grammar is a language or a mode read by its own
+// code (sed, awk, find, tar, git, jq, dd), each run with {F} replaced by
+// every form of traceOperands.
+var traceTemplates = []string{
+	"sed -n p {F}", "sed -n 'r {F}' a.txt", "sed '0r {F}' a.txt", "sed -n '$R {F}' a.txt", "sed -n 'w {F}' a.txt",
+	"sed -n 's/a/b/w {F}' a.txt", "sed -i s/a/b/ {F}", "sed -i.bak s/a/b/ {F}", "sed -f {F} a.txt",
+	"awk '{print}' {F}", "awk 'BEGIN{getline l < \"{F}\"; print l}'", "awk '{print > \"{F}\"}' a.txt",
+	"find {F}", "find . -newer {F}", "find . -fprint {F}", "find . -name a.txt -exec cat {F} \\;",
+	"find . -name a.txt -execdir cat {F} \\;", "find {F} -delete",
+	"tar -cf {F} a.txt", "tar -cf out.tar {F}", "tar -C dir -cf out.tar ../{F}", "tar -cf out.tar --remove-files {F}",
+	"tar -tf {F}", "tar -xf {F}", "tar -cf out.tar -T {F}", "tar -czf out.tgz {F}",
+	"git diff {F} a.txt", "git diff --no-index {F} a.txt", "git config --file {F} --list", "git config -f {F} a.b c",
+	"git commit -F {F}", "git grep --no-index -e x {F}", "git grep --untracked -e x {F}", "git log --output={F}",
+	"git clone {F} cloned", "git init {F}",
+	"jq . {F}", "jq -n --rawfile s {F} '$s'", "jq -n --slurpfile s {F} '$s'", "jq . a.txt {F}",
+	"dd if={F} of=out", "dd if=a.txt of={F}",
+}
+
+// traceHookCommands are the templates with each form of operand.
+func traceHookCommands() []string {
+	var out []string
+	for _, tmpl := range traceTemplates {
+		name, _, _ := strings.Cut(tmpl, " ")
+		if _, err := exec.LookPath(name); err != nil {
+			continue
+		}
+		for _, o := range traceOperands {
+			out = append(out, o.before+strings.ReplaceAll(tmpl, "{F}", o.operand))
+		}
+	}
+	return out
+}
+
 // traceSkipped are the programs of the table the oracle does not run:
 // editors and pagers that wait on a terminal, and programs that reach
 // the network.
@@ -128,7 +162,7 @@ func TestTraceOracle(t *testing.T) {
 	if _, err := exec.LookPath("strace"); err != nil {
 		t.Fatal("the traced oracle traces commands with strace, which is not installed")
 	}
-	commands := traceCommands()
+	commands := append(traceCommands(), traceHookCommands()...)
 	dir := t.TempDir()
 	input := filepath.Join(dir, "commands")
 	if err := os.WriteFile(input, []byte(strings.Join(commands, "\x00")+"\x00"), 0o644); err != nil {
@@ -226,7 +260,7 @@ var traceString = regexp.MustCompile(`(?:(-?\d+|AT_FDCWD)(?:<([^>]*)>)?, )?"((?:
 // traceAccesses are the accesses in the zone a trace shows, each path
 // resolved against the directory its process was in.
 func traceAccesses(trace string) []access {
-	cwd := map[string]string{}
+	cwd, exe := map[string]string{}, map[string]string{}
 	var out []access
 	// created are the files the command made, transient those of them it
 	// renamed away or removed again: a temporary file leaves nothing.
@@ -248,7 +282,7 @@ func traceAccesses(trace string) []access {
 		}
 		switch call {
 		case "clone", "clone3", "fork", "vfork":
-			cwd[ret] = dir
+			cwd[ret], exe[ret] = dir, exe[pid]
 			continue
 		}
 		var paths []string
@@ -277,6 +311,9 @@ func traceAccesses(trace string) []access {
 		if kind == "" {
 			continue
 		}
+		if kind == "run" && len(paths) > 0 {
+			exe[pid] = path.Base(paths[0])
+		}
 		if kind == "run" && len(paths) > 1 {
 			paths = paths[:1] // the rest are its arguments
 		}
@@ -293,7 +330,7 @@ func traceAccesses(trace string) []access {
 			if strings.Contains(args, "O_CREAT") || j == 1 && (call == "link" || call == "linkat" || call == "symlink" || call == "symlinkat") {
 				created[p] = true
 			}
-			if inZone(p) {
+			if inZone(p) && !(exe[pid] == "git" && ownRepository(k, p)) {
 				out = append(out, access{k, p})
 			}
 		}
@@ -327,6 +364,21 @@ func traceKind(call, args string) string {
 		return "run"
 	}
 	return ""
+}
+
+// ownRepository reports whether git reaching p is git keeping its own
+// repository, which the git tables hold rather than file subjects: any
+// read under .git, and a write there but of its configuration and hooks,
+// which decide what git runs later.
+func ownRepository(kind, p string) bool {
+	rel, ok := strings.CutPrefix(p, traceProject+"/.git/")
+	switch {
+	case !ok:
+		return false
+	case kind == "read":
+		return true
+	}
+	return rel != "config" && !strings.HasPrefix(rel, "hooks")
 }
 
 // inZone reports whether a path is in the scratch project or HOME.
