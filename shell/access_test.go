@@ -94,6 +94,13 @@ var accessCases = []struct {
 	{"git", "git clone https://x/y .git", agentturn.Block},
 	{"git", "git clone .env x", agentturn.Block},
 	{"git", "git clone ../repo x", agentturn.Allow},
+	// 6. Recursive readers: the tree read is a subject, and a filter
+	// that names a file selects it.
+	{"recursive", "grep -r --include=.env PASS .", agentturn.Block},
+	{"recursive", "grep -r --include=.env PASS", agentturn.Block},
+	{"recursive", "rg -g .env PASS", agentturn.Block},
+	{"recursive", "grep -r --include=*.go PASS .", agentturn.Allow},
+	{"recursive", "grep -r PASS src", agentturn.Allow},
 	// 7. Options that delete or re-mode their operands.
 	{"delete", "tar -cf a.tar --remove-files .claude/settings.json", agentturn.Block},
 	{"delete", "tar -cf a.tar .claude/settings.json", agentturn.Allow},

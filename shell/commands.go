@@ -123,7 +123,7 @@ var programs = sync.OnceValue(func() map[string]*program {
 
 // grepProgram is grep's table; a pattern given with -e or -f leaves every
 // operand a file.
-var grepProgram = reader(readsAfterScript("e", "regexp", "f", "file"),
+var grepProgram = reader(recursive(readsAfterScript("e", "regexp", "f", "file"), []string{"r", "recursive", "R", "dereference-recursive"}, "include"),
 	"E extended-regexp F fixed-strings G basic-regexp P perl-regexp e: regexp: i y ignore-case no-ignore-case w word-regexp x line-regexp z null-data s no-messages v invert-match V m: max-count: b byte-offset n line-number line-buffered H with-filename h no-filename label: o only-matching q quiet silent binary-files: a text I d: directories: D: devices: r recursive R dereference-recursive include: exclude: exclude-dir: L files-without-match l files-with-matches c count T initial-tab Z null B: before-context: A: after-context: C: context: group-separator: no-group-separator color:: colour:: U binary"+digits,
 	byEffect{readsArg: "f: file: exclude-from:"})
 

@@ -42,7 +42,7 @@ var readerCases = []splitCase{
 	{"ssh", "ssh -o 'LocalCommand id' -o PermitLocalCommand=yes host", []want{hidden("ssh -o LocalCommand id -o PermitLocalCommand=yes host", "ssh -o 'LocalCommand id' -o PermitLocalCommand=yes host", "ssh -o LocalCommand is not a setting known to run no local command")}},
 	{"ssh", "scp -S ./prog a host:b", []want{hidden("scp -S ./prog a host:b", "scp -S ./prog a host:b", "scp -S may run a program"), read("a")}},
 	{"ssh", "scp -P 2222 a host:b", []want{same("scp -P 2222 a host:b"), read("a")}},
-	{"rg", "rg --pre ./x pattern", []want{hidden("rg --pre ./x pattern", "rg --pre ./x pattern", "rg --pre may run a program")}},
+	{"rg", "rg --pre ./x pattern", []want{hidden("rg --pre ./x pattern", "rg --pre ./x pattern", "rg --pre may run a program"), read(".")}},
 	{"rg", "rg -n pattern src", []want{same("rg -n pattern src"), read("src")}},
 	{"vim", "vim +'!id' f", []want{hidden("vim +!id f", "vim +'!id' f", "vim +!id runs an editor command"), write("f")}},
 	{"vim", "vim f", []want{same("vim f"), write("f")}},

@@ -16,7 +16,7 @@ func addRunners(table map[string]*program) {
 	// scp reads its local sources and writes a local destination, as
 	// rsync does.
 	table["scp"].files = rsyncFiles
-	table["rg"] = &program{flags: rgOptions, permute: true, readOnly: true, files: readsAfterScript("e", "regexp", "f", "file", "files", "type-list")}
+	table["rg"] = &program{flags: rgOptions, permute: true, readOnly: true, files: recursive(readsAfterScript("e", "regexp", "f", "file", "files", "type-list"), nil, "g", "glob", "iglob")}
 	table["man"] = &program{flags: manOptions, permute: true, files: noFiles}
 	table["zip"] = &program{flags: zipOptions, permute: true, files: zipFiles}
 	for _, name := range []string{"vi", "vim", "nvim", "ex", "view"} {

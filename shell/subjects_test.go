@@ -278,7 +278,7 @@ var splitCases = []splitCase{
 	{"unseen", "tar -xf a.tar --to-command='rm x'", []want{hidden("tar -xf a.tar --to-command=rm x", "tar -xf a.tar --to-command='rm x'", "tar --to-command may run a program"), read("a.tar")}},
 	{"unseen", "tar -I 'rm x' -cf a.tar .", []want{hidden("tar -I rm x -cf a.tar .", "tar -I 'rm x' -cf a.tar .", "tar -I may run a program"), read("."), write("a.tar")}},
 	{"unseen", "rsync -e 'sh -c rm' a b:", []want{hidden("rsync -e sh -c rm a b:", "rsync -e 'sh -c rm' a b:", "rsync -e may run a program"), read("a")}},
-	{"unseen", "rg --pre ./x pattern", []want{hidden("rg --pre ./x pattern", "rg --pre ./x pattern", "rg --pre may run a program")}},
+	{"unseen", "rg --pre ./x pattern", []want{hidden("rg --pre ./x pattern", "rg --pre ./x pattern", "rg --pre may run a program"), read(".")}},
 	{"unseen", "ssh -o ProxyCommand='rm x' host", []want{hidden("ssh -o ProxyCommand=rm x host", "ssh -o ProxyCommand='rm x' host", "ssh -o ProxyCommand is not a setting known to run no local command")}},
 	{"unseen", "vim -c '!rm x' f", []want{hidden("vim -c !rm x f", "vim -c '!rm x' f", "vim -c may run a program"), write("f")}},
 	{"unseen", "sort --compress-program=./x f", []want{hidden("sort --compress-program=./x f", "sort --compress-program=./x f", "sort --compress-program may run a program"), read("f")}},
