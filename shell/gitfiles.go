@@ -51,9 +51,14 @@ func gitFiles(sub string, rest []word) (reads, writes []word) {
 			value, joined = rest[i], ok
 			value.value = after
 		case len(v) > 1 && v[0] == '-':
-			e = options[v[1:2]]
-			value, joined = rest[i], len(v) > 2
-			value.value = v[2:]
+			// A cluster: "-aF msg", "-aFmsg". A letter before the file
+			// option that takes a value of its own would take the rest,
+			// which is then read as a file too: a subject too many.
+			for k := 1; k < len(v) && e == inert; k++ {
+				e = options[v[k:k+1]]
+				value, joined = rest[i], k+1 < len(v)
+				value.value = v[k+1:]
+			}
 		}
 		if e != readsArg && e != writesArg {
 			continue
@@ -181,7 +186,7 @@ func gitClone(sub word, rest []word) (why string, reads, writes []word) {
 			i = len(rest)
 		case len(name) > 3 && strings.HasPrefix("--template", name):
 			why = firstOf(why, "git clone --template copies hooks that run during the clone")
-		case name == "-c" || name == "--config" || strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
+		case len(name) > 2 && strings.HasPrefix("--config", name) || strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
 			setting := value
 			switch {
 			case strings.HasPrefix(v, "-c") && len(v) > 2 && !strings.HasPrefix(v, "--"):
