@@ -68,13 +68,6 @@ var gitGlobals = flagSet(byEffect{
 // runs; git reads any unambiguous abbreviation of them.
 var gitRunners = []string{"upload-pack", "receive-pack", "exec", "smtp-server", "sendmail-cmd", "access-hook", "open-files-in-pager"}
 
-// gitTakesURL are the subcommands that read a remote's URL, whose ext::
-// and fd:: transports run a command.
-var gitTakesURL = map[string]bool{
-	"clone": true, "fetch": true, "pull": true, "push": true, "ls-remote": true, "remote": true,
-	"submodule": true, "archive": true, "fetch-pack": true, "send-pack": true, "bundle": true,
-}
-
 // gitEffects reads git's command line.
 func gitEffects(args []word) effects {
 	e := effects{}
@@ -208,7 +201,7 @@ func gitRuns(sub string, rest []word) string {
 				return "git " + sub + " -u names a program git runs"
 			}
 		}
-		if gitTakesURL[sub] && (strings.Contains(v, "ext::") || strings.Contains(v, "fd::")) {
+		if gitCommands[sub].url && (strings.Contains(v, "ext::") || strings.Contains(v, "fd::")) {
 			return "a URL of the ext:: or fd:: transport makes git run a command"
 		}
 	}

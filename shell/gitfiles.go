@@ -9,32 +9,10 @@ import (
 // options that name a file, the working-tree files diff and grep read,
 // and the directory init and clone make a repository in.
 
-// gitFileOptions are, per subcommand, the options whose value is a file
-// git reads or writes: a letter is a short option, a longer name a long
-// one, which git reads in any unambiguous abbreviation.
-var gitFileOptions = map[string]map[string]effect{
-	"diff":         {"output": writesArg},
-	"log":          {"output": writesArg},
-	"show":         {"output": writesArg},
-	"whatchanged":  {"output": writesArg},
-	"range-diff":   {"output": writesArg},
-	"diff-tree":    {"output": writesArg},
-	"diff-index":   {"output": writesArg},
-	"diff-files":   {"output": writesArg},
-	"bundle":       {"output": writesArg},
-	"format-patch": {"o": writesArg, "output-directory": writesArg, "output": writesArg},
-	"archive":      {"o": writesArg, "output": writesArg, "add-file": readsArg},
-	"commit":       {"F": readsArg, "file": readsArg, "t": readsArg, "template": readsArg},
-	"tag":          {"F": readsArg, "file": readsArg},
-	"merge":        {"F": readsArg, "file": readsArg},
-	"notes":        {"F": readsArg, "file": readsArg},
-	"grep":         {"f": readsArg},
-}
-
 // gitFiles are the files the options of a subcommand name, read and
 // written: "-o out", "-oout", "--output=out", "--out out", "-F msg".
 func gitFiles(sub string, rest []word) (reads, writes []word) {
-	options := gitFileOptions[sub]
+	options := gitCommands[sub].files
 	if options == nil {
 		return nil, nil
 	}

@@ -83,10 +83,7 @@ func readmeCommands(t *testing.T, readme string) map[string]bool {
 // README names.
 func checkGitSubcommand(t *testing.T, sub string) {
 	t.Helper()
-	if _, ok := gitFileOptions[sub]; ok {
-		return
-	}
-	for name := range gitReadOnlyOptions {
+	for name := range gitCommands {
 		if first, _, _ := strings.Cut(name, " "); first == sub {
 			return
 		}
