@@ -100,6 +100,12 @@ func (s *Settings) Builtin() []agentpolicy.RuleSet {
 		protected.Ask = append(protected.Ask, agentpolicy.Rule{Tool: "Edit", Spec: "//**/" + name})
 	}
 	protected.Ask = append(protected.Ask, agentpolicy.Rule{Tool: "Edit", Spec: "//**/.claude/* !**/.claude/worktrees"})
+	// A command given the directory itself moves, removes, re-modes or
+	// fills it ("mv .claude x", "cp -rT d .claude", "zip -m a .claude"):
+	// a write of everything in it. A path pattern matches what is under
+	// the directories it matches too, so this one also asks before a
+	// command writes inside .claude/worktrees, which the Edit tool may.
+	protected.Ask = append(protected.Ask, agentpolicy.Rule{Tool: operandTool, Spec: "//**/.claude"})
 	return []agentpolicy.RuleSet{protected, dirs}
 }
 

@@ -437,7 +437,7 @@ func changesDirText(text string) bool {
 // against where the command runs, with why each is known only when it
 // runs ("" when it is known).
 func (in where) paths(p string) (paths []string, unknown string) {
-	p, unknown = throughProc(p)
+	p, unknown = throughProc(cleanPath(p))
 	switch {
 	case unknown != "":
 		return []string{p}, unknown
@@ -469,7 +469,13 @@ func (in where) paths(p string) (paths []string, unknown string) {
 // another process's directory is known only when it runs.
 func throughProc(p string) (string, string) {
 	if !strings.HasPrefix(p, "/proc/") && !strings.HasPrefix(p, "/dev/fd/") {
+		if upward(p) && throughLinks(p) {
+			return p, "the path " + p + " goes back up through a link under /proc or /dev/fd, known only when it runs"
+		}
 		return p, ""
+	}
+	if upward(p) {
+		return p, "the path " + p + " goes back up through a link under /proc or /dev/fd, known only when it runs"
 	}
 	clean := path.Clean(p)
 	parts := strings.SplitN(strings.TrimPrefix(clean, "/"), "/", 4)
@@ -478,16 +484,16 @@ func throughProc(p string) (string, string) {
 		return p, "the path " + p + " names a descriptor, known only when it runs"
 	case len(parts) < 3:
 		return p, ""
-	case parts[1] == "self" && parts[2] == "cwd":
+	case (parts[1] == "self" || parts[1] == "thread-self") && parts[2] == "cwd":
 		if len(parts) == 3 {
 			return ".", ""
 		}
-		return parts[3], ""
-	case parts[1] == "self" && parts[2] == "root":
+		return throughProc(parts[3])
+	case (parts[1] == "self" || parts[1] == "thread-self") && parts[2] == "root":
 		if len(parts) == 3 {
 			return "/", ""
 		}
-		return "/" + parts[3], ""
+		return throughProc("/" + parts[3])
 	case parts[1] == "self" || parts[1] == "thread-self" || strings.Trim(parts[1], "0123456789") == "":
 		if parts[2] == "cwd" || parts[2] == "root" || parts[2] == "fd" || parts[2] == "exe" || parts[2] == "map_files" || parts[2] == "task" {
 			return p, "the path " + p + " names a file through a process, known only when it runs"
@@ -529,7 +535,7 @@ func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where)
 		if deviceFiles[p] {
 			continue
 		}
-		if why == "" && s.links[p] {
+		if why == "" && s.throughLink(p) {
 			s.add(t.field, p, text, "the path "+p+" is a link an earlier command made, which may point anywhere", false, t.tool)
 			continue
 		}

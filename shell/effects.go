@@ -18,6 +18,9 @@ type effects struct {
 	// strings it runs as shell code.
 	commands [][]word
 	scripts  []string
+	// elsewhere, when set, is why the commands it runs run in a
+	// directory known only when it runs (find -execdir).
+	elsewhere string
 	// reads and writes are the files it reads and writes, as words.
 	reads, writes []word
 	// readOnly marks a command the tables know changes nothing.
@@ -65,6 +68,8 @@ func effectsOf(base string, args []word) effects {
 		return gitEffects(args)
 	case base == "tar":
 		return tarEffects(args)
+	case base == "jq":
+		return jqEffects(args)
 	case base == "dd":
 		return ddEffects(args)
 	case base == "watch":

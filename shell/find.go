@@ -23,7 +23,7 @@ var findPrimaries = map[string]int{
 }
 
 // findReads are the primaries whose word is a file find reads.
-var findReads = map[string]bool{"-newer": true, "-anewer": true, "-cnewer": true, "-samefile": true, "-files0-from": true}
+var findReads = map[string]bool{"-newer": true, "-anewer": true, "-cnewer": true, "-samefile": true}
 
 // findWrites are the primaries that write the file their first word
 // names, with how many words they take.
@@ -77,6 +77,12 @@ func findEffects(args []word) effects {
 			inner, i = commandUntil(args, i+1, ";", "+")
 			e.commands = append(e.commands, nonEmpty(inner)...)
 			e.readOnly = false
+			if v == "-execdir" || v == "-okdir" {
+				e.elsewhere = "find " + v + " runs its command in the directory of each file it finds"
+			}
+		case v == "-files0-from":
+			e.unseen = firstOf(e.unseen, "find -files0-from reads the names of its starting points from a list, known only when it runs")
+			i++
 		case v == "-delete":
 			e.unseen = firstOf(e.unseen, "find -delete deletes files")
 		default:

@@ -68,20 +68,6 @@ var gitGlobals = flagSet(byEffect{
 // runs; git reads any unambiguous abbreviation of them.
 var gitRunners = []string{"upload-pack", "receive-pack", "exec", "smtp-server", "sendmail-cmd", "access-hook", "open-files-in-pager"}
 
-// gitTakesURL are the subcommands that read a remote's URL, whose ext::
-// and fd:: transports run a command.
-var gitTakesURL = map[string]bool{
-	"clone": true, "fetch": true, "pull": true, "push": true, "ls-remote": true, "remote": true,
-	"submodule": true, "archive": true, "fetch-pack": true, "send-pack": true, "bundle": true,
-}
-
-// gitWriters are the long options of subcommands whose value is a file
-// git writes, with the subcommands that take them.
-var gitWriters = map[string][]string{
-	"output":           {"diff", "log", "show", "format-patch", "archive", "whatchanged", "range-diff", "diff-tree", "diff-index", "diff-files", "bundle"},
-	"output-directory": {"format-patch"},
-}
-
 // gitEffects reads git's command line.
 func gitEffects(args []word) effects {
 	e := effects{}
@@ -108,18 +94,24 @@ func gitEffects(args []word) effects {
 		e.unseen = "the git subcommand " + sub.value + " is known only when it runs"
 		return e
 	}
-	e.unseen = gitRuns(sub.value, rest)
-	e.writes = gitOutputs(sub.value, rest)
-	e.reads = gitNoIndex(sub.value, rest)
-	if sub.value == "init" || sub.value == "clone" {
-		e.writes = append(e.writes, gitNewRepository(sub, rest)...)
-	}
+	e.unseen = firstOf(gitRuns(sub.value, rest), gitListed(sub.value, rest))
+	e.reads, e.writes = gitFiles(sub.value, rest)
+	e.reads = append(e.reads, gitWorkTree(sub.value, rest)...)
 	switch sub.value {
+	case "init":
+		e.writes = append(e.writes, gitNewRepository(sub, rest))
+	case "clone":
+		why, reads, at := gitClone(sub, rest)
+		e.unseen = firstOf(e.unseen, why)
+		e.reads = append(e.reads, reads...)
+		e.writes = append(e.writes, at...)
 	case "config":
 		why, writing := gitConfigWrite(rest)
 		e.unseen = firstOf(e.unseen, why)
 		if writing {
 			e.writes = append(e.writes, gitConfigFile(sub, rest))
+		} else if file, ok := gitConfigFileOption(rest); ok {
+			e.reads = append(e.reads, file)
 		}
 	case "remote", "submodule":
 		if sub.value == "submodule" && len(rest) > 0 && rest[0].value == "foreach" {
@@ -209,7 +201,7 @@ func gitRuns(sub string, rest []word) string {
 				return "git " + sub + " -u names a program git runs"
 			}
 		}
-		if gitTakesURL[sub] && (strings.Contains(v, "ext::") || strings.Contains(v, "fd::")) {
+		if gitCommands[sub].url && (strings.Contains(v, "ext::") || strings.Contains(v, "fd::")) {
 			return "a URL of the ext:: or fd:: transport makes git run a command"
 		}
 	}
@@ -220,95 +212,6 @@ func gitRuns(sub string, rest []word) string {
 // as a program to run: rebase's --exec is read as the command it runs.
 func gitRunnerOf(sub, r string) bool {
 	return r != "exec" || sub != "rebase"
-}
-
-// gitOutputs are the files a subcommand's --output, format-patch's -o
-// and their abbreviations write.
-func gitOutputs(sub string, rest []word) []word {
-	var out []word
-	for i := 0; i < len(rest); i++ {
-		v := rest[i].value
-		if v == "--" {
-			break
-		}
-		if sub == "format-patch" && (v == "-o" || strings.HasPrefix(v, "-o") && !strings.HasPrefix(v, "--")) {
-			if v == "-o" && i+1 < len(rest) {
-				i++
-				out = append(out, rest[i])
-			} else if v != "-o" {
-				w := rest[i]
-				w.value = v[2:]
-				out = append(out, w)
-			}
-			continue
-		}
-		if !strings.HasPrefix(v, "--") || len(v) < 5 {
-			continue
-		}
-		name, value, joined := strings.Cut(v[2:], "=")
-		for option, subs := range gitWriters {
-			if !strings.HasPrefix(option, name) || !contains(subs, sub) {
-				continue
-			}
-			switch {
-			case joined:
-				w := rest[i]
-				w.value = value
-				out = append(out, w)
-			case i+1 < len(rest):
-				i++
-				out = append(out, rest[i])
-			}
-			break
-		}
-	}
-	return out
-}
-
-// gitNewRepository is where git init and git clone make a repository,
-// whose .git/config git later runs programs from: the directory operand
-// (clone's second) or the working directory, its .git unless --bare.
-func gitNewRepository(sub word, rest []word) []word {
-	var operands []word
-	for _, w := range rest {
-		if !strings.HasPrefix(w.value, "-") {
-			operands = append(operands, w)
-		}
-	}
-	at := sub
-	at.value = "."
-	switch {
-	case sub.value == "init" && len(operands) > 0:
-		at = operands[0]
-	case sub.value == "clone" && len(operands) > 1:
-		at = operands[1]
-	case sub.value == "clone":
-		// The directory is named after the repository, when it runs.
-		return nil
-	}
-	if !hasWord(rest, "--bare") {
-		at.value = path.Join(at.value, ".git")
-	}
-	return []word{at}
-}
-
-// gitNoIndex are the files git diff and git grep read with --no-index,
-// outside the repository: every operand of diff, and of grep all but the
-// pattern.
-func gitNoIndex(sub string, rest []word) []word {
-	if (sub != "diff" && sub != "grep") || !hasWord(rest, "--no-index") {
-		return nil
-	}
-	var files []word
-	for _, w := range rest {
-		if !strings.HasPrefix(w.value, "-") {
-			files = append(files, w)
-		}
-	}
-	if sub == "grep" && len(files) > 0 && !hasWord(rest, "-e", "-f") {
-		files = files[1:]
-	}
-	return files
 }
 
 // gitConfigWrite reads git config: whether it writes a configuration
@@ -355,24 +258,44 @@ func gitConfigWrite(rest []word) (why string, writing bool) {
 // repository's .git/config, the one --file names, ~/.gitconfig with
 // --global, /etc/gitconfig with --system.
 func gitConfigFile(sub word, rest []word) word {
+	if file, ok := gitConfigFileOption(rest); ok {
+		return file
+	}
 	file := sub
 	file.value = ".git/config"
-	for i, w := range rest {
-		switch {
-		case w.value == "--global":
+	for _, w := range rest {
+		switch w.value {
+		case "--global":
 			// $XDG_CONFIG_HOME/git/config or $HOME/.gitconfig: which,
 			// and where, is known only when git runs.
 			file.value, file.literal = "~/.gitconfig", false
-		case w.value == "--system":
+		case "--system":
 			file.value = "/etc/gitconfig"
-		case (w.value == "-f" || w.value == "--file") && i+1 < len(rest):
-			file = rest[i+1]
-		case strings.HasPrefix(w.value, "--file="):
-			file = w
-			file.value = strings.TrimPrefix(w.value, "--file=")
 		}
 	}
 	return file
+}
+
+// gitConfigFileOption is the file git config's -f, -fFILE, --file FILE
+// or --file=FILE names, which it reads or writes instead of the
+// repository's, and whether there is one.
+func gitConfigFileOption(rest []word) (word, bool) {
+	file, ok := word{}, false
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		switch {
+		case (w.value == "-f" || w.value == "--file") && i+1 < len(rest):
+			i++
+			file, ok = rest[i], true
+		case strings.HasPrefix(w.value, "--file="):
+			file, ok = w, true
+			file.value = strings.TrimPrefix(w.value, "--file=")
+		case strings.HasPrefix(w.value, "-f") && !strings.HasPrefix(w.value, "--"):
+			file, ok = w, true
+			file.value = w.value[2:]
+		}
+	}
+	return file, ok
 }
 
 // gitRemoteWrites are the actions of git remote and git submodule that

@@ -51,16 +51,21 @@ func readsAll(p parsed) (reads, writes []word) { return p.operands, nil }
 func writesAll(p parsed) (reads, writes []word) { return nil, p.operands }
 
 // writesAfterFirst is a command whose first operand is a mode or an owner
-// and whose others it changes: chown, chgrp.
+// and whose others it changes: chown, chgrp. With --reference the mode or
+// owner comes from that file, and every operand is changed.
 func writesAfterFirst(p parsed) (reads, writes []word) {
 	if len(p.operands) == 0 {
 		return nil, nil
+	}
+	if p.has("reference") {
+		return nil, p.operands
 	}
 	return nil, p.operands[1:]
 }
 
 // chmodFiles are the files chmod changes: every operand when a mode was
-// given as an option ("chmod -x f"), else all but the first, the mode.
+// given as an option ("chmod -x f") or taken from --reference, else all
+// but the first, the mode.
 func chmodFiles(p parsed) (reads, writes []word) {
 	for _, g := range p.options {
 		if len(g.name) == 1 && strings.Contains(chmodModes, g.name) {
@@ -85,23 +90,94 @@ func inThenOut(p parsed) (reads, writes []word) {
 	return ops[:1], ops[1:2]
 }
 
-// copies is cp, ln and install: they read every source and write the
-// last operand, unless a target directory was given as an option, whose
-// value is then the file written; with one operand, ln and cp make a file
-// of the same name in the working directory.
+// copies is cp and install: they read every source and write the last
+// operand, unless a target directory was given as an option. The target
+// may be a directory, so each source's name inside it is written too
+// ("cp f .claude" writes .claude/f), unless -T says it is not; with one
+// operand, cp makes a file of the same name in the working directory.
 func copies(p parsed) (reads, writes []word) {
 	ops := p.operands
-	switch _, ok := p.first(writesArg); {
-	case ok:
-		return ops, nil
-	case len(ops) == 1:
+	if g, ok := p.first(writesArg); ok {
+		return ops, intoDir(g.value, ops)
+	}
+	switch len(ops) {
+	case 0:
+		return nil, nil
+	case 1:
 		here := ops[0]
 		here.value = path.Base(here.value)
 		return ops, []word{here}
-	case len(ops) == 0:
-		return nil, nil
 	}
-	return ops[:len(ops)-1], ops[len(ops)-1:]
+	sources, target := ops[:len(ops)-1], ops[len(ops)-1]
+	writes = []word{target}
+	if !p.has("T", "no-target-directory") {
+		writes = append(writes, intoDir(target, sources)...)
+	}
+	return sources, writes
+}
+
+// intoDir are the paths of the sources' names inside dir, where cp, mv,
+// install and ln put them when dir is a directory.
+func intoDir(dir word, sources []word) []word {
+	out := make([]word, 0, len(sources))
+	for _, src := range sources {
+		w := dir
+		w.value = path.Join(dir.value, path.Base(src.value))
+		w.literal = dir.literal && src.literal
+		w.pattern = dir.pattern || src.pattern
+		w.tilde = dir.tilde
+		w.braces = dir.braces || src.braces
+		out = append(out, w)
+	}
+	return out
+}
+
+// links is ln: the links it makes are written as cp's copies are. A
+// hard link's source is read as a copy's is; a symbolic link's target,
+// when relative and made without -r, is relative to the link's own
+// directory ("ln -s ../README.md docs/README.md" names README.md), and
+// is held to the read rules there, since the link reads whatever it
+// names.
+func links(p parsed) (reads, writes []word) {
+	sources, writes := copies(p)
+	if !p.has("s", "symbolic") || p.has("r", "relative") {
+		return sources, writes
+	}
+	var dirs []word
+	switch g, ok := p.first(writesArg); {
+	case ok:
+		dirs = []word{g.value}
+	case len(p.operands) == 1:
+		dirs = []word{{value: ".", literal: true}}
+	case len(p.operands) > 0:
+		// The last operand is the link itself, or a directory the link
+		// goes into: a target is relative to the one or the other.
+		target := p.operands[len(p.operands)-1]
+		dirs = []word{target}
+		if len(p.operands) == 2 {
+			parent := target
+			parent.value = path.Dir(target.value)
+			dirs = []word{parent}
+			if !p.has("T", "no-target-directory") {
+				dirs = append(dirs, target)
+			}
+		}
+	}
+	reads = make([]word, 0, len(sources)*len(dirs))
+	for _, src := range sources {
+		if path.IsAbs(src.value) || !src.literal {
+			reads = append(reads, src)
+			continue
+		}
+		for _, d := range dirs {
+			r := src
+			r.value = path.Join(d.value, src.value)
+			r.literal = src.literal && d.literal
+			r.pattern = src.pattern || d.pattern
+			reads = append(reads, r)
+		}
+	}
+	return reads, writes
 }
 
 // installs is install: with -d every operand is a directory it makes.
@@ -131,8 +207,42 @@ func withBackups(prog *program) *program {
 	return prog
 }
 
-// moves is mv, which removes every source as well as writing the target.
-func moves(p parsed) (reads, writes []word) { return nil, p.operands }
+// moves is mv, which removes every source as well as writing the target
+// and, when the target is a directory, each source's name inside it.
+func moves(p parsed) (reads, writes []word) {
+	ops := p.operands
+	if g, ok := p.first(writesArg); ok {
+		return nil, append(ops[:len(ops):len(ops)], intoDir(g.value, ops)...)
+	}
+	if len(ops) < 2 || p.has("T", "no-target-directory") {
+		return nil, ops
+	}
+	return nil, append(ops[:len(ops):len(ops)], intoDir(ops[len(ops)-1], ops[:len(ops)-1])...)
+}
+
+// zipFiles are zip's: the archive is its first operand, written, with
+// ".zip" added when its name has no extension, and the files after it are
+// read into it; -m deletes them once they are in, and -d deletes entries
+// from the archive rather than reading files.
+func zipFiles(p parsed) (reads, writes []word) {
+	if len(p.operands) == 0 {
+		return nil, nil
+	}
+	archive, files := p.operands[0], p.operands[1:]
+	writes = []word{archive}
+	if !strings.Contains(path.Base(archive.value), ".") {
+		named := archive
+		named.value += ".zip"
+		writes = append(writes, named)
+	}
+	switch {
+	case p.has("d", "delete"):
+		return nil, writes
+	case p.has("m", "move"):
+		return nil, append(writes, files...)
+	}
+	return files, writes
+}
 
 // readsAfterScript is a command whose first operand is a pattern or a
 // script, and the rest files it reads, unless one of the named options
@@ -161,7 +271,7 @@ func optionFiles(p parsed) (reads, writes []word) {
 	for _, g := range p.options {
 		switch {
 		case !g.hasValue:
-		case g.effect == readsArg:
+		case g.effect == readsArg || g.effect == listsFiles:
 			reads = append(reads, g.value)
 		case g.effect == writesArg:
 			writes = append(writes, g.value)
@@ -208,3 +318,36 @@ func procSubst(w word) bool {
 // xargsWords stands for the words xargs appends to the command it runs,
 // known only when it runs.
 var xargsWords = word{value: "(the words xargs reads)"}
+
+// recursive is a reader that reads whole trees when one of the options
+// flags is given (always, for none): grep -r, rg. With no operand it
+// reads the working directory, which is then a subject of its own. An
+// include filter naming a file, with no glob in it ("--include=.env"),
+// selects that name in every directory it reads: the name in each tree's
+// top directory is a subject too, so a rule that names it decides the
+// call. A recursive read of a tree that holds a file a deny rule names,
+// without such a filter, is not told apart here (shell/README.md).
+func recursive(files fileOperands, flags []string, filters ...string) fileOperands {
+	return func(p parsed) (reads, writes []word) {
+		reads, writes = files(p)
+		if len(flags) > 0 && !p.has(flags...) {
+			return reads, writes
+		}
+		if len(reads) == 0 && !p.has("files", "type-list") {
+			reads = []word{{value: ".", literal: true}}
+		}
+		trees := reads
+		for _, g := range p.options {
+			if !contains(filters, g.name) || !g.hasValue || !g.value.literal || strings.ContainsAny(g.value.value, "*?[!{") {
+				continue
+			}
+			for _, tree := range trees {
+				named := g.value
+				named.value = path.Join(tree.value, g.value.value)
+				named.literal = tree.literal && g.value.literal
+				reads = append(reads, named)
+			}
+		}
+		return reads, writes
+	}
+}

@@ -32,6 +32,9 @@ const (
 	readsArg
 	// writesArg options name a file the command writes.
 	writesArg
+	// listsFiles options name a file, or standard input, that lists the
+	// files the command reads: those are known only when it runs.
+	listsFiles
 	// runs options make the command run a program.
 	runs
 	// changes options make the command change something else, or work
@@ -111,7 +114,7 @@ func (f *optionTable) build() {
 			case 2:
 				o.arity = optional
 			}
-			x.risky = x.risky || e != inert && e != readsArg
+			x.risky = x.risky || e != inert && e != readsArg && e != listsFiles
 			if len(name) == 1 {
 				x.short[name[0]] = o
 			} else {

@@ -13,9 +13,12 @@ func addRunners(table map[string]*program) {
 	for _, name := range []string{"ssh", "scp", "sftp"} {
 		table[name] = &program{flags: sshOptions[name], permute: name != "ssh", files: noFiles, check: sshSettings}
 	}
-	table["rg"] = &program{flags: rgOptions, permute: true, readOnly: true, files: readsAfterScript("e", "regexp", "f", "file", "files", "type-list")}
+	// scp reads its local sources and writes a local destination, as
+	// rsync does.
+	table["scp"].files = rsyncFiles
+	table["rg"] = &program{flags: rgOptions, permute: true, readOnly: true, files: recursive(readsAfterScript("e", "regexp", "f", "file", "files", "type-list"), nil, "g", "glob", "iglob")}
 	table["man"] = &program{flags: manOptions, permute: true, files: noFiles}
-	table["zip"] = &program{flags: zipOptions, permute: true, files: copies}
+	table["zip"] = &program{flags: zipOptions, permute: true, files: zipFiles}
 	for _, name := range []string{"vi", "vim", "nvim", "ex", "view"} {
 		table[name] = &program{flags: vimOptions, permute: true, files: vimFiles, check: vimCommands}
 	}
@@ -23,10 +26,11 @@ func addRunners(table map[string]*program) {
 
 // rsyncOptions are rsync's options.
 var rsyncOptions = flagSet(byEffect{
-	inert:     "v verbose info: debug: stderr: q quiet no-motd c checksum a archive r recursive R relative no-implied-dirs b backup backup-dir: suffix: u update inplace append append-verify d dirs mkpath l links L copy-links copy-unsafe-links safe-links munge-links k copy-dirlinks K keep-dirlinks H hard-links p perms E executability chmod: A acls X xattrs o owner g group devices copy-devices write-devices specials D t times U atimes open-noatime N crtimes O omit-dir-times J omit-link-times super fake-super S sparse preallocate n dry-run W whole-file checksum-choice: x one-file-system B: block-size: existing ignore-existing remove-source-files del delete delete-before delete-during delete-delay delete-after delete-excluded ignore-missing-args delete-missing-args ignore-errors force max-delete: max-size: min-size: max-alloc: P partial partial-dir: delay-updates m prune-empty-dirs numeric-ids usermap: groupmap: chown: timeout: contimeout: I ignore-times size-only modify-window: T: temp-dir: y fuzzy compare-dest: copy-dest: link-dest: z compress compress-choice: compress-level: skip-compress: C cvs-exclude f: filter: F exclude: include: 0 from0 s protect-args secluded-args trust-sender address: port: sockopts: blocking-io outbuf: stats 8 8-bit-output h human-readable progress i itemize-changes out-format: log-file-format: list-only bwlimit: stop-after: stop-at: fsync 4 ipv4 6 ipv6 V version help no-v no-verbose no-r no-recursive no-perms no-p no-times no-t no-owner no-o no-group no-g no-D no-devices no-specials no-links no-l",
-	readsArg:  "exclude-from: include-from: files-from: password-file: read-batch:",
-	writesArg: "log-file: write-batch: only-write-batch:",
-	runs:      "e: rsh: rsync-path:",
+	inert:      "v verbose info: debug: stderr: q quiet no-motd c checksum a archive r recursive R relative no-implied-dirs b backup backup-dir: suffix: u update inplace append append-verify d dirs mkpath l links L copy-links copy-unsafe-links safe-links munge-links k copy-dirlinks K keep-dirlinks H hard-links p perms E executability chmod: A acls X xattrs o owner g group devices copy-devices write-devices specials D t times U atimes open-noatime N crtimes O omit-dir-times J omit-link-times super fake-super S sparse preallocate n dry-run W whole-file checksum-choice: x one-file-system B: block-size: existing ignore-existing remove-source-files del delete delete-before delete-during delete-delay delete-after delete-excluded ignore-missing-args delete-missing-args ignore-errors force max-delete: max-size: min-size: max-alloc: P partial partial-dir: delay-updates m prune-empty-dirs numeric-ids usermap: groupmap: chown: timeout: contimeout: I ignore-times size-only modify-window: T: temp-dir: y fuzzy compare-dest: copy-dest: link-dest: z compress compress-choice: compress-level: skip-compress: C cvs-exclude f: filter: F exclude: include: 0 from0 s protect-args secluded-args trust-sender address: port: sockopts: blocking-io outbuf: stats 8 8-bit-output h human-readable progress i itemize-changes out-format: log-file-format: list-only bwlimit: stop-after: stop-at: fsync 4 ipv4 6 ipv6 V version help no-v no-verbose no-r no-recursive no-perms no-p no-times no-t no-owner no-o no-group no-g no-D no-devices no-specials no-links no-l",
+	readsArg:   "exclude-from: include-from: password-file: read-batch:",
+	listsFiles: "files-from:",
+	writesArg:  "log-file: write-batch: only-write-batch:",
+	runs:       "e: rsh: rsync-path:",
 })
 
 // rsyncFiles are the local files rsync reads and writes: the sources and
@@ -40,9 +44,18 @@ func rsyncFiles(p parsed) (reads, writes []word) {
 		}
 	}
 	if len(p.operands) < 2 || remotePath(p.operands[len(p.operands)-1].value) {
-		return local, nil
+		return sourcesRemoved(p, local, nil)
 	}
-	return local[:len(local)-1], local[len(local)-1:]
+	return sourcesRemoved(p, local[:len(local)-1], local[len(local)-1:])
+}
+
+// sourcesRemoved are rsync's files when --remove-source-files deletes
+// the sources it sent: they are written as well as read.
+func sourcesRemoved(p parsed, sources, dest []word) (reads, writes []word) {
+	if p.has("remove-source-files") {
+		return sources, append(dest[:len(dest):len(dest)], sources...)
+	}
+	return sources, dest
 }
 
 // remotePath reports whether rsync or scp reads a path as on another
@@ -123,9 +136,9 @@ var manOptions = flagSet(byEffect{
 // zipOptions are zip's options: -TT names the command that tests the
 // archive.
 var zipOptions = flagSet(byEffect{
-	inert:    "0 1 2 3 4 5 6 7 8 9 r recurse-paths R recurse-patterns q quiet v verbose j junk-paths u update f freshen d delete m move x: exclude: i: include: y symlinks e encrypt P: password: T test D no-dir-entries X no-extra o latest-time g grow A adjust-sfx J junk-sfx l to-crlf ll from-crlf F fix FF fixfix s: split-size: sp split-pause b: temp-path: n: suffixes: Z: compression-method: z archive-comment c entry-comments k DOS-names S system-hidden t: from-date: tt: before-date: dg display-globaldots ds: display-bytes dd display-dots h help L license",
-	readsArg: "@",
-	runs:     "TT: unzip-command:",
+	inert:      "0 1 2 3 4 5 6 7 8 9 r recurse-paths R recurse-patterns q quiet v verbose j junk-paths u update f freshen d delete m move x: exclude: i: include: y symlinks e encrypt P: password: T test D no-dir-entries X no-extra o latest-time g grow A adjust-sfx J junk-sfx l to-crlf ll from-crlf F fix FF fixfix s: split-size: sp split-pause b: temp-path: n: suffixes: Z: compression-method: z archive-comment c entry-comments k DOS-names S system-hidden t: from-date: tt: before-date: dg display-globaldots ds: display-bytes dd display-dots h help L license",
+	listsFiles: "@",
+	runs:       "TT: unzip-command:",
 })
 
 // vimOptions are the options of the vi family: -c, --cmd, -S, -u and -s

@@ -31,12 +31,16 @@ func sedEffects(args []word) effects {
 		scripts, files = files[:1], files[1:]
 	}
 	sandbox := p.has("sandbox")
+	var scriptReads, scriptWrites []word
 	for _, s := range scripts {
 		switch {
 		case !s.literal:
 			e.unseen = firstOf(e.unseen, "sed runs a script made when it runs")
 		case !sandbox:
-			e.unseen = firstOf(e.unseen, sedScript(s.value))
+			why, reads, writes := sedScript(s.value)
+			e.unseen = firstOf(e.unseen, why)
+			scriptReads = append(scriptReads, scriptFiles(s, reads)...)
+			scriptWrites = append(scriptWrites, scriptFiles(s, writes)...)
 		}
 	}
 	if fromFile && !sandbox {
@@ -47,9 +51,24 @@ func sedEffects(args []word) effects {
 		e.writes = append(files[:len(files):len(files)], sedBackups(g, files)...)
 	} else {
 		e.reads = append(files[:len(files):len(files)], e.reads...)
-		e.readOnly = e.unseen == "" && allKnown(args)
+		e.readOnly = e.unseen == "" && len(scriptWrites) == 0 && allKnown(args)
 	}
+	e.reads = append(e.reads, scriptReads...)
+	e.writes = append(e.writes, scriptWrites...)
 	return e
+}
+
+// scriptFiles are the files a script names, as words standing where the
+// script does.
+func scriptFiles(script word, names []string) []word {
+	out := make([]word, 0, len(names))
+	for _, name := range names {
+		w := script
+		w.value = name
+		w.pattern, w.tilde, w.braces, w.holdsCode = false, false, false, false
+		out = append(out, w)
+	}
+	return out
 }
 
 // sedBackups are the backups sed -iSUFFIX makes of the files it edits:
@@ -81,24 +100,26 @@ func sedBackups(in given, files []word) []word {
 	return backups
 }
 
-// sedScript is why a sed script runs a command or writes a file, "" when
-// it does neither. A script it cannot follow is said to hide both, so a
+// sedScript reads a sed script: why it runs a command, "" when it runs
+// none, and the files its r, R, w and W commands and s///w flags read and
+// write. A script it cannot follow is said to hide what it does, so a
 // misreading never allows what it missed.
-func sedScript(s string) string {
+func sedScript(s string) (why string, reads, writes []string) {
+	const unreadable = "sed runs a script the splitter cannot read"
 	r := sedReader{s: s}
 	for {
 		r.skip(" \t\n;")
 		if r.done() {
-			return ""
+			return "", r.reads, r.writes
 		}
 		if !r.address() {
-			return "sed runs a script the splitter cannot read"
+			return unreadable, nil, nil
 		}
 		if r.peek() == ',' {
 			r.i++
 			r.skip(" \t")
 			if !r.address() {
-				return "sed runs a script the splitter cannot read"
+				return unreadable, nil, nil
 			}
 		}
 		r.skip(" \t")
@@ -107,7 +128,7 @@ func sedScript(s string) string {
 			r.skip(" \t")
 		}
 		if r.done() {
-			return "sed runs a script the splitter cannot read"
+			return unreadable, nil, nil
 		}
 		cmd := r.s[r.i]
 		r.i++
@@ -115,26 +136,32 @@ func sedScript(s string) string {
 		case '{', '}', '=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F':
 		case 'l', 'L', 'q', 'Q':
 			r.skip(" \t0123456789")
-		case '#', 'r', 'R':
+		case '#':
 			r.line()
+		case 'r', 'R':
+			if !r.file(&r.reads) {
+				return unreadable, nil, nil
+			}
+		case 'w', 'W':
+			if !r.file(&r.writes) {
+				return unreadable, nil, nil
+			}
 		case ':', 'b', 't', 'T', 'v':
 			r.label()
 		case 'a', 'i', 'c':
 			r.text()
 		case 'e':
-			return "sed e runs a command"
-		case 'w', 'W':
-			return "sed " + string(cmd) + " writes a file"
+			return "sed e runs a command", nil, nil
 		case 's':
 			if why := r.substitute(); why != "" {
-				return why
+				return why, nil, nil
 			}
 		case 'y':
 			if !r.delimited(2) {
-				return "sed runs a script the splitter cannot read"
+				return unreadable, nil, nil
 			}
 		default:
-			return "sed runs a script the splitter cannot read"
+			return unreadable, nil, nil
 		}
 	}
 }
@@ -143,6 +170,8 @@ func sedScript(s string) string {
 type sedReader struct {
 	s string
 	i int
+	// reads and writes are the files its commands name so far.
+	reads, writes []string
 }
 
 func (r *sedReader) done() bool { return r.i >= len(r.s) }
@@ -162,11 +191,26 @@ func (r *sedReader) skip(set string) {
 	}
 }
 
-// line passes the rest of the line: a comment or a file name.
-func (r *sedReader) line() {
+// line passes the rest of the line, a comment or a file name, and
+// returns it.
+func (r *sedReader) line() string {
+	start := r.i
 	for !r.done() && r.s[r.i] != '\n' {
 		r.i++
 	}
+	return r.s[start:r.i]
+}
+
+// file reads the file name that ends a command, the rest of its line
+// after the blanks, onto list; it reports false when there is none.
+func (r *sedReader) file(list *[]string) bool {
+	r.skip(" \t")
+	name := r.line()
+	if name == "" {
+		return false
+	}
+	*list = append(*list, name)
+	return true
 }
 
 // text passes the text of a, i or c: the rest of the line, a backslash
@@ -283,7 +327,11 @@ func (r *sedReader) substitute() string {
 		case c == 'e':
 			return "sed s///e runs a command"
 		case c == 'w':
-			return "sed s///w writes a file"
+			r.i++
+			if !r.file(&r.writes) {
+				return "sed runs a script the splitter cannot read"
+			}
+			return ""
 		case c == 'g' || c == 'p' || c == 'i' || c == 'I' || c == 'm' || c == 'M' || c >= '0' && c <= '9':
 			r.i++
 		case c == ';' || c == '\n' || c == '}' || c == ' ' || c == '\t':

@@ -338,7 +338,11 @@ func (s *splitter) run(cmd command, depth int) error {
 		if len(inner) == 0 {
 			continue
 		}
-		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: cmd.where, appended: appended}, depth+1); err != nil {
+		in := cmd.where
+		if e.elsewhere != "" {
+			in = where{unknown: e.elsewhere}
+		}
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: in, appended: appended}, depth+1); err != nil {
 			return err
 		}
 	}

@@ -8,17 +8,21 @@ import "strings"
 // input. No rule reads that input, so such a command asks unless the
 // program is known to run nothing whatever it is given.
 
-// appendSafe are the programs known to run no command and write no file
-// whatever arguments xargs appends to them: they read, print or test.
-// Any other program, a shell, env, find, git, xargs, sort (-o), a
-// program the table does not know, may take an appended word as an option
-// that runs a command or writes a file.
-var appendSafe = map[string]bool{
-	"echo": true, "printf": true, "cat": true, "grep": true, "egrep": true, "fgrep": true,
-	"wc": true, "ls": true, "head": true, "tail": true, "stat": true, "du": true, "basename": true,
-	"dirname": true, "realpath": true, "readlink": true, "md5sum": true, "sha1sum": true,
-	"sha256sum": true, "sha512sum": true, "b2sum": true, "cksum": true, "test": true, "[": true,
-	"true": true, "false": true,
+// appendSafe reports whether a program is known to run no command and
+// write no file whatever arguments xargs appends to it: a builtin that
+// only prints or tests its words, or a read-only command of the table
+// none of whose options writes a file, runs a program or changes
+// anything, and whose operands it only reads. Any other program, a
+// shell, env, find, git, xargs, sort (-o), uniq (its second operand), a
+// program the table does not know, may take an appended word as an
+// option that runs a command or writes a file. The files the appended
+// words name are read subjects known only when xargs runs.
+func appendSafe(base string) bool {
+	if printsOnly[base] || base == "printf" {
+		return true
+	}
+	prog := programs()[base]
+	return prog != nil && prog.readOnly && !prog.stdinOnly && prog.check == nil && !prog.flags.indexed().risky
 }
 
 // xargsUnseen is why the command xargs runs, inner, the last words of
@@ -36,7 +40,7 @@ func xargsUnseen(args, inner []word) string {
 		return "xargs puts the words it reads in the name of the command it runs"
 	}
 	base := name[strings.LastIndexByte(name, '/')+1:]
-	if !appendSafe[base] {
+	if !appendSafe(base) {
 		return "xargs appends the words it reads to " + name + ", which may read them as options that run a command"
 	}
 	return ""
@@ -68,6 +72,7 @@ func xargsReplace(options []word) string {
 // descriptors rather than a file: /dev/stdin, /dev/fd/N,
 // /proc/self/fd/N, /proc/N/fd/N, /dev/tcp and /dev/udp.
 func streamPath(path string) bool {
+	path = cleanPath(path)
 	switch {
 	case path == "/dev/stdin", strings.HasPrefix(path, "/dev/fd/"),
 		strings.HasPrefix(path, "/dev/tcp/"), strings.HasPrefix(path, "/dev/udp/"):

@@ -56,3 +56,19 @@ func TestStdinUnseen(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendSafe holds the trait derived from the table to the programs
+// known safe with any words appended, and not to those that are not.
+func TestAppendSafe(t *testing.T) {
+	for _, name := range []string{"echo", "printf", "cat", "grep", "egrep", "fgrep", "wc", "ls", "head", "tail", "stat", "du",
+		"basename", "dirname", "realpath", "readlink", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "true", "false"} {
+		if !appendSafe(name) {
+			t.Errorf("%s is not append-safe", name)
+		}
+	}
+	for _, name := range []string{"sort", "uniq", "file", "diff", "rg", "date", "cp", "rm", "tee", "sh", "env", "find", "git", "xargs", "sed", "awk", "python3", "unknown-program"} {
+		if appendSafe(name) {
+			t.Errorf("%s is append-safe", name)
+		}
+	}
+}

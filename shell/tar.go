@@ -17,9 +17,10 @@ var tarOptions = flagSet(byEffect{
 		"atime-preserve:: clamp-mtime delay-directory-restore group: mode: mtime: m touch no-delay-directory-restore no-same-owner no-same-permissions numeric-owner owner: p preserve-permissions same-permissions same-owner sort: s preserve-order same-order acls no-acls no-selinux no-xattrs selinux xattrs xattrs-exclude: xattrs-include: " +
 		"force-local f: file: L: tape-length: M multi-volume b: blocking-factor: B read-full-records i ignore-zeros record-size: H: format: old-archive portability pax-option: posix V: label: a auto-compress j bzip2 J xz lzip lzma lzop no-auto-compress zstd z gzip gunzip ungzip Z compress uncompress " +
 		"backup:: hard-dereference h dereference K: starting-file: newer-mtime: N: newer: after-date: one-file-system P absolute-names suffix: strip-components: transform: xform: checkpoint:: full-time l check-links no-quote-chars: quote-chars: quoting-style: R block-number show-defaults show-omitted-dirs show-snapshot-field-ranges show-transformed-names totals:: utc v verbose warning: w interactive confirmation o restrict usage help version ?",
-	readsArg:  "T: files-from: X: exclude-from: exclude-ignore: exclude-ignore-recursive: exclude-tag: exclude-tag-all: exclude-tag-under: owner-map: group-map: add-file:",
-	writesArg: "g: listed-incremental: index-file: volno-file:",
-	runs:      "to-command: checkpoint-action: I: use-compress-program: F: info-script: new-volume-script: rmt-command: rsh-command:",
+	readsArg:   "X: exclude-from: exclude-ignore: exclude-ignore-recursive: exclude-tag: exclude-tag-all: exclude-tag-under: owner-map: group-map: add-file:",
+	listsFiles: "T: files-from:",
+	writesArg:  "g: listed-incremental: index-file: volno-file:",
+	runs:       "to-command: checkpoint-action: I: use-compress-program: F: info-script: new-volume-script: rmt-command: rsh-command:",
 })
 
 // tarEffects reads tar: the archive it writes when it creates or adds to
@@ -27,7 +28,7 @@ var tarOptions = flagSet(byEffect{
 // when it runs.
 func tarEffects(args []word) effects {
 	p := tarOptions.parseFlags("tar", oldStyle(args), true)
-	e := effects{unseen: p.opaque}
+	e := effects{unseen: firstOf(p.opaque, listedFiles("tar", p))}
 	if g, ok := p.first(runs); ok {
 		e.unseen = firstOf(e.unseen, "tar "+g.written+" may run a program")
 	}
@@ -46,6 +47,10 @@ func tarEffects(args []word) effects {
 	case p.has("c", "create", "r", "append", "u", "update", "A", "catenate"):
 		e.writes = append(e.writes, archive...)
 		e.reads = append(e.reads, operands...)
+		if p.has("remove-files") {
+			// It deletes each file once it is in the archive.
+			e.writes = append(e.writes, operands...)
+		}
 	case p.has("delete"):
 		e.writes = append(e.writes, archive...)
 	case p.has("x", "extract", "get") && !p.has("O", "to-stdout"):
@@ -53,6 +58,9 @@ func tarEffects(args []word) effects {
 		e.unseen = firstOf(e.unseen, "tar -x writes the files the archive holds, known only when it runs")
 	default:
 		e.reads = append(e.reads, archive...)
+		// Listing or comparing reads the archive (and, comparing, the
+		// files it names, known only when it runs) and changes nothing.
+		e.readOnly = p.has("t", "list") && e.unseen == "" && len(e.writes) == 0 && allKnown(args)
 	}
 	return e
 }

@@ -1,0 +1,81 @@
+package shell
+
+// The table of git's subcommands: one entry per subcommand (or per
+// action of one, "stash list"), saying which options leave it read-only,
+// which options name a file it reads or writes, and whether it reads a
+// remote's URL.
+
+// gitHistory are the inert options of the subcommands that show history
+// and differences: log, show, diff and their kin, written as every table
+// of options is ([byEffect]): ":" marks a value, "::" one that may only
+// be joined.
+const gitHistory = "oneline graph decorate:: no-decorate all branches:: tags:: remotes:: stat:: shortstat numstat name-only name-status patch p u s no-patch format: pretty:: abbrev-commit no-abbrev-commit abbrev:: n: max-count: skip: since: after: until: before: author: committer: grep: i regexp-ignore-case E extended-regexp F fixed-strings all-match invert-grep merges no-merges first-parent reverse date: relative-date follow L: S: G: pickaxe-regex pickaxe-all color:: no-color word-diff:: word-diff-regex: color-words:: raw summary full-diff M:: C:: find-renames:: find-copies:: no-renames topo-order date-order author-date-order left-right cherry-pick cherry-mark cherry boundary walk-reflogs g merge simplify-by-decoration ancestry-path full-history dense sparse simplify-merges show-signature notes no-notes mailmap use-mailmap no-mailmap parents children source encoding: expand-tabs:: no-expand-tabs diff-filter: relative:: text a ignore-space-change b ignore-all-space w ignore-space-at-eol ignore-blank-lines ignore-cr-at-eol unified: U: function-context W minimal patience histogram diff-algorithm: no-ext-diff no-textconv cc m c dirstat:: quiet q exit-code check binary full-index compact-summary stat-width: stat-name-width: stat-count: stat-graph-width: src-prefix: dst-prefix: no-prefix default-prefix line-prefix: z null count cached staged merge-base R submodule:: ignore-submodules:: color-moved:: no-color-moved color-moved-ws: break-rewrites:: B:: irreversible-delete D l: anchored: indent-heuristic no-indent-heuristic log-size no-walk:: do-walk remerge-diff:: diff-merges: no-diff-merges combined-all-paths show-pulls exclude: not glob: single-worktree bisect stdin"
+
+// gitCommand is what the table knows of one git subcommand.
+type gitCommand struct {
+	// inert, when set, are the options that leave the subcommand
+	// read-only: given only these, it changes nothing. A subcommand
+	// without it is never read-only.
+	inert *optionTable
+	// files are its options whose value is a file git reads or writes: a
+	// letter is a short option, a longer name a long one, which git reads
+	// in any unambiguous abbreviation.
+	files map[string]effect
+	// url marks a subcommand that reads a remote's URL, whose ext:: and
+	// fd:: transports run a command.
+	url bool
+}
+
+// gitCommands is the table, by subcommand.
+var gitCommands = map[string]gitCommand{
+	"status":         {inert: inertGit("s short b branch porcelain:: long v verbose u untracked-files:: ignored:: ignore-submodules:: z null column:: no-column ahead-behind no-ahead-behind renames no-renames find-renames:: show-stash")},
+	"log":            {inert: inertGit(gitHistory), files: map[string]effect{"output": writesArg}},
+	"show":           {inert: inertGit(gitHistory), files: map[string]effect{"output": writesArg}},
+	"diff":           {inert: inertGit(gitHistory + " no-index"), files: map[string]effect{"output": writesArg}},
+	"whatchanged":    {inert: inertGit(gitHistory), files: map[string]effect{"output": writesArg}},
+	"shortlog":       {inert: inertGit(gitHistory + " numbered summary email e group: w:")},
+	"rev-list":       {inert: inertGit(gitHistory + " objects objects-edge count timestamp header")},
+	"blame":          {inert: inertGit("L: l t s e show-email show-name show-number f M:: C:: w incremental porcelain line-porcelain c n p root reverse: first-parent date: color-lines color-by-age score-debug abbrev: since: b")},
+	"branch":         {inert: inertGit("l list a all r remotes v vv verbose q quiet contains:: no-contains:: merged:: no-merged:: points-at: sort: format: color:: no-color column:: no-column show-current abbrev: no-abbrev i ignore-case omit-empty")},
+	"tag":            {inert: inertGit("l list n:: contains:: no-contains:: merged:: no-merged:: points-at: sort: format: color:: column:: no-column i ignore-case omit-empty"), files: map[string]effect{"F": readsArg, "file": readsArg}},
+	"rev-parse":      {inert: inertGit("abbrev-ref:: short:: verify q quiet sq symbolic symbolic-full-name show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository show-superproject-working-tree all branches:: tags:: remotes:: glob: exclude: not default: prefix: path-format: local-env-vars resolve-git-dir shared-index-path show-object-format:: show-ref-format git-path since: after: until: before: flags no-flags revs-only no-revs")},
+	"ls-files":       {inert: inertGit("c cached d deleted m modified o others i ignored s stage u unmerged k killed z t v f full-name recurse-submodules abbrev:: debug eol deduplicate exclude: x: exclude-standard error-unmatch with-tree: format: sparse directory no-empty-directory")},
+	"ls-tree":        {inert: inertGit("d r t l long z name-only name-status object-only full-name full-tree abbrev:: format:")},
+	"describe":       {inert: inertGit("all tags contains abbrev: candidates: exact-match debug long match: exclude: always first-parent dirty:: broken::")},
+	"cat-file":       {inert: inertGit("t s e p batch:: batch-check:: batch-all-objects follow-symlinks unordered buffer z textconv filters")},
+	"show-ref":       {inert: inertGit("head tags heads branches verify exists d dereference s hash:: abbrev:: q quiet")},
+	"for-each-ref":   {inert: inertGit("count: sort: format: color:: shell perl python tcl points-at: merged:: no-merged:: contains:: no-contains:: ignore-case omit-empty exclude: include-root-refs")},
+	"merge-base":     {inert: inertGit("a all octopus independent is-ancestor fork-point")},
+	"count-objects":  {inert: inertGit("v verbose H human-readable")},
+	"grep":           {inert: inertGit("cached no-index untracked no-exclude-standard exclude-standard recurse-submodules a text textconv no-textconv i ignore-case I max-depth: r recursive no-recursive w word-regexp v invert-match h H full-name E extended-regexp G basic-regexp P perl-regexp F fixed-strings n line-number column l files-with-matches name-only L files-without-match z null o only-matching c count color:: no-color break heading p show-function C: context: A: after-context: B: before-context: W function-context m: max-count: threads: f: e and or not all-match q quiet"), files: map[string]effect{"f": readsArg}},
+	"remote":         {inert: inertGit("v verbose"), url: true},
+	"reflog":         {inert: inertGit(gitHistory)},
+	"version":        {inert: inertGit("build-options")},
+	"var":            {inert: inertGit("l")},
+	"check-ignore":   {inert: inertGit("q quiet v verbose n non-matching no-index stdin z")},
+	"stash list":     {inert: inertGit(gitHistory)},
+	"stash show":     {inert: inertGit(gitHistory + " include-untracked only-untracked")},
+	"remote show":    {inert: inertGit("n")},
+	"remote get-url": {inert: inertGit("push all")},
+	"worktree list":  {inert: inertGit("porcelain v verbose expire: z")},
+	"config get":     {inert: inertGit("all regexp value: fixed-value url: global system local worktree file: f: blob: includes no-includes show-origin show-scope default: type: bool int bool-or-int path expiry-date z null name-only")},
+	"config list":    {inert: inertGit("global system local worktree file: f: blob: includes no-includes show-origin show-scope name-only z null")},
+	"range-diff":     {files: map[string]effect{"output": writesArg}},
+	"diff-tree":      {files: map[string]effect{"output": writesArg}},
+	"diff-index":     {files: map[string]effect{"output": writesArg}},
+	"diff-files":     {files: map[string]effect{"output": writesArg}},
+	"bundle":         {files: map[string]effect{"output": writesArg}, url: true},
+	"format-patch":   {files: map[string]effect{"o": writesArg, "output-directory": writesArg, "output": writesArg}},
+	"archive":        {files: map[string]effect{"o": writesArg, "output": writesArg, "add-file": readsArg}, url: true},
+	"commit":         {files: map[string]effect{"F": readsArg, "file": readsArg, "t": readsArg, "template": readsArg}},
+	"merge":          {files: map[string]effect{"F": readsArg, "file": readsArg}},
+	"notes":          {files: map[string]effect{"F": readsArg, "file": readsArg}},
+	"clone":          {url: true},
+	"fetch":          {url: true},
+	"pull":           {url: true},
+	"push":           {url: true},
+	"ls-remote":      {url: true},
+	"submodule":      {url: true},
+	"fetch-pack":     {url: true},
+	"send-pack":      {url: true},
+}
