@@ -369,7 +369,7 @@ func markRelativeTarget(sub *agentpolicy.Subject) {
 // rule reads it, but Claude Code asks before such a write whatever the
 // rules allow (spec §4.6).
 func markHomeTarget(sub *agentpolicy.Subject) {
-	if sub.Tool == "Edit" && sub.Unseen == "" && strings.HasPrefix(sub.Text, "~") {
+	if sub.Tool == redirectTool && sub.Unseen == "" && strings.HasPrefix(sub.Text, "~") {
 		sub.Unseen = "the redirect target " + sub.Text + " starts with ~"
 	}
 }

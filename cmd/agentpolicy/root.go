@@ -49,12 +49,52 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // drops the packages' own prefixes ("agentpolicy/claudecode: "), which
 // would double the command's.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(packagePrefixes.Replace(s)), " ")
+	return strings.Join(strings.Fields(withoutPrefixes(s)), " ")
 }
 
-// packagePrefixes are the prefixes of the errors of the packages the
-// command reads through.
-var packagePrefixes = strings.NewReplacer("agentpolicy/claudecode: ", "", "agentpolicy/journal: ", "", "agentpolicy: ", "")
+// withoutPrefixes drops every package prefix, "agentpolicy: " or
+// "agentpolicy/NAME: ", that opens s or one of the errors wrapped in it
+// (after ": "); the same words inside a message stay.
+func withoutPrefixes(s string) string {
+	var b strings.Builder
+	for start := true; s != ""; {
+		if start {
+			if rest, ok := cutPrefix(s); ok {
+				s = rest
+				continue
+			}
+		}
+		i := strings.Index(s, ": ")
+		if i < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:i+2])
+		s, start = s[i+2:], true
+	}
+	return b.String()
+}
+
+// cutPrefix cuts a package prefix, "agentpolicy: " or
+// "agentpolicy/NAME: " with NAME a lower-case word, off the front of s.
+func cutPrefix(s string) (string, bool) {
+	rest, ok := strings.CutPrefix(s, "agentpolicy")
+	if !ok {
+		return s, false
+	}
+	if name, ok := strings.CutPrefix(rest, "/"); ok {
+		i := 0
+		for i < len(name) && name[i] >= 'a' && name[i] <= 'z' {
+			i++
+		}
+		if i == 0 {
+			return s, false
+		}
+		rest = name[i:]
+	}
+	rest, ok = strings.CutPrefix(rest, ": ")
+	return rest, ok
+}
 
 // newRoot builds the command tree. Cobra's own errors (an unknown command
 // or flag, a wrong number of arguments) exit 2 as every input error does.
