@@ -365,6 +365,13 @@ func addHook(data []byte, prefix, command string) ([]byte, error) {
 // removeHook removes every entry of hooks.PreToolUse whose one hook runs a
 // command beginning with prefix, and the members that leaves empty.
 func removeHook(data []byte, prefix string) ([]byte, error) {
+	return removeEntries(data, "PreToolUse", func(raw []byte) bool { return ourCommand(raw, prefix) != "" })
+}
+
+// removeEntries removes every entry of hooks.<event> that ours reports,
+// and the members that leaves empty, editing the text in place: every
+// other byte stays as it was.
+func removeEntries(data []byte, event string, ours func(raw []byte) bool) ([]byte, error) {
 	for {
 		top, err := parseObject(data, span{0, len(data)})
 		if err != nil {
@@ -378,17 +385,17 @@ func removeHook(data []byte, prefix string) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("hooks: %w", err)
 		}
-		pre, ok, err := hooksObj.member("PreToolUse")
+		entries, ok, err := hooksObj.member(event)
 		if err != nil || !ok {
 			return data, err
 		}
-		list, err := parseArray(data, pre.value)
+		list, err := parseArray(data, entries.value)
 		if err != nil {
-			return nil, fmt.Errorf("hooks.PreToolUse: %w", err)
+			return nil, fmt.Errorf("hooks.%s: %w", event, err)
 		}
 		i := -1
 		for k, el := range list.elements {
-			if ourCommand(data[el.start:el.end], prefix) != "" {
+			if ours(data[el.start:el.end]) {
 				i = k
 				break
 			}
@@ -399,7 +406,7 @@ func removeHook(data []byte, prefix string) ([]byte, error) {
 		case len(list.elements) > 1:
 			data = list.remove(i)
 		case len(hooksObj.members) > 1:
-			data = hooksObj.remove(pre)
+			data = hooksObj.remove(entries)
 		default:
 			data = top.remove(hooks)
 		}

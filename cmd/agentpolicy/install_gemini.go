@@ -126,45 +126,7 @@ func addGeminiHook(data []byte, prefix, command string) ([]byte, error) {
 // removeGeminiHook removes every entry of hooks.BeforeTool that runs a
 // command beginning with prefix, and the members that leaves empty.
 func removeGeminiHook(data []byte, prefix string) ([]byte, error) {
-	for {
-		top, err := parseObject(data, span{0, len(data)})
-		if err != nil {
-			return nil, err
-		}
-		hooks, ok, err := top.member("hooks")
-		if err != nil || !ok {
-			return data, err
-		}
-		hooksObj, err := parseObject(data, hooks.value)
-		if err != nil {
-			return nil, fmt.Errorf("hooks: %w", err)
-		}
-		before, ok, err := hooksObj.member("BeforeTool")
-		if err != nil || !ok {
-			return data, err
-		}
-		list, err := parseArray(data, before.value)
-		if err != nil {
-			return nil, fmt.Errorf("hooks.BeforeTool: %w", err)
-		}
-		i := -1
-		for k, el := range list.elements {
-			if ourGeminiEntry(data[el.start:el.end], prefix) {
-				i = k
-				break
-			}
-		}
-		switch {
-		case i < 0:
-			return data, nil
-		case len(list.elements) > 1:
-			data = list.remove(i)
-		case len(hooksObj.members) > 1:
-			data = hooksObj.remove(before)
-		default:
-			data = top.remove(hooks)
-		}
-	}
+	return removeEntries(data, "BeforeTool", func(raw []byte) bool { return ourGeminiEntry(raw, prefix) })
 }
 
 // ourGeminiEntry reports whether the entry's one hook is a command
