@@ -42,7 +42,7 @@ func New(patterns []Pattern) *Finder {
 // newFinder readies exprs, named by names, each match of expression i
 // kept only when it holds entropies[i] bits per byte, when above zero.
 func newFinder(names []string, exprs []expr, entropies []float64) *Finder {
-	m := newMatcherFor(exprs, haveVectors)
+	m := newMatcherFor(exprs, haveVectors())
 	for i, min := range entropies {
 		if min > 0 {
 			m.keep(i, realSecret(exprs[i], min))

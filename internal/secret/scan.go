@@ -150,7 +150,11 @@ const (
 
 // byteShare is the share of a text's bytes that are b, as the cost model
 // takes it.
-func byteShare(b byte) float64 {
+func byteShare(b byte) float64 { return shares()[b] }
+
+// shares is byteShare of every byte, worked out on first use: the cost
+// model reads it thousands of times while it builds a finder.
+func shares() *[256]float64 {
 	byteShares.once.Do(func() {
 		for c := range byteShares.of {
 			byteShares.of[c] = rareShare
@@ -159,7 +163,7 @@ func byteShare(b byte) float64 {
 			}
 		}
 	})
-	return byteShares.of[b]
+	return &byteShares.of
 }
 
 // byteShares holds byteShare of each byte, worked out on first use.
@@ -193,7 +197,7 @@ func sourceExpr(src string) expr {
 
 // newMatcher readies res for matching.
 func newMatcher(res []*regexp.Regexp) *matcher {
-	return newMatcherFor(compiledExprs(res), haveVectors)
+	return newMatcherFor(compiledExprs(res), haveVectors())
 }
 
 // newMatcherFor is newMatcher with the scanner chosen: pairStarts when
