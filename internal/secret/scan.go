@@ -178,6 +178,9 @@ var byteShares struct {
 type expr struct {
 	src      string
 	compiled func() *regexp.Regexp
+	// facts, when not nil, is readSyntax(src) read ahead of time
+	// (kindSyntax), which newMatcherFor then need not parse.
+	facts *syntaxFacts
 }
 
 // compiledExprs is res as expressions compiled already.
@@ -210,7 +213,11 @@ func newMatcherFor(exprs []expr, pairs bool) *matcher {
 	reads := make([]syntaxFacts, len(exprs))
 	var all []string
 	for i, e := range exprs {
-		reads[i] = readSyntax(e.src)
+		if e.facts != nil {
+			reads[i] = *e.facts
+		} else {
+			reads[i] = readSyntax(e.src)
+		}
 		m.local = m.local && !reads[i].assertion
 		all = append(all, reads[i].prefixes...)
 	}
