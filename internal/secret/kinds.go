@@ -191,17 +191,16 @@ func Default() *Finder {
 }
 
 // kindsFinder is a finder of the default kinds, each expression the one
-// exprOf makes of its source, its syntax read when kinds_syntax.go was
-// generated.
+// exprOf makes of its source, by the plan worked out when kinds_plan.go
+// was generated.
 func kindsFinder(exprOf func(src string) expr) *Finder {
 	names := make([]string, len(kinds))
 	exprs := make([]expr, len(kinds))
 	entropies := make([]float64, len(kinds))
 	for i, k := range kinds {
 		names[i], exprs[i], entropies[i] = k.name, exprOf(k.expr), placeholderEntropy
-		exprs[i].facts = &kindSyntax[i]
 	}
-	return newFinder(names, exprs, entropies)
+	return newFinder(names, exprs, entropies, &kindsPlan)
 }
 
 // defaultFinder is what [Default] returns. It is a sync.Once and not a

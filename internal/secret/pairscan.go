@@ -74,9 +74,13 @@ type groupsByPrev struct {
 	nexts  []byteSet
 }
 
-// newPairScanner builds m's pairScanner from its triggers.
-func newPairScanner(m *matcher) *pairScanner {
-	p := &pairScanner{tables: newPairTables(m.bytes, &m.before)}
+// newPairScanner builds m's pairScanner from its triggers, with tables,
+// when not nil, as the tables newPairTables would build for them.
+func newPairScanner(m *matcher, tables *pairTables) *pairScanner {
+	if tables == nil {
+		tables = newPairTables(m.bytes, &m.before)
+	}
+	p := &pairScanner{tables: tables}
 	for _, b := range m.bytes {
 		index := new(groupsByPrev)
 		seen := map[string]uint16{}
