@@ -13,19 +13,20 @@ import (
 
 // emptyProgram builds a Go program that does nothing, statically linked
 // as the hook is: the floor a process start costs on this machine.
-func emptyProgram(b *testing.B) string {
-	dir := b.TempDir()
+func emptyProgram(tb testing.TB) string {
+	tb.Helper()
+	dir := tb.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module empty\n\ngo 1.26\n"), 0o644); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	bin := filepath.Join(dir, "empty")
 	cmd := exec.Command("go", "build", "-o", bin, ".")
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), "CGO_ENABLED=0", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
+		tb.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
 }

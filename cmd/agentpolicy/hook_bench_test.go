@@ -114,11 +114,12 @@ func wantAsk(b *testing.B, out []byte) {
 // input. It reports the median and the 99th percentile of the calls' wall
 // time, so give it enough calls for a percentile: -benchtime=300x. Each
 // call is paired with a start of the same binary that does nothing
-// (agentpolicy version), whose median is reported as start-ms: what the
-// machine charges for a process at that moment, which on a busy machine is
-// most of the figure.
+// (agentpolicy version), whose median is reported as start-ms, and one of
+// an empty static Go program, empty-ms: what the machine charges for a
+// process at that moment, which on a busy machine is most of the figure.
+// x-empty is the ratio of the call's median to the empty program's.
 func BenchmarkHookProcess(b *testing.B) {
-	bin := buildBinary(b)
+	bin, empty := buildBinary(b), emptyProgram(b)
 	fx := newHookFixture(b)
 	env := append(os.Environ(), fx.env...)
 	call := func() []byte {
@@ -131,7 +132,7 @@ func BenchmarkHookProcess(b *testing.B) {
 		return out
 	}
 	wantAsk(b, call())
-	times, starts := make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N)
+	times, starts, empties := make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for range b.N {
 		start := time.Now()
@@ -143,14 +144,22 @@ func BenchmarkHookProcess(b *testing.B) {
 			b.Fatal(err)
 		}
 		starts = append(starts, time.Since(start))
+		start = time.Now()
+		if err := exec.Command(empty).Run(); err != nil {
+			b.Fatal(err)
+		}
+		empties = append(empties, time.Since(start))
 		b.StartTimer()
 	}
 	b.StopTimer()
 	slices.Sort(times)
 	slices.Sort(starts)
+	slices.Sort(empties)
 	b.ReportMetric(ms(times[len(times)/2]), "median-ms")
 	b.ReportMetric(ms(times[len(times)*99/100]), "p99-ms")
 	b.ReportMetric(ms(starts[len(starts)/2]), "start-ms")
+	b.ReportMetric(ms(empties[len(empties)/2]), "empty-ms")
+	b.ReportMetric(float64(times[len(times)/2])/float64(empties[len(empties)/2]), "x-empty")
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

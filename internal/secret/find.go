@@ -36,13 +36,14 @@ func New(patterns []Pattern) *Finder {
 	for i, p := range patterns {
 		names[i], res[i], entropies[i] = p.Name, p.Regexp, p.MinEntropy
 	}
-	return newFinder(names, compiledExprs(res), entropies)
+	return newFinder(names, compiledExprs(res), entropies, nil)
 }
 
 // newFinder readies exprs, named by names, each match of expression i
-// kept only when it holds entropies[i] bits per byte, when above zero.
-func newFinder(names []string, exprs []expr, entropies []float64) *Finder {
-	m := newMatcherFor(exprs, haveVectors)
+// kept only when it holds entropies[i] bits per byte, when above zero;
+// p is their plan, or nil for newFinder to work it out.
+func newFinder(names []string, exprs []expr, entropies []float64, p *plan) *Finder {
+	m := newMatcherFor(exprs, haveVectors(), p)
 	for i, min := range entropies {
 		if min > 0 {
 			m.keep(i, realSecret(exprs[i], min))

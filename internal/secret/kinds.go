@@ -191,7 +191,8 @@ func Default() *Finder {
 }
 
 // kindsFinder is a finder of the default kinds, each expression the one
-// exprOf makes of its source.
+// exprOf makes of its source, by the plan worked out when kinds_plan.go
+// was generated.
 func kindsFinder(exprOf func(src string) expr) *Finder {
 	names := make([]string, len(kinds))
 	exprs := make([]expr, len(kinds))
@@ -199,7 +200,7 @@ func kindsFinder(exprOf func(src string) expr) *Finder {
 	for i, k := range kinds {
 		names[i], exprs[i], entropies[i] = k.name, exprOf(k.expr), placeholderEntropy
 	}
-	return newFinder(names, exprs, entropies)
+	return newFinder(names, exprs, entropies, &kindsPlan)
 }
 
 // defaultFinder is what [Default] returns. It is a sync.Once and not a

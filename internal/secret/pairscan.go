@@ -74,9 +74,13 @@ type groupsByPrev struct {
 	nexts  []byteSet
 }
 
-// newPairScanner builds m's pairScanner from its triggers.
-func newPairScanner(m *matcher) *pairScanner {
-	p := &pairScanner{tables: newPairTables(m.bytes, &m.before)}
+// newPairScanner builds m's pairScanner from its triggers, with tables,
+// when not nil, as the tables newPairTables would build for them.
+func newPairScanner(m *matcher, tables *pairTables) *pairScanner {
+	if tables == nil {
+		tables = newPairTables(m.bytes, &m.before)
+	}
+	p := &pairScanner{tables: tables}
 	for _, b := range m.bytes {
 		index := new(groupsByPrev)
 		seen := map[string]uint16{}
@@ -298,16 +302,17 @@ type nibbleSet struct {
 func (s *nibbleSet) add(b byte) { s.lo |= 1 << (b & 15); s.hi |= 1 << (b >> 4) }
 
 // share is the share of a text's bytes in s, as the cost model takes it.
+// It visits only the nibbles in s, the high ones then the low ones
+// ascending, and so adds the same shares in the same order as a walk over
+// all 256 bytes would: newPairTables, which calls it for every pair of
+// buckets, spends most of a finder's building here.
 func (s nibbleSet) share() float64 {
+	of := shares()
 	sum := 0.0
-	for hi := range 16 {
-		if s.hi&(1<<hi) == 0 {
-			continue
-		}
-		for lo := range 16 {
-			if s.lo&(1<<lo) != 0 {
-				sum += byteShare(byte(hi<<4 | lo))
-			}
+	for his := s.hi; his != 0; his &= his - 1 {
+		row := bits.TrailingZeros16(his) << 4
+		for los := s.lo; los != 0; los &= los - 1 {
+			sum += of[row|bits.TrailingZeros16(los)]
 		}
 	}
 	return sum

@@ -2,16 +2,30 @@
 
 package secret
 
+import "sync"
+
 // haveVectors reports whether the processor and the operating system
 // support AVX2, whose shuffles of 32 bytes pairMasks runs on; the purego
-// build tag turns them off.
-var haveVectors = hasAVX2()
+// build tag turns them off. It asks the processor on its first call, not
+// when the package loads: under a hypervisor each CPUID traps, and a
+// process that builds no finder (a hook call of most events) should not
+// pay for them.
+func haveVectors() bool {
+	vectors.once.Do(func() { vectors.ok = hasAVX2() })
+	return vectors.ok
+}
+
+// vectors holds what haveVectors found.
+var vectors struct {
+	once sync.Once
+	ok   bool
+}
 
 // pairMasks sets masks[c], bit i, where the tables let s[32c+i+1] after
 // s[32c+i] through. len(s) is 1+32*len(masks). It reads 32 pairs at a time
 // with AVX2 where the processor has it.
 func pairMasks(s string, t *pairTables, masks []uint32) {
-	if !haveVectors {
+	if !haveVectors() {
 		pairMasksPortable(s, t, masks)
 		return
 	}

@@ -6,7 +6,7 @@ package secret
 // on this architecture, or with the purego build tag, where the matcher
 // uses byteStarts, whose passes of strings.IndexByte are faster than
 // pairMasksPortable.
-const haveVectors = false
+func haveVectors() bool { return false }
 
 // pairMasks is pairMasksPortable: the tests run pairStarts on every
 // architecture.

@@ -12,7 +12,7 @@ import (
 // runs both whatever the processor: pairStarts runs on pairMasksPortable
 // where there are no vector instructions.
 func withScanners(res []*regexp.Regexp) map[string]*matcher {
-	byBytes, byPairs := newMatcherFor(compiledExprs(res), false), newMatcherFor(compiledExprs(res), true)
+	byBytes, byPairs := newMatcherFor(compiledExprs(res), false, nil), newMatcherFor(compiledExprs(res), true, nil)
 	return map[string]*matcher{"byteStarts": byBytes, "pairStarts": byPairs}
 }
 
@@ -206,7 +206,7 @@ func TestRarestPair(t *testing.T) {
 // literal holds, and that the tables are exact for every byte looked for
 // and a byte before it that a literal holds there.
 func TestPairScannerNeverLooksForAFirstByte(t *testing.T) {
-	m := newMatcherFor(compiledExprs(regexps(DefaultPatterns())), true)
+	m := newMatcherFor(compiledExprs(regexps(DefaultPatterns())), true, nil)
 	for _, b := range m.bytes {
 		for _, g := range m.triggers[b] {
 			for _, tr := range g.triggers {

@@ -150,7 +150,11 @@ const (
 
 // byteShare is the share of a text's bytes that are b, as the cost model
 // takes it.
-func byteShare(b byte) float64 {
+func byteShare(b byte) float64 { return shares()[b] }
+
+// shares is byteShare of every byte, worked out on first use: the cost
+// model reads it thousands of times while it builds a finder.
+func shares() *[256]float64 {
 	byteShares.once.Do(func() {
 		for c := range byteShares.of {
 			byteShares.of[c] = rareShare
@@ -159,7 +163,7 @@ func byteShare(b byte) float64 {
 			}
 		}
 	})
-	return byteShares.of[b]
+	return &byteShares.of
 }
 
 // byteShares holds byteShare of each byte, worked out on first use.
@@ -193,46 +197,69 @@ func sourceExpr(src string) expr {
 
 // newMatcher readies res for matching.
 func newMatcher(res []*regexp.Regexp) *matcher {
-	return newMatcherFor(compiledExprs(res), haveVectors)
+	return newMatcherFor(compiledExprs(res), haveVectors(), nil)
+}
+
+// plan is what newMatcherFor works out for its expressions before it
+// files their literals: readSyntax of each, the bytes triggerBytes picks
+// among their literals, and for pairStarts the tables newPairTables builds
+// (nil when it is to build them). kindsPlan is the default kinds', worked
+// out when kinds_plan.go was generated, so that a process building
+// [Default] parses no expression and runs no cost model.
+type plan struct {
+	facts    []syntaxFacts
+	triggers byteSet
+	tables   *pairTables
+}
+
+// planFor works out the plan of exprs, but for its tables.
+func planFor(exprs []expr) *plan {
+	p := &plan{facts: make([]syntaxFacts, len(exprs))}
+	var all []string
+	for i, e := range exprs {
+		p.facts[i] = readSyntax(e.src)
+		all = append(all, p.facts[i].prefixes...)
+	}
+	p.triggers = triggerBytes(all)
+	return p
 }
 
 // newMatcherFor is newMatcher with the scanner chosen: pairStarts when
-// pairs, else byteStarts. Both look for the bytes triggerBytes picks;
-// byteStarts looks for a literal by the rarest of them it holds
-// (rarestByte), pairStarts by the rarest pair one of them ends
-// (rarestPair).
-func newMatcherFor(exprs []expr, pairs bool) *matcher {
+// pairs, else byteStarts, and with exprs' plan when p is not nil. Both
+// scanners look for the bytes triggerBytes picks; byteStarts looks for a
+// literal by the rarest of them it holds (rarestByte), pairStarts by the
+// rarest pair one of them ends (rarestPair).
+func newMatcherFor(exprs []expr, pairs bool, p *plan) *matcher {
+	if p == nil {
+		p = planFor(exprs)
+	}
 	m := &matcher{exprs: exprs, prefixed: make([]bool, len(exprs)), anchored: make([]func() *regexp.Regexp, len(exprs)), windows: make([]int, len(exprs)), local: true}
-	reads := make([]syntaxFacts, len(exprs))
-	var all []string
-	for i, e := range exprs {
-		reads[i] = readSyntax(e.src)
-		m.local = m.local && !reads[i].assertion
-		all = append(all, reads[i].prefixes...)
+	for _, f := range p.facts {
+		m.local = m.local && !f.assertion
 	}
-	chosen := triggerBytes(all)
-	lookFor := func(literal string) int { return rarestByte(literal, &chosen) }
+	lookFor := func(literal string) int { return rarestByte(literal, &p.triggers) }
 	if pairs {
-		lookFor = func(literal string) int { return rarestPair(literal, &chosen) }
+		lookFor = func(literal string) int { return rarestPair(literal, &p.triggers) }
 	}
 	for i, e := range exprs {
-		if reads[i].prefixes == nil {
+		f := p.facts[i]
+		if f.prefixes == nil {
 			continue
 		}
 		m.prefixed[i] = true
 		m.anchored[i] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + e.src + `)`) })
-		m.windows[i] = reads[i].window
-		for _, p := range reads[i].prefixes {
-			off := lookFor(p)
-			b := p[off]
+		m.windows[i] = f.window
+		for _, prefix := range f.prefixes {
+			off := lookFor(prefix)
+			b := prefix[off]
 			if m.triggers[b] == nil {
 				m.bytes = append(m.bytes, b)
 			}
-			m.addTrigger(b, off, trigger{pattern: i, prefix: p})
+			m.addTrigger(b, off, trigger{pattern: i, prefix: prefix})
 		}
 	}
 	if pairs && m.bytes != nil {
-		m.pairs = newPairScanner(m)
+		m.pairs = newPairScanner(m, p.tables)
 	}
 	return m
 }
