@@ -201,7 +201,7 @@ func gitRuns(sub string, rest []word) string {
 				return "git " + sub + " -u names a program git runs"
 			}
 		}
-		if gitCommands[sub].url && (strings.Contains(v, "ext::") || strings.Contains(v, "fd::")) {
+		if gitCommands()[sub].url && (strings.Contains(v, "ext::") || strings.Contains(v, "fd::")) {
 			return "a URL of the ext:: or fd:: transport makes git run a command"
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // gitFiles are the files the options of a subcommand name, read and
 // written: "-o out", "-oout", "--output=out", "--out out", "-F msg".
 func gitFiles(sub string, rest []word) (reads, writes []word) {
-	options := gitCommands[sub].files
+	options := gitCommands()[sub].files
 	if options == nil {
 		return nil, nil
 	}

@@ -19,11 +19,11 @@ func inertGit(list string) *optionTable {
 // of its inert options, given as the table writes it.
 func gitReadOnly(sub string, rest []word) bool {
 	if len(rest) > 0 && gitActions[sub] {
-		if c, ok := gitCommands[sub+" "+rest[0].value]; ok && c.inert != nil {
+		if c, ok := gitCommands()[sub+" "+rest[0].value]; ok && c.inert != nil {
 			return gitInertOnly(c.inert, sub, rest[1:])
 		}
 	}
-	set := gitCommands[sub].inert
+	set := gitCommands()[sub].inert
 	if set == nil {
 		return false
 	}

@@ -83,7 +83,7 @@ func readmeCommands(t *testing.T, readme string) map[string]bool {
 // README names.
 func checkGitSubcommand(t *testing.T, sub string) {
 	t.Helper()
-	for name := range gitCommands {
+	for name := range gitCommands() {
 		if first, _, _ := strings.Cut(name, " "); first == sub {
 			return
 		}
