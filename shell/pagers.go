@@ -20,17 +20,42 @@ var commandVariables = map[string]string{
 	"LESSOPEN": "|", "LESSCLOSE": "",
 }
 
-// pagerScripts are the literal values of the options of man that name a
-// program it runs through a shell: -P and --pager, in any spelling the
-// option reader accepts.
+// gitCommandKeys are the settings whose value git runs as a shell
+// command, with the prefix git strips first: credential.helper runs a
+// value that begins with "!" through the shell.
+var gitCommandKeys = map[string]string{
+	"core.editor": "", "core.pager": "", "sequence.editor": "", "core.sshcommand": "",
+	"core.askpass": "", "diff.external": "", "credential.helper": "!",
+}
+
+// pagerScripts are the literal values of options that name a program
+// run through a shell: man's -P and --pager, and git's -c settings of
+// gitCommandKeys (any pager.<command> too), in any spelling the option
+// readers accept. The command stays unseen; reading the value holds a
+// deny or ask rule for what it runs.
 func pagerScripts(base string, args []word) []string {
-	if base != "man" {
-		return nil
-	}
 	var scripts []string
-	for _, g := range manOptions.parseFlags(base, args, true).options {
-		if (g.name == "P" || g.name == "pager") && g.hasValue && g.value.literal {
-			scripts = append(scripts, g.value.value)
+	switch base {
+	case "man":
+		for _, g := range manOptions.parseFlags(base, args, true).options {
+			if (g.name == "P" || g.name == "pager") && g.hasValue && g.value.literal {
+				scripts = append(scripts, g.value.value)
+			}
+		}
+	case "git":
+		for _, g := range gitGlobals.parseFlags(base, args, false).options {
+			if g.name != "c" || !g.value.literal {
+				continue
+			}
+			key, value, _ := strings.Cut(g.value.value, "=")
+			key = strings.ToLower(key)
+			prefix, ok := gitCommandKeys[key]
+			if !ok && !strings.HasPrefix(key, "pager.") {
+				continue
+			}
+			if value, ok = strings.CutPrefix(value, prefix); ok {
+				scripts = append(scripts, value)
+			}
 		}
 	}
 	return scripts

@@ -164,7 +164,9 @@ func TestStateDenied(t *testing.T) {
 	}
 	rm := build(t, agentpolicy.Policy{Deny: rules(t, "bash(rm:*)"), Default: agentpolicy.Allow()})
 	for _, c := range []string{"man -P 'rm x' ls", "man --pag='rm x' ls", "man -Prm ls", "MANPAGER='rm x' man ls", "GIT_PAGER='rm x'; git log",
-		"LESSOPEN='|rm %s' less f", "export VISUAL='rm x'; git commit", "declare -x EDITOR=rm; git commit"} {
+		"LESSOPEN='|rm %s' less f", "export VISUAL='rm x'; git commit", "declare -x EDITOR=rm; git commit",
+		"git -c core.editor='rm x' commit", "git -c Core.Pager='rm x' log", "git -c pager.log='rm x' log",
+		"git -c sequence.editor=rm rebase -i HEAD~2", "git -c credential.helper='!rm x' fetch", "git -ccore.sshCommand='rm x' fetch"} {
 		if v := decide(t, rm, c, false); v.Action != agentturn.Block {
 			t.Errorf("%q: %v %q, want blocked", c, v.Action, v.Reason)
 		}
