@@ -73,6 +73,8 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 		return nil, err
 	}
 	e.hold(ctx, s, info, &j)
+	// From here the verdict carries a copy of its rule, made in Decide's one
+	// allocation; remember keeps the engine's own.
 	own, out := j.v.Rule, &handout{}
 	j.v.Rule = out.copyRule(own)
 	_ = e.journal(ctx, &j.v) // the journal's error is its own; j.v says what became of the call
