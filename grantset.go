@@ -360,9 +360,9 @@ func (e *Engine) Revoke(ctx context.Context, source string) int {
 // how many rules it removed. Under a context with no scope it removes every
 // unscoped set, and no scoped one.
 //
-// A host calls it when a conversation ends, so nothing the conversation
-// opened outlives it. [Engine.Forget] does the same for a run that ended
-// another way. When it removed a rule, it is journaled as Revoke is, Block
+// A host calls it when a conversation ends, as it calls [Engine.Forget]
+// for a run that ended another way. So nothing a conversation opened
+// outlives it. When it removed a rule, it is journaled as Revoke is, Block
 // with one of these reasons:
 //   - "revoked the rules granted under S";
 //   - "revoked the rules granted without a scope".
