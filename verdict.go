@@ -13,9 +13,9 @@ import (
 
 // Who a decision names as its decider, in the session format's words.
 const (
-	// ByPolicy is a rule the harness evaluated on its own, which is
-	// every decision the engine makes, and the decider of a stricter
-	// decision a hook given to [WithHooks] names none for.
+	// ByPolicy is a rule the harness evaluated on its own: every decision
+	// the engine makes. It is also the decider of a stricter decision for
+	// which a hook given to [WithHooks] names none.
 	ByPolicy = "policy"
 	// ByAgent is another model: a [Reviewer] backed by one, as the
 	// classify package's is, or a hook that consulted one.
@@ -40,7 +40,7 @@ const VerdictNS = "agentpolicy:verdict"
 // The loop's recorder writes the decision the hook returned. The verdict
 // carries what that entry cannot, the rule above all; a product writes it
 // beside the decision with [Verdict.Record]. [WithObserver] is how a
-// verdict reaches the product. RFC 0001 section 8 is the full contract.
+// verdict reaches the product. RFC 0001 §8 is the full contract.
 type Verdict struct {
 	RunID string
 	Turn  int
@@ -141,19 +141,18 @@ type verdictRecord struct {
 }
 
 // Record returns the namespace and the bytes of the custom entry a product
-// writes for the verdict, beside the decision the loop's recorder writes
-// for the call, so every product on this stack records a verdict under one
-// name in one shape:
+// writes for the verdict. It goes beside the decision the loop's recorder
+// writes for the call. So every product on this stack records a verdict
+// under one name, in one shape:
 //
 //	ns, data := v.Record()
 //	_, err := recorder.Annotate(ctx, ns, json.RawMessage(data))
 //
-// The bytes are JSON already, which is why they are handed over as a
-// json.RawMessage: a recorder that encodes what it is given would write a
+// The bytes are JSON already, so they are handed over as a
+// json.RawMessage. A recorder that encodes what it is given would write a
 // []byte as a base64 string.
 //
-// The entry is a JSON object with these members, in order (RFC 0001
-// section 8):
+// The entry is a JSON object with these members, in order (RFC 0001 §8):
 //   - run_id, turn, call_id, tool and guard, as the verdict names them;
 //   - action: "allow", "block" or "defer";
 //   - rule as its token, "bash(git push:*)", with source, source_hash (the
@@ -244,9 +243,10 @@ var recordMembers = func() map[string]uint64 {
 var ErrRecord = errors.New("agentpolicy: not a verdict record")
 
 // ParseRecord reads back the verdict a record of [Verdict.Record] holds,
-// from a journal or from a session's entries under [VerdictNS], so a
-// product can restore the calls a run left deferred, see
-// [Engine.Restore], or answer one a queue holds with [Engine.GrantOver].
+// from a journal or from a session's entries under [VerdictNS]. With it a
+// product can:
+//   - restore the calls a run left deferred ([Engine.Restore]);
+//   - answer one a queue holds with [Engine.GrantOver].
 //
 // The rule read back carries its token, its source's name and hash and its
 // note alone. A source's rank, path and trust are the policy's: GrantOver
