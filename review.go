@@ -9,9 +9,9 @@ import (
 	"github.com/ChristopherDavenport/agentturn"
 )
 
-// Reviewer answers a deferred call without a human: an auto-review by
-// another model, a rule of the product's, a front that asks a person, or a
-// test double. It receives the call as the hook saw it and the verdict that
+// Reviewer answers a deferred call without a human. It may be an
+// auto-review by another model, a rule of the product's, a front that asks
+// a person, or a test double. It receives the call as the hook saw it and the verdict that
 // deferred it, and says who answered through [Review.By]. A model-backed one
 // lives in the classify package; the engine never calls a model itself.
 // [Engine.Answers] is what consults it.
@@ -86,11 +86,13 @@ func (o Outcome) String() string {
 // again: after Consecutive refusals in a row, or Total refusals within the
 // last Window reviews. A zero Consecutive or Total means no bound on that
 // axis, and a zero Window counts every review since
-// [Engine.ResetReviews]. Every answer a reviewer gives that is not an
-// approval counts as a refusal, a timeout, a failed review and a reviewer
-// that panicked included; the answers the engine makes on its own do not
-// count. The count is the engine's, shared by every run it serves, and
-// [WithDenialBound] sets the bound.
+// [Engine.ResetReviews] (RFC 0001 §15.4).
+//
+// Every answer a reviewer gives that is not an approval counts as a
+// refusal: a timeout, a failed review and a reviewer that panicked
+// included. The answers the engine makes on its own do not count. The
+// count is the engine's, shared by every run it serves. [WithDenialBound]
+// sets the bound.
 type DenialBound struct {
 	Consecutive int
 	Total       int
