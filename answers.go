@@ -27,8 +27,8 @@ func WithDenialBound(b DenialBound) Option {
 //
 // Such a call is refused as one that did not run, as a call pending as
 // agentturn.PendingUndispatched is. It is not approved for the loop to
-// decide: the loop lists it under another reason, would hold an approval
-// of it to its replay rule, and would refuse it.
+// decide. The loop lists it under another reason; it would hold an
+// approval of it to its replay rule, and refuse it.
 func WithNeverStarted(fn func(ctx context.Context, runID, callID string) bool) Option {
 	return func(e *Engine) { e.neverStarted = fn }
 }
@@ -51,9 +51,9 @@ func (e *Engine) ResetReviews() {
 //     engine does not remember goes with a bare Defer verdict.
 //   - A held call is released with the asked ones, as [Engine.Release]
 //     releases it.
-//   - A call that may have run is decided again under the policy only
-//     when its tool says a replay is safe: agenttool.ReplaySafe, or
-//     ReplayKeyed with its key. Otherwise it is refused as cut off.
+//   - A call that may have run is refused as cut off. It is decided again
+//     under the policy only when its tool says a replay is safe:
+//     agenttool.ReplaySafe, or ReplayKeyed with its key.
 //   - The engine answers the rest itself: a call that ran elsewhere, one
 //     never dispatched, one [WithNeverStarted] names, one rejected.
 //

@@ -106,7 +106,7 @@ func (out *handout) copyRule(rule *Rule) *Rule {
 
 // Would reports what [Engine.Decide] would decide for the call on its own,
 // without deciding it. A front asks it to show which rule a call will
-// match; a host asks it to tell a call the policy allows from one only a
+// match. A host asks it to tell a call the policy allows from one only a
 // grant allows.
 //
 //   - It reads the policy, the grant sets of ctx's scope, the call's

@@ -94,8 +94,8 @@ func WithObserver(fn func(context.Context, Verdict)) Option {
 // the note. [Engine.Policy] reports the expanded rules.
 //   - A name with no entry is a tool's own name, and still fails closed.
 //   - Expansion is one level, and nothing folds case.
-//   - These do not build: an entry with no name or a glob for a name, an
-//     entry that names no tool, a target that is empty or holds a "*".
+//   - These do not build: an entry with no name or a glob for a name; an
+//     entry that names no tool; a target that is empty or holds a "*".
 //   - Several WithAliases add their entries; a later entry for a name
 //     replaces an earlier one. The table is copied.
 func WithAliases(aliases map[string][]string) Option {
@@ -132,7 +132,7 @@ func WithConfinement(fn func(ctx context.Context, tool agenttool.Tool, args json
 // the first call. Build fails with:
 //   - [ErrNoDefault] when the default is unset;
 //   - [ErrNoMatcher] when a rule has a specifier or a carve-out and its
-//     tool has no matcher; a [ToolMatcher] with a splitter and no Match
+//     tool has no matcher. A [ToolMatcher] with a splitter and no Match
 //     counts as none;
 //   - [ErrToolGlob] when a rule's tool name is a glob the engine will not
 //     honour;

@@ -22,7 +22,7 @@ type hook = func(context.Context, agentturn.ToolCallInfo) (*agentturn.ToolDecisi
 //   - a Block ends the fold, so no hook is asked about a call the policy
 //     denies;
 //   - a hook that makes the action stricter brings its reason and its
-//     decider, [ByPolicy] when it names none; the verdict then has no Rule
+//     decider, [ByPolicy] when it names none. The verdict then has no Rule
 //     and no Subject;
 //   - the first note stands, and Terminate is set when any hook sets it;
 //   - rewritten arguments reach the hooks after, and are what the call

@@ -2,11 +2,11 @@ package agentpolicy
 
 import "encoding/json"
 
-// Index describes a host's [Matcher] to the engine, so a decision tries
-// only the rules of a long list that may match a subject (RFC 0001 §3.2).
-// The engine does the same for [GlobMatcher] and [PrefixMatcher]. A file
-// tool whose rules are directories needs one: without an index, a policy
-// of two hundred of them is two hundred matcher calls per decision.
+// Index describes a host's [Matcher] to the engine (RFC 0001 §3.2). With
+// it, a decision tries only the rules of a long list that may match a
+// subject. The engine does the same for [GlobMatcher] and [PrefixMatcher].
+// A file tool whose rules are directories needs one. Without an index, a
+// policy of two hundred of them is two hundred matcher calls per decision.
 //
 // How the engine uses it:
 //   - It files each rule of the matcher under Literal(spec).
@@ -17,8 +17,8 @@ import "encoding/json"
 //
 // So a decision is what calling every rule would make it, provided the
 // index tells the truth. The engine cannot check that it does. A Literal
-// that is not a prefix of the key of every subject its specifier matches
-// makes the engine pass over a matching rule, a deny rule included.
+// must be a prefix of the key of every subject its specifier matches.
+// Otherwise the engine passes over a matching rule, a deny rule included.
 //
 // Give a specifier whose literal cannot be known the literal "". Test the
 // index by deciding the same calls with and without it, as the claudecode

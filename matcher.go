@@ -20,8 +20,8 @@ import (
 // subject and finds their rules by literal prefix.
 //
 // The engine hands a Matcher only arguments that are unambiguous as a
-// whole: one valid JSON object, with no key repeated or spelled twice
-// (RFC 0001 §3.1). A Matcher reads the member it needs with [Field].
+// whole (RFC 0001 §3.1). They are one valid JSON object, with no key
+// repeated or spelled twice. A Matcher reads the member it needs with [Field].
 type Matcher func(spec string, args json.RawMessage) bool
 
 // GlobMatcher returns the reference's pattern language over the string
