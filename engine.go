@@ -94,8 +94,8 @@ func WithObserver(fn func(context.Context, Verdict)) Option {
 // the note. [Engine.Policy] reports the expanded rules.
 //   - A name with no entry is a tool's own name, and still fails closed.
 //   - Expansion is one level, and nothing folds case.
-//   - These do not build: an entry with no name or a glob for a name; an
-//     entry that names no tool; a target that is empty or holds a "*".
+//   - An entry does not build if it has no name or a glob for a name, or
+//     names no tool. Nor does a target that is empty or holds a "*".
 //   - Several WithAliases add their entries; a later entry for a name
 //     replaces an earlier one. The table is copied.
 func WithAliases(aliases map[string][]string) Option {
