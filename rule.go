@@ -7,10 +7,9 @@ import (
 
 // Rule is one token of the rule grammar. It is a tool name on its own,
 // "read", or a tool name with a specifier in parentheses,
-// "bash(git status:*)".
-// A skill's allowed-tools line is written in this grammar. So a skill
-// parser can map its own rule type onto it field by field, without either
-// module importing the other (RFC 0001 §2).
+// "bash(git status:*)". A skill's allowed-tools line is written in this
+// grammar. So a skill parser can map its own rule type onto it field by
+// field, without either module importing the other (RFC 0001 §2).
 //
 // The grammar gives a specifier no meaning except one: a specifier that
 // begins with "!" is a carve-out (see [Rule.CarveOut]). Everything else

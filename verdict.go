@@ -63,14 +63,16 @@ type Verdict struct {
 	// Reason is the stable text behind the action, the same text the
 	// model reads when the action blocks a call.
 	Reason string
-	// By names who decided, in the session format's words: [ByPolicy]
-	// for a rule the engine evaluated on its own, the decider a hook
-	// given to [WithHooks] named when it made the decision stricter, or
-	// the reviewer's [Review.By] for its answer ([ByAgent] when it names
-	// none). It
-	// is what a product writes as the decision's decider when it
-	// records the verdict, and it is empty for a guard's verdict, whose
-	// decider is the guard that Guard names.
+	// By names who decided, in the session format's words:
+	//   - [ByPolicy] for a rule the engine evaluated on its own;
+	//   - the decider a hook given to [WithHooks] named when it made the
+	//     decision stricter;
+	//   - the reviewer's [Review.By] for its answer, [ByAgent] when it
+	//     names none.
+	//
+	// A product writes it as the decision's decider when it records the
+	// verdict. It is empty for a guard's verdict, whose decider is the
+	// guard that Guard names.
 	By string
 	// Held is set on a Defer for a call the policy allowed but holds
 	// because another call of its batch asks, and on the verdict that
