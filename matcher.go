@@ -192,28 +192,35 @@ type Subject struct {
 	Tool string
 	// Text is how a prompt or a reason shows the subject: "rm -rf /".
 	Text string
-	// Constrain marks a subject that can only make the call stricter. It
-	// is held to its tool's deny and ask rules, with carve-outs and
-	// confinement applied, and to nothing else: it never
-	// allows, the default never applies to it, and when no deny or ask rule
-	// matches it adds nothing to the fold. A skill tool that will read
-	// ".env" reports that read as a constraint, so the call is asked about
-	// under "read(.env:*)" even though the skill itself is allowed. When
-	// every subject a splitter returns is a constraint, the call's own
-	// arguments are decided first as an ordinary subject. It is an
-	// addition to the reference's subject, which has no such notion.
+	// Constrain marks a subject that can only make the call stricter
+	// (RFC 0001 §4.4). It is held to its tool's deny and ask rules, with
+	// carve-outs and confinement applied, and to nothing else:
+	//   - it never allows, and the default never applies to it;
+	//   - when no deny or ask rule matches, it adds nothing to the fold.
+	//
+	// A skill tool that will read ".env" reports that read as a
+	// constraint. So the call is asked about under "read(.env:*)", even
+	// though the skill itself is allowed. When every subject a splitter
+	// returns is a constraint, the call's own arguments are decided first
+	// as an ordinary subject. It is an addition to the reference's
+	// subject, which has no such notion.
 	Constrain bool
 	// Unseen, when set, says why the subject runs code no rule can read:
 	// "eval runs a string made when it runs", say, or "LD_PRELOAD changes
-	// what the command loads". A rule matches the subject's text, not
-	// the hidden code, so no rule and no default may allow it: a deny
-	// rule blocks it and an ask rule asks, as for any subject, and
-	// otherwise it is asked about with Unseen in the reason, whatever
-	// the allow rules and the default say. A subject of the called tool
-	// in a call that runs confined is decided as if Unseen were empty,
-	// since the sandbox bounds what the hidden code can do; one naming
-	// another tool is not, as confinement says nothing about it. It is an
-	// addition to the reference's subject, which has no such notion.
+	// what the command loads" (RFC 0001 §4.5). A rule matches the
+	// subject's text, not the hidden code, so no rule and no default may
+	// allow it:
+	//   - a deny rule blocks it and an ask rule asks, as for any subject;
+	//   - otherwise it is asked about with Unseen in the reason, whatever
+	//     the allow rules and the default say;
+	//   - a subject of the called tool, in a call that runs confined, is
+	//     decided as if Unseen were empty: the sandbox bounds what the
+	//     hidden code can do;
+	//   - a subject naming another tool is not, as confinement says
+	//     nothing about it.
+	//
+	// It is an addition to the reference's subject, which has no such
+	// notion.
 	Unseen string
 }
 

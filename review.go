@@ -36,22 +36,23 @@ type Review struct {
 	Reason string
 	// Args, for an approval, replaces the arguments the tool receives.
 	// nil keeps the call's own. [Engine.Answers] decides them again under
-	// the policy, and refuses a rewrite a deny rule matches, or one of a
-	// call that may have run that its tool does not say is safe to run.
+	// the policy. It refuses a rewrite a deny rule matches. It refuses one
+	// of a call that may have run, unless its tool says it is safe to run.
 	Args json.RawMessage
 	// Note is what the reviewer tells the model with the result, on an
-	// approval or a refusal: the loop appends it after the outputs as a
+	// approval or a refusal. The loop appends it after the outputs as a
 	// user message, so the model reads the result and the note together.
 	Note string
-	// By names who answered, for the record: [ByAgent] for a model, which
-	// is what the classify package's reviewer sets, [ByHuman] for a person
-	// a reviewer asked on the front's behalf, [ByPolicy] for a reviewer
-	// that applies a rule of the product's, which the model then reads as
-	// "Denied by policy". Empty is read as ByAgent, since a Reviewer
-	// answers where a human would. [Engine.Answers] puts it on the verdict
-	// and on the answer, as agentturn.Answer.By; the engine's own
-	// fail-closed answers, a timeout and a review that failed, are
-	// ByPolicy.
+	// By names who answered, for the record:
+	//   - [ByAgent] for a model, as the classify package's reviewer sets;
+	//   - [ByHuman] for a person a reviewer asked on the front's behalf;
+	//   - [ByPolicy] for a reviewer that applies a rule of the product's,
+	//     which the model then reads as "Denied by policy".
+	//
+	// Empty is read as ByAgent, since a Reviewer answers where a human
+	// would. [Engine.Answers] puts it on the verdict and on the answer, as
+	// agentturn.Answer.By. The engine's own fail-closed answers, a timeout
+	// and a review that failed, are ByPolicy.
 	By string
 }
 

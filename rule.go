@@ -28,15 +28,15 @@ type Rule struct {
 	Source Source
 	// Note explains why the rule exists, in the words of whoever wrote
 	// it: "outbound network is proxied; use fetch". The grammar has no
-	// place for it, so [ParseRules] leaves it empty and a product's
-	// settings parser fills it from a comment or a field beside the rule.
-	// A verdict's reason puts it after the rule, "denied by
-	// bash(curl:*): outbound network is proxied; use fetch", which is
-	// what the model reads for a refused call and what a prompt shows for
-	// an asked one. The note of a named source the user has not trusted
-	// stays out of the reason, so a repository cannot speak to the model
-	// in the harness's voice; it remains on [Verdict.Rule] for the record
-	// and the front. Two rules that differ only in their notes are the
+	// place for it, so [ParseRules] leaves it empty. A product's settings
+	// parser fills it from a comment or a field beside the rule.
+	//
+	// A verdict's reason puts it after the rule: "denied by bash(curl:*):
+	// outbound network is proxied; use fetch". The model reads that for a
+	// refused call; a prompt shows it for an asked one. The note of a
+	// named source the user has not trusted stays out of the reason. So a
+	// repository cannot speak to the model in the harness's voice. The
+	// note remains on [Verdict.Rule] for the record and the front. Two rules that differ only in their notes are the
 	// same rule to [Engine.GrantOver].
 	Note string
 }
