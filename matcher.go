@@ -214,7 +214,7 @@ type Subject struct {
 	//   - otherwise it is asked about with Unseen in the reason, whatever
 	//     the allow rules and the default say;
 	//   - a subject of the called tool, in a call that runs confined, is
-	//     decided as if Unseen were empty: the sandbox bounds what the
+	//     decided as if Unseen were empty. The sandbox bounds what the
 	//     hidden code can do;
 	//   - a subject naming another tool is not, as confinement says
 	//     nothing about it.
