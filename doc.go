@@ -19,7 +19,7 @@
 //
 // # The loop's hooks
 //
-// The hook values are the whole interface to the loop (RFC 0001 §7, §9).
+// The hook values are the whole interface to the loop (RFC 0001 §4, §7, §9).
 // BeforeToolCall does one of three things with a call:
 //   - allow it;
 //   - block it with a reason the model reads ("denied by bash(rm:*)");
