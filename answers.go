@@ -23,11 +23,12 @@ func WithDenialBound(b DenialBound) Option {
 // record that writes dispatches. The loop lists such a call from a seeded
 // transcript as unknown, and without this Answers tells the model it may
 // have run. fn is called with the run and the call, for a call that may
-// have run, and reports true only for one the record shows never started.
-// Such a call is refused as one that did not run rather than approved for
-// the loop to decide, as a call pending as agentturn.PendingUndispatched
-// is: the loop lists it under another reason and would hold an approval of
-// it to its replay rule, and refuse it.
+// have run. It reports true only for one the record shows never started.
+//
+// Such a call is refused as one that did not run, as a call pending as
+// agentturn.PendingUndispatched is. It is not approved for the loop to
+// decide. The loop lists it under another reason; it would hold an
+// approval of it to its replay rule, and refuse it.
 func WithNeverStarted(fn func(ctx context.Context, runID, callID string) bool) Option {
 	return func(e *Engine) { e.neverStarted = fn }
 }
@@ -43,16 +44,16 @@ func (e *Engine) ResetReviews() {
 // about the calls the policy asked about and returns one answer per
 // pending call, in the order of end.Pending, for agentturn's Resume. It is
 // how an unattended run, a CI job or a sub-agent, goes on past an ask.
-// RFC 0001 section 15 is the full contract.
+// RFC 0001 §15 is the full contract.
 //
 // Which call goes where (15.1):
 //   - An asked call goes to r with the verdict that deferred it; a call the
 //     engine does not remember goes with a bare Defer verdict.
 //   - A held call is released with the asked ones, as [Engine.Release]
 //     releases it.
-//   - A call that may have run is decided again under the policy only
-//     when its tool says a replay is safe (agenttool.ReplaySafe, or
-//     ReplayKeyed with its key); otherwise it is refused as cut off.
+//   - A call that may have run is refused as cut off. It is decided again
+//     under the policy only when its tool says a replay is safe:
+//     agenttool.ReplaySafe, or ReplayKeyed with its key.
 //   - The engine answers the rest itself: a call that ran elsewhere, one
 //     never dispatched, one [WithNeverStarted] names, one rejected.
 //

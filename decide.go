@@ -73,6 +73,8 @@ func (e *Engine) Decide(ctx context.Context, info agentturn.ToolCallInfo) (*agen
 		return nil, err
 	}
 	e.hold(ctx, s, info, &j)
+	// From here the verdict carries a copy of its rule, made in Decide's one
+	// allocation; remember keeps the engine's own.
 	own, out := j.v.Rule, &handout{}
 	j.v.Rule = out.copyRule(own)
 	_ = e.journal(ctx, &j.v) // the journal's error is its own; j.v says what became of the call
@@ -104,7 +106,7 @@ func (out *handout) copyRule(rule *Rule) *Rule {
 
 // Would reports what [Engine.Decide] would decide for the call on its own,
 // without deciding it. A front asks it to show which rule a call will
-// match; a host asks it to tell a call the policy allows from one only a
+// match. A host asks it to tell a call the policy allows from one only a
 // grant allows.
 //
 //   - It reads the policy, the grant sets of ctx's scope, the call's

@@ -28,7 +28,7 @@ import (
 // It is safe for concurrent use. A decision reads an immutable compiled
 // snapshot without a lock; a replacement or a grant compiles a new one and
 // swaps it in. The batch hold, the deferred calls and the review log have
-// small locks of their own, never held while a hook, a splitter, a
+// small locks of their own. None is held while a hook, a splitter, a
 // reviewer or an observer runs.
 type Engine struct {
 	snap atomic.Pointer[snapshot]
@@ -60,15 +60,14 @@ type Engine struct {
 type Option func(*Engine)
 
 // WithObserver registers fn to receive every verdict the engine produces,
-// exactly once, after the engine has released every lock: a hook cannot
-// append to the transcript, so this is how a verdict reaches the session,
-// through [Verdict.Record].
+// exactly once, after the engine has released every lock (RFC 0001 §8). A
+// hook cannot append to the transcript, so this is how a verdict reaches
+// the session, through [Verdict.Record].
 //
-// Each WithObserver adds an observer rather than replacing one, and the
+// Each WithObserver adds an observer rather than replacing one. The
 // observers are called in the order they were given, each with every
-// verdict. A kit that records verdicts and a product that passes an
-// observer of its own therefore both see everything, whichever option
-// comes last. A nil fn adds nothing.
+// verdict. So a kit that records verdicts and a product's own observer
+// both see everything, whichever option comes last. A nil fn adds nothing.
 func WithObserver(fn func(context.Context, Verdict)) Option {
 	return func(e *Engine) {
 		if fn != nil {
@@ -78,11 +77,11 @@ func WithObserver(fn func(context.Context, Verdict)) Option {
 }
 
 // WithAliases names the tools a rule name governs, for the rules a product
-// does not write itself: a settings file copied out of the reference's
-// documentation, and a skill's allowed-tools, are spelled with the
-// reference's tool names, "Bash", "Read", "Edit", and a product's tools are
-// named whatever the product named them. One name may govern several
-// tools, Read reaching the search tools as well as the file one.
+// does not write itself. A settings file copied from the reference's
+// documentation, or a skill's allowed-tools, uses the reference's tool
+// names: "Bash", "Read", "Edit". A product's tools are named whatever the
+// product named them. One name may govern several tools: Read reaches the
+// search tools as well as the file one.
 //
 //	agentpolicy.WithAliases(map[string][]string{
 //		"Bash": {"bash"},
@@ -90,13 +89,13 @@ func WithObserver(fn func(context.Context, Verdict)) Option {
 //		"Edit": {"edit", "write"},
 //	})
 //
-// [Build] and [Engine.SetPolicy] expand a rule whose name has an entry into
-// one rule per tool it names, keeping the specifier, the source and the
-// note; [Engine.Policy] reports the expanded rules.
+// [Build] and [Engine.SetPolicy] expand a rule whose name has an entry
+// into one rule per tool it names. Each keeps the specifier, the source and
+// the note. [Engine.Policy] reports the expanded rules.
 //   - A name with no entry is a tool's own name, and still fails closed.
 //   - Expansion is one level, and nothing folds case.
-//   - An entry with no name or a glob for a name, an entry that names no
-//     tool, and a target that is empty or holds a "*" do not build.
+//   - An entry does not build if it has no name or a glob for a name, or
+//     names no tool. Nor does a target that is empty or holds a "*".
 //   - Several WithAliases add their entries; a later entry for a name
 //     replaces an earlier one. The table is copied.
 func WithAliases(aliases map[string][]string) Option {
@@ -112,11 +111,11 @@ func WithAliases(aliases map[string][]string) Option {
 
 // WithConfinement replaces how the engine reads whether a call runs
 // confined, agenttool.ConfinedBy over the call's tool and arguments by
-// default. RFC 0001 section 4.3 is the full contract.
+// default. RFC 0001 §4.3 is the full contract.
 //
 //   - A confined call passes a bare ask rule naming the called tool, by
-//     name or glob: it is allowed, the reason naming what confined it and
-//     the rule it skipped.
+//     name or glob. It is allowed, and the reason names what confined it
+//     and the rule it skipped.
 //   - A deny rule, and an ask rule with a specifier, apply whatever the
 //     confinement; so does the default.
 //   - A subject naming another tool is that tool's; the sandbox says
@@ -133,15 +132,15 @@ func WithConfinement(fn func(ctx context.Context, tool agenttool.Tool, args json
 // the first call. Build fails with:
 //   - [ErrNoDefault] when the default is unset;
 //   - [ErrNoMatcher] when a rule has a specifier or a carve-out and its
-//     tool has no matcher (a [ToolMatcher] with a splitter and no Match is
-//     none);
+//     tool has no matcher. A [ToolMatcher] with a splitter and no Match
+//     counts as none;
 //   - [ErrToolGlob] when a rule's tool name is a glob the engine will not
 //     honour;
 //   - the grammar's error for a hand-built rule without a name.
 //
 // [WithAliases] is applied and checked first. The lists, the matchers and
 // the alias table are copied, so the caller's slices and maps are not
-// retained. RFC 0001 section 6 is the full contract.
+// retained. RFC 0001 §6 is the full contract.
 func Build(p Policy, matchers map[string]ToolMatcher, opts ...Option) (*Engine, error) {
 	e := &Engine{confine: agenttool.ConfinedBy, reviews: reviewLog{bound: DefaultDenialBound}}
 	for _, opt := range opts {
@@ -185,20 +184,22 @@ func checkAliases(aliases map[string][]string) error {
 	return nil
 }
 
-// SetPolicy replaces the policy the engine decides with, validated as
-// [Build] validates one and expanded through the same aliases. The matchers
-// are not rebuilt, and the hook values the loop holds keep working. So a
-// product re-derives its rules mid-run, when agentturn would refuse a new
-// config, and a tool an MCP server announces need not wait on an [Ask]
-// default.
+// SetPolicy replaces the policy the engine decides with. It is validated
+// as [Build] validates one and expanded through the same aliases. The
+// matchers are not rebuilt, and the hook values the loop holds keep
+// working. So a product can re-derive its rules mid-run, where agentturn
+// would refuse a new config. A tool an MCP server announces need not wait
+// on an [Ask] default.
 //
 // The policy in force changes for the next call decided; a decision under
 // way finishes under the rules it started with. A policy that does not
-// build leaves the one in force in place. It replaces the rules
-// [Engine.Grant] and [Engine.GrantOver] added too, since those are part of
-// the policy a product derives; the rule sets [Engine.GrantSet] activated,
-// the deferred calls and the batch memo are kept. The replacement is not
-// journalled; a product records it where it derives the policy.
+// build returns its error and leaves the one in force in place.
+//   - It replaces the rules [Engine.Grant] and [Engine.GrantOver] added
+//     too, since those are part of the policy a product derives.
+//   - It keeps the rule sets [Engine.GrantSet] activated, the deferred
+//     calls and the batch memo.
+//   - It is not journalled; a product records it where it derives the
+//     policy.
 func (e *Engine) SetPolicy(p Policy) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -212,10 +213,13 @@ func (e *Engine) SetPolicy(p Policy) error {
 }
 
 // Policy returns a copy of the policy to persist, its rules as evaluated:
-// aliases expanded, lists in merged order, the grants of [Engine.Grant]
-// and [Engine.GrantOver] applied, carve-outs and removals included. What a
-// product writes back into its settings is all here; [Engine.PolicyOf] is
-// one source's part. Changing the copy changes nothing in the engine.
+//   - aliases expanded, lists in merged order;
+//   - the grants of [Engine.Grant] and [Engine.GrantOver] applied;
+//   - carve-outs and removals included.
+//
+// What a product writes back into its settings is all here;
+// [Engine.PolicyOf] is one source's part. Changing the copy changes
+// nothing in the engine.
 //
 // The rule sets [Engine.GrantSet] activated are not here; [Engine.Grants]
 // reports them. They last as long as the skill that carries them, and an
@@ -230,9 +234,12 @@ func (e *Engine) Sources() []Source {
 	return slices.Clone(e.snap.Load().policy.Sources)
 }
 
-// Withheld returns the allow rules withheld from untrusted sources: those
-// [Merge] withheld, before alias expansion, then those of the untrusted
-// sets [Engine.GrantSet] activated, as given, in [Engine.Grants] order.
+// Withheld returns the allow rules withheld from untrusted sources, in
+// this order:
+//   - those [Merge] withheld, before alias expansion;
+//   - those of the untrusted sets [Engine.GrantSet] activated, as given, in
+//     [Engine.Grants] order.
+//
 // The engine never consults them. A front shows them when it asks whether
 // to trust a folder or a skill, so the user reads what trusting allows.
 // Trusting a source means merging or granting again with [Source.Trusted]

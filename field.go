@@ -7,9 +7,9 @@ import (
 	"unicode/utf8"
 )
 
-// Field returns the string member name of a call's arguments, the one
-// reading every matcher and splitter shares so that the policy reads what
-// the tool will.
+// Field returns the string member name of a call's arguments. Every
+// matcher and splitter reads arguments through it, so the policy reads
+// what the tool will.
 //
 // ok is false, with a nil error, when the arguments are one JSON object
 // without the member. The error wraps [ErrAmbiguousArgs] when:
@@ -22,8 +22,8 @@ import (
 //     ([strings.EqualFold], as encoding/json matches struct fields);
 //   - the member's value is not a string.
 //
-// Members of nested objects are not read. RFC 0001 section 3.1 is the
-// full contract.
+// Members of nested objects are not read. RFC 0001 §3.1 is the full
+// contract.
 //
 // When the value has no escapes, value shares memory with args and Field
 // allocates nothing: args must not be modified while value is in use.

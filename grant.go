@@ -13,11 +13,11 @@ import (
 // are grantset.go's.
 
 // Grant adds an allow rule to the policy for the rest of the process, as
-// "always allow" does in a prompt the default raised. RFC 0001 section
-// 14.1 is the full contract.
+// "always allow" does in a prompt the default raised. RFC 0001 §14.1 is
+// the full contract.
 //
-//   - The rule goes where [Merge] would put a rule of its source, so the
-//     verdict cites the same rule as an engine built from the saved files.
+//   - The rule goes where [Merge] would put a rule of its source. So the
+//     verdict cites the rule an engine built from the saved files cites.
 //   - An alias is expanded as [Build] expands one; a rule the policy holds
 //     already is not added twice.
 //   - Each rule added is a [Verdict] to the [WithJournal] journal and the
@@ -55,12 +55,15 @@ func (e *Engine) Grant(ctx context.Context, r Rule) error {
 	return nil
 }
 
-// GrantOver answers the prompt behind v with "always allow": it adds r as
-// an allow rule, as [Engine.Grant] does, and keeps the ask rule that
-// produced v from asking again for the calls r matches. A grant with a
-// specifier writes the carve-out "<tool>(!<spec>)" beside the ask rule,
-// under r's source; a bare grant removes the ask rule. [Engine.PolicyOf]
-// is what a product persists. RFC 0001 section 14.1 is the full contract.
+// GrantOver answers the prompt behind v with "always allow". It adds r as
+// an allow rule, as [Engine.Grant] does. It also keeps the ask rule that
+// produced v from asking again for the calls r matches:
+//   - a grant with a specifier writes the carve-out "<tool>(!<spec>)"
+//     beside the ask rule, under r's source;
+//   - a bare grant removes the ask rule.
+//
+// [Engine.PolicyOf] is what a product persists. RFC 0001 §14.1 is the full
+// contract.
 //
 // GrantOver refuses, with a stable reason a front shows as it offers a
 // one-time approval instead, when:
@@ -220,19 +223,21 @@ func lastIndexFunc(list []Rule, f func(Rule) bool) int {
 }
 
 // PolicyOf returns the rules of one source, as a [RuleSet] carrying that
-// source, which is what a product writes back into that source's settings
-// file. The whole policy is not: it holds the rules of every file that was
-// merged, so a product that persisted it would copy the managed and project
-// files into its own local settings and freeze a snapshot of somebody
-// else's.
+// source. That is what a product writes back into the source's settings
+// file. The whole policy is not: it holds the rules of every merged file.
+// A product that persisted it would copy the managed and project files
+// into its own local settings, freezing a snapshot of somebody else's.
 //
-// The rules are the ones in force, as evaluated, aliases expanded, so a
-// grant this source made is here, carve-out and all, and a rule another
-// source contributed is not; the allow rules the merge withheld from an
-// untrusted source are on [Engine.Withheld]. The Source is the one
-// [Engine.Sources] lists under the name, else the one its rules carry, else
-// one with the name alone. The scoped sets [Engine.GrantSet] activated are
-// not here: they are not a product's to persist.
+// The rules are the ones in force, as evaluated, aliases expanded:
+//   - a grant this source made is here, carve-out and all;
+//   - a rule another source contributed is not;
+//   - the allow rules the merge withheld from an untrusted source are on
+//     [Engine.Withheld] instead;
+//   - the scoped sets [Engine.GrantSet] activated are not here: they are
+//     not a product's to persist.
+//
+// The Source is the one [Engine.Sources] lists under the name, else the
+// one its rules carry, else one with the name alone.
 func (e *Engine) PolicyOf(source string) RuleSet {
 	p := e.snap.Load().policy
 	of := func(list []Rule) []Rule {

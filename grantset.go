@@ -34,8 +34,8 @@ type grantScopeKey struct{}
 //     sub-agent inherits its parent's grants unless given its own scope.
 //
 // A host puts the scope on the context it runs each conversation under
-// and on the one it activates the skill's set with. RFC 0001 section 14.3
-// is the full contract.
+// and on the one it activates the skill's set with. RFC 0001 §14.3 is the
+// full contract.
 func ContextWithGrantScope(ctx context.Context, scope string) context.Context {
 	return context.WithValue(ctx, grantScopeKey{}, scope)
 }
@@ -156,7 +156,7 @@ type Refusal struct {
 
 // GrantSet activates a rule set under its source, as a skill's
 // allowed-tools grants the tools the skill runs, until [Engine.Revoke].
-// RFC 0001 sections 14.2 and 14.3 are the full contract.
+// RFC 0001 §14.2 and §14.3 are the full contract.
 //
 // While the set is active, its allow rules shadow the ask rules of sources
 // ranked at or below it, for the subjects they allow. Its deny and ask
@@ -337,7 +337,7 @@ func (s *snapshot) outranking(tool string, rank int) (Rule, bool) {
 }
 
 // Revoke removes the rule set a source activated under ctx's grant scope,
-// with the allow rules withheld from it, and returns how many rules it
+// with the allow rules withheld from it. It returns how many rules it
 // removed. A product calls it at the turn's end for a grant of one turn,
 // as a skill's allowed-tools "clears when you send your next message".
 //
@@ -356,13 +356,16 @@ func (e *Engine) Revoke(ctx context.Context, source string) int {
 }
 
 // RevokeScope removes every rule set activated under the grant scope of
-// ctx, with the allow rules withheld from its untrusted ones, and returns
-// how many rules it removed. A host calls it when a conversation ends, as
-// it calls [Engine.Forget] for a run that ended another way, so nothing a
-// conversation opened outlives it. Under a context with no scope it
-// removes every unscoped set, and no scoped one. When it removed a rule,
-// it is journaled as Revoke is, Block with "revoked the rules granted
-// under S", or "revoked the rules granted without a scope".
+// ctx, with the allow rules withheld from its untrusted ones. It returns
+// how many rules it removed. Under a context with no scope it removes every
+// unscoped set, and no scoped one.
+//
+// A host calls it when a conversation ends, as it calls [Engine.Forget]
+// for a run that ended another way. So nothing a conversation opened
+// outlives it. When it removed a rule, it is journaled as Revoke is, Block
+// with one of these reasons:
+//   - "revoked the rules granted under S";
+//   - "revoked the rules granted without a scope".
 func (e *Engine) RevokeScope(ctx context.Context) int {
 	scope := GrantScopeFromContext(ctx)
 	return e.revoke(ctx, scope, revokedScopeReason(scope), func(g *grantSet) bool {
@@ -396,9 +399,9 @@ func (e *Engine) revoke(ctx context.Context, scope, reason string, gone func(*gr
 }
 
 // Grants returns the rule sets in force beside the policy under every
-// grant scope, as [Engine.GrantSet] kept them: the unscoped sets first,
-// then the scoped ones, each in the order they were activated. The rules it
-// refused are not here, and an untrusted source's allow rules are on
+// grant scope, as [Engine.GrantSet] kept them. The unscoped sets come
+// first, then the scoped ones, each in the order they were activated. The
+// rules it refused are not here. An untrusted source's allow rules are on
 // [Engine.Withheld] instead. A set's scope is not on the [RuleSet];
 // [Engine.GrantsFor] returns the sets one decision consults.
 func (e *Engine) Grants() []RuleSet {
@@ -406,8 +409,8 @@ func (e *Engine) Grants() []RuleSet {
 }
 
 // GrantsFor returns the rule sets a decision under ctx consults, in the
-// order they are consulted: the unscoped sets, then the sets of the grant
-// scope ctx carries, each in activation order. Under a context with no
+// order they are consulted. The unscoped sets come first, then the sets of
+// the grant scope ctx carries, each in activation order. Under a context with no
 // scope they are the unscoped sets alone.
 func (e *Engine) GrantsFor(ctx context.Context) []RuleSet {
 	scope := GrantScopeFromContext(ctx)

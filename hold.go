@@ -283,9 +283,9 @@ func (e *Engine) Deferred(runID, callID string) (Verdict, bool) {
 }
 
 // Forget drops what the engine remembers of a run: the calls it deferred
-// there and nobody answered. A front calls it when a run ends without its
-// pending calls being answered, an abandoned conversation or a cancelled
-// sub-agent, so one engine serving many runs does not keep them for the
+// there and nobody answered. A front calls it when a run ends with its
+// pending calls unanswered: an abandoned conversation, a cancelled
+// sub-agent. So one engine serving many runs does not keep them for the
 // life of the process. A run answered through [Engine.Release] or
 // [Engine.Answers] needs no Forget: they forget the calls they answer.
 func (e *Engine) Forget(runID string) {

@@ -12,16 +12,17 @@ type hook = func(context.Context, agentturn.ToolCallInfo) (*agentturn.ToolDecisi
 
 // WithHooks folds a product's own before-tool-call hooks into the engine's
 // decision, ahead of the batch hold. A hook that asks then holds the rest
-// of the batch as an ask rule does, and a call a hook blocks leaves nothing
+// of the batch, as an ask rule does. A call a hook blocks leaves nothing
 // held waiting for it. A hook chained after [Engine.Decide] with
-// agentturn.ChainBeforeToolCall is outside the hold instead. RFC 0001
-// section 10 is the full contract.
+// agentturn.ChainBeforeToolCall is outside the hold instead. RFC 0001 §10
+// is the full contract.
 //
 // The fold is agentturn.ChainBeforeToolCall's, the engine's decision first:
-//   - the strictest action wins, Block over Defer over Allow, and a Block
-//     ends the fold, so no hook is asked about a call the policy denies;
+//   - the strictest action wins, Block over Defer over Allow;
+//   - a Block ends the fold, so no hook is asked about a call the policy
+//     denies;
 //   - a hook that makes the action stricter brings its reason and its
-//     decider ([ByPolicy] when it names none); the verdict then has no Rule
+//     decider, [ByPolicy] when it names none. The verdict then has no Rule
 //     and no Subject;
 //   - the first note stands, and Terminate is set when any hook sets it;
 //   - rewritten arguments reach the hooks after, and are what the call
@@ -51,13 +52,13 @@ func WithHooks(fns ...func(context.Context, agentturn.ToolCallInfo) (*agentturn.
 }
 
 // WithTools names the tools the engine reads a sibling's confinement from.
-// Whether a call is held depends on whether a sibling asks, which depends
-// on whether the sibling runs confined, and the hook is handed its own
-// call's tool alone. agenttool.Set's Lookup is the usual value; it must
-// name the tool the loop runs.
+// A call is held when a sibling asks, which depends on whether the sibling
+// runs confined. The hook is handed its own call's tool alone.
+// agenttool.Set's Lookup is the usual value; it must name the tool the
+// loop runs.
 //
-// Without it, a sibling later in the batch reads as unconfined, so a call
-// before a confined command a bare ask rule names is held for it;
+// Without it, a sibling later in the batch reads as unconfined. So a call
+// before a confined command that a bare ask rule names is held for it;
 // [Engine.Release] with no answers then releases it. [Engine.Answers]
 // reads the lookup too, for the tool of a cut-off call from a seeded
 // transcript. [WithToolsFor] gives the lookup the decision's context; of
@@ -71,10 +72,11 @@ func WithTools(lookup func(name string) (agenttool.Tool, bool)) Option {
 
 // WithToolsFor is [WithTools] with the context of the decision, so the
 // lookup answers for the run whose batch is being decided. An engine
-// shared by runs whose tool lists differ answers per run through it. The
-// context carries the run's ID (agentturn.RunIDFromContext), which the
-// engine puts there when the caller's context has none; for a cut-off call
-// it is [Engine.Answers]' context, carrying the ended run's ID.
+// shared by runs whose tool lists differ answers per run through it.
+//   - The context carries the run's ID (agentturn.RunIDFromContext).
+//   - The engine puts the ID there when the caller's context has none.
+//   - For a cut-off call it is [Engine.Answers]' context, carrying the
+//     ended run's ID.
 func WithToolsFor(lookup func(ctx context.Context, name string) (agenttool.Tool, bool)) Option {
 	return func(e *Engine) { e.tools = lookup }
 }

@@ -2,25 +2,27 @@ package agentpolicy
 
 import "encoding/json"
 
-// Index describes a host's [Matcher] to the engine, so a decision tries
-// only the rules of a long list that may match a subject, as it does for
-// [GlobMatcher] and [PrefixMatcher]. A file tool whose rules are
-// directories is the case: without an index, a policy of two hundred of
-// them is two hundred matcher calls per decision.
+// Index describes a host's [Matcher] to the engine (RFC 0001 §3.2). With
+// it, a decision tries only the rules of a long list that may match a
+// subject. The engine does the same for [GlobMatcher] and [PrefixMatcher].
+// A file tool whose rules are directories needs one. Without an index, a
+// policy of two hundred of them is two hundred matcher calls per decision.
 //
-// The engine files each rule of the matcher under Literal(spec), reads
-// Key(args) once per subject, and calls the matcher only for the rules
-// whose literal the key begins with and for those filed under "". The
-// rules it calls are called in list order, and the first that matches
-// decides, so a decision is what calling every rule would make it,
-// provided the index tells the truth.
+// How the engine uses it:
+//   - It files each rule of the matcher under Literal(spec).
+//   - It reads Key(args) once per subject.
+//   - It calls the matcher only for the rules whose literal the key begins
+//     with, and for those filed under "".
+//   - It calls them in list order, and the first that matches decides.
 //
-// The engine cannot check that it does: a Literal that is not a prefix of
-// the key of every subject the specifier matches makes the engine pass
-// over a rule that matches, a deny rule included. Give a specifier whose
-// literal cannot be known the literal "", and test the index by deciding
-// the same calls with and without it, as the claudecode module does for
-// its path matcher.
+// So a decision is what calling every rule would make it, provided the
+// index tells the truth. The engine cannot check that it does. A Literal
+// must be a prefix of the key of every subject its specifier matches.
+// Otherwise the engine passes over a matching rule, a deny rule included.
+//
+// Give a specifier whose literal cannot be known the literal "". Test the
+// index by deciding the same calls with and without it, as the claudecode
+// module does for its path matcher.
 type Index struct {
 	// Key reads from a subject's arguments the text the matcher matches
 	// specifiers against: for a path matcher, the cleaned absolute path.
@@ -35,11 +37,12 @@ type Index struct {
 }
 
 // BuiltinIndex returns the [Index] of a built-in matcher, [GlobMatcher] or
-// [PrefixMatcher], and false for any other. A host that wraps a built-in
-// matcher in a Matcher of its own, to read some specifiers itself, gives
-// the wrapper this index with the literal of its own specifiers set to "",
-// so a decision still finds the built-in's rules by their literal prefix
-// rather than calling the wrapper for each.
+// [PrefixMatcher], and false for any other.
+//
+// A host may wrap a built-in matcher in a Matcher of its own, to read some
+// specifiers itself. It gives the wrapper this index, with the literal of
+// its own specifiers set to "". A decision then still finds the built-in's
+// rules by their literal prefix, rather than calling the wrapper for each.
 func BuiltinIndex(m Matcher) (Index, bool) {
 	b, ok := builtinOf(m)
 	if !ok {
@@ -58,12 +61,15 @@ type matcherIndex struct {
 	index *Index
 }
 
-// WithIndex gives the engine the [Index] of a host's matcher m, for every
-// tool whose [ToolMatcher] has m as its Match: the same func value, not
-// another made the same way. A later WithIndex for the same matcher
-// replaces an earlier one. [Build] refuses an index with a nil Key or
-// Literal, one for a matcher no tool has, and one for a built-in matcher,
-// which the engine indexes itself.
+// WithIndex gives the engine the [Index] of a host's matcher m. It applies
+// to every tool whose [ToolMatcher] has m as its Match: the same func value,
+// not another made the same way. A later WithIndex for the same matcher
+// replaces an earlier one.
+//
+// [Build] refuses:
+//   - an index with a nil Key or Literal;
+//   - an index for a matcher no tool has;
+//   - an index for a built-in matcher, which the engine indexes itself.
 func WithIndex(m Matcher, ix Index) Option {
 	return func(e *Engine) {
 		e.indexes = append(e.indexes, matcherIndex{match: m, index: &ix})

@@ -11,21 +11,23 @@ import (
 	"github.com/ChristopherDavenport/openresponses"
 )
 
-// Journal is where the engine records its verdicts before they take effect,
-// an audit trail a product keeps beside its sessions. An observer hears of
-// a decision after it was made; a journal is written before the decision
-// is returned, and its error counts. An allow it could not record is
-// refused: a call that left no trail must not run. The journal package
-// holds one that appends to a file.
+// Journal is where the engine records its verdicts before they take
+// effect: an audit trail a product keeps beside its sessions (RFC 0001
+// §17). An observer hears of a decision after it was made. A journal is
+// written before the decision is returned, and its error counts. An allow
+// it could not record is refused: a call that left no trail must not run.
+// The journal package holds one that appends to a file.
 //
-// Record is called once per verdict, from many goroutines at once when
-// runs share the engine, so an implementation is safe for concurrent use.
-// It is never called under a lock a decision takes, so a slow journal
-// slows only what it records. The verdicts of grants and revocations are
-// recorded under the lock that orders the changes to the policy, so the
-// journal's order is the order they took effect in: a journal must not
-// call the engine back to change its policy or its grants. See
-// [WithJournal].
+// Record is called once per verdict:
+//   - from many goroutines at once when runs share the engine, so an
+//     implementation must be safe for concurrent use;
+//   - never under a lock a decision takes, so a slow journal slows only
+//     what it records;
+//   - for grants and revocations, under the lock that orders the changes
+//     to the policy, so the journal's order is the order they took effect.
+//
+// So a journal must not call the engine back to change its policy or its
+// grants. See [WithJournal].
 type Journal interface {
 	Record(ctx context.Context, v Verdict) error
 }
@@ -41,8 +43,8 @@ func (f JournalFunc) Record(ctx context.Context, v Verdict) error {
 // WithJournal has the engine record in j every verdict it makes, before
 // the verdict takes effect: decisions, releases, answers, grants and
 // revocations. [Engine.Would] decides nothing and records nothing. A
-// deferring verdict carries what answering it needs, so a journal is also
-// what [Engine.Restore] reads. RFC 0001 section 17 is the full contract.
+// deferring verdict carries what answering it needs, so [Engine.Restore]
+// reads a journal too. RFC 0001 §17 is the full contract.
 //
 // When j fails, the engine fails closed and does not retry:
 //   - an allow becomes a block by policy, with the reason
@@ -114,19 +116,22 @@ func (e *Engine) refused(ctx context.Context, v Verdict) {
 }
 
 // DefaultArgsBound is how many bytes of a call's arguments a journal keeps
-// in a record unless told otherwise: 64 KiB, more than any command line or
-// edit a person reads, and little enough that a 20 MB Write costs a
-// journal no more than a short call. See [Verdict.CutArgs].
+// in a record unless told otherwise: 64 KiB. That is more than any command
+// line or edit a person reads. It is little enough that a 20 MB Write costs
+// a journal no more than a short call. See [Verdict.CutArgs].
 const DefaultArgsBound = 64 << 10
 
 // CutArgs returns v with its Args cut to at most bound bytes, for a
-// journal that keeps a call's input up to a bound: the cut falls at the
-// start of a UTF-8 sequence, so the text kept is what it was up to there,
-// and ArgsBytes and ArgsSHA256 then say how long the whole was and what
-// it was, so a reader knows the record holds a head and can tell which
-// input it came from. Args no longer than bound, a bound of zero or less,
-// and a verdict cut already are returned as they are. RunArgs is kept
-// whole: it is set only where hooks of the engine rewrote a call.
+// journal that keeps a call's input up to a bound.
+//   - The cut falls at the start of a UTF-8 sequence, so the text kept is
+//     what it was up to there.
+//   - ArgsBytes and ArgsSHA256 then say how long the whole was and what it
+//     was. A reader knows the record holds a head, and which input it came
+//     from.
+//   - Args no longer than bound, a bound of zero or less, and a verdict cut
+//     already are returned as they are.
+//   - RunArgs is kept whole: it is set only where the engine's hooks
+//     rewrote a call.
 //
 // A cut verdict is not the call's input: [Engine.Restore] finds its
 // arguments differ from the call's and does not release it, and a queue

@@ -13,14 +13,15 @@ import (
 // tool that has none, rather than letting the rule silently match nothing.
 // A carve-out's pattern ([Rule.CarveOut]) is given to the same Matcher.
 //
-// The engine calls a Matcher from many goroutines at once and on every
-// decision, once for each rule it tries, so it must be safe for concurrent
-// use and should be cheap. The built-in ones, [GlobMatcher] and
+// The engine calls a Matcher on every decision, once for each rule it
+// tries, from many goroutines at once. So it must be safe for concurrent
+// use, and should be cheap. The built-in ones, [GlobMatcher] and
 // [PrefixMatcher], are not called: the engine reads their member once per
-// subject and finds their rules by literal prefix. The engine hands a
-// Matcher only arguments that are unambiguous as a whole, one valid JSON
-// object with no key repeated or spelled twice; a Matcher reads the member
-// it needs with [Field].
+// subject and finds their rules by literal prefix.
+//
+// The engine hands a Matcher only arguments that are unambiguous as a
+// whole (RFC 0001 §3.1). They are one valid JSON object, with no key
+// repeated or spelled twice. A Matcher reads the member it needs with [Field].
 type Matcher func(spec string, args json.RawMessage) bool
 
 // GlobMatcher returns the reference's pattern language over the string
@@ -39,20 +40,21 @@ type Matcher func(spec string, args json.RawMessage) bool
 //   - a pattern without a wildcard matches the whole value exactly;
 //   - nothing folds case.
 //
-// The member is read as [Field] reads it, with one difference: a member
+// The member is read as [Field] reads it, with one difference. A member
 // spelled only in another case ("Command", "\u212aind" for "kind") is read
 // as the member, as encoding/json reads it into a struct field. So a deny
-// rule is not passed over for a spelling the tool accepts. A missing
-// member, one that is not a string, and arguments Field finds ambiguous
-// match nothing; the engine blocks ambiguous arguments before any matcher
-// reads them.
+// rule is not passed over for a spelling the tool accepts.
 //
-// A pattern sees only the string it is given. A compound command is split
-// into its parts by the tool's [Subjects], which is what keeps
-// "git status:*" from allowing "git status && rm -rf /".
+// These match nothing: a missing member, one that is not a string, and
+// arguments Field finds ambiguous. The engine blocks ambiguous arguments
+// before any matcher reads them.
+//
+// A pattern sees only the string it is given. The tool's [Subjects] splits
+// a compound command into its parts. That is what keeps "git status:*"
+// from allowing "git status && rm -rf /".
 //
 // Matching takes time linear in the arguments for a given pattern, with no
-// backtracking, and allocates nothing unless the member's key or value
+// backtracking. It allocates nothing unless the member's key or value
 // carries JSON escapes.
 //
 // Calls with the same field return the same Matcher, one the engine
@@ -62,13 +64,13 @@ func GlobMatcher(field string) Matcher {
 	return builtin{field: field, lang: globLanguage}.matcher()
 }
 
-// PrefixMatcher returns the simplest useful language over the string member
-// field of the arguments: a specifier "<prefix>:*" matches every value that
-// begins with prefix, and any other specifier matches the whole value
-// exactly. It reads the member as [GlobMatcher] does.
+// PrefixMatcher returns the simplest useful language over the string
+// member field of the arguments. It reads the member as [GlobMatcher] does.
+//   - A specifier "<prefix>:*" matches every value that begins with prefix.
+//   - Any other specifier matches the whole value exactly.
 //
 // It is not the reference's language, and reads the same patterns
-// differently: "ls:*" matches "lsof" here, and a "*" anywhere but in the
+// differently. Here "ls:*" matches "lsof". A "*" anywhere but in the
 // trailing ":*" is a literal star, so "git log * main" matches nothing a
 // shell would run. A settings file copied from the reference's
 // documentation needs [GlobMatcher].
@@ -178,9 +180,9 @@ func closure(m Matcher) unsafe.Pointer {
 }
 
 // Subject is one thing the policy is decided on. A call is one subject, its
-// own arguments, unless its tool's [Subjects] splits it: a shell command
-// into its subcommands, say, each decided on its own and the verdicts
-// folded, the strictest winning.
+// own arguments, unless its tool's [Subjects] splits it. A shell command,
+// say, splits into its subcommands. Each is decided on its own, and the
+// strictest verdict wins (RFC 0001 §4.2).
 type Subject struct {
 	// Args is the subject as the tool's [Matcher] reads it.
 	Args json.RawMessage
@@ -190,48 +192,58 @@ type Subject struct {
 	Tool string
 	// Text is how a prompt or a reason shows the subject: "rm -rf /".
 	Text string
-	// Constrain marks a subject that can only make the call stricter. It
-	// is held to its tool's deny and ask rules, with carve-outs and
-	// confinement applied, and to nothing else: it never
-	// allows, the default never applies to it, and when no deny or ask rule
-	// matches it adds nothing to the fold. A skill tool that will read
-	// ".env" reports that read as a constraint, so the call is asked about
-	// under "read(.env:*)" even though the skill itself is allowed. When
-	// every subject a splitter returns is a constraint, the call's own
-	// arguments are decided first as an ordinary subject. It is an
-	// addition to the reference's subject, which has no such notion.
+	// Constrain marks a subject that can only make the call stricter
+	// (RFC 0001 §4.4). It is held to its tool's deny and ask rules, with
+	// carve-outs and confinement applied, and to nothing else:
+	//   - it never allows, and the default never applies to it;
+	//   - when no deny or ask rule matches, it adds nothing to the fold.
+	//
+	// A skill tool that will read ".env" reports that read as a
+	// constraint. So the call is asked about under "read(.env:*)", even
+	// though the skill itself is allowed. When every subject a splitter
+	// returns is a constraint, the call's own arguments are decided first
+	// as an ordinary subject. It is an addition to the reference's
+	// subject, which has no such notion.
 	Constrain bool
 	// Unseen, when set, says why the subject runs code no rule can read:
 	// "eval runs a string made when it runs", say, or "LD_PRELOAD changes
-	// what the command loads". A rule matches the subject's text, not
-	// the hidden code, so no rule and no default may allow it: a deny
-	// rule blocks it and an ask rule asks, as for any subject, and
-	// otherwise it is asked about with Unseen in the reason, whatever
-	// the allow rules and the default say. A subject of the called tool
-	// in a call that runs confined is decided as if Unseen were empty,
-	// since the sandbox bounds what the hidden code can do; one naming
-	// another tool is not, as confinement says nothing about it. It is an
-	// addition to the reference's subject, which has no such notion.
+	// what the command loads" (RFC 0001 §4.5). A rule matches the
+	// subject's text, not the hidden code, so no rule and no default may
+	// allow it:
+	//   - a deny rule blocks it and an ask rule asks, as for any subject;
+	//   - otherwise it is asked about with Unseen in the reason, whatever
+	//     the allow rules and the default say;
+	//   - a subject of the called tool, in a call that runs confined, is
+	//     decided as if Unseen were empty. The sandbox bounds what the
+	//     hidden code can do;
+	//   - a subject naming another tool is not, as confinement says
+	//     nothing about it.
+	//
+	// It is an addition to the reference's subject, which has no such
+	// notion.
 	Unseen string
 }
 
-// Subjects splits one call's arguments into the subjects the policy decides,
-// after whatever normalisation the tool needs: a shell tool splits a command
-// on its operators and strips wrappers, a file tool resolves its path. Most
-// tools are one subject per call and register no splitter. The splitter is
+// Subjects splits one call's arguments into the subjects the policy
+// decides, after whatever normalisation the tool needs. A shell tool splits
+// a command on its operators and strips wrappers; a file tool resolves its
+// path. Most tools are one subject per call and register no splitter. The splitter is
 // the product's; this package holds no shell parser. The nested module
 // github.com/ChristopherDavenport/agentpolicy/shell is a splitter for a
 // shell tool built on one.
 //
-// A split fails closed: an error blocks the call with the error as the
-// reason, and so does a split that returns no subjects. A splitter reads the
-// call with [Field], and its error, which wraps [ErrAmbiguousArgs], is
-// reported as the engine reports the ambiguities it finds itself.
+// A split fails closed:
+//   - an error blocks the call, with the error as the reason;
+//   - so does a split that returns no subjects.
+//
+// A splitter reads the call with [Field]. When it returns Field's error,
+// which wraps [ErrAmbiguousArgs], the engine reports it as it reports the
+// ambiguities it finds itself.
 type Subjects func(args json.RawMessage) ([]Subject, error)
 
-// ToolMatcher is what a product registers for one tool in [Build]: how the
-// tool's specifiers are matched and, when one call holds several subjects,
-// how to split it.
+// ToolMatcher is what a product registers for one tool in [Build]. It says
+// how the tool's specifiers are matched and, when one call holds several
+// subjects, how to split it.
 type ToolMatcher struct {
 	// Match reads the tool's specifiers. A tool without one cannot have
 	// rules with specifiers, carve-outs included.

@@ -8,8 +8,8 @@ import (
 )
 
 // Default is what applies to a subject no rule matches. The zero value is
-// unset, and [Build] refuses a policy whose default is unset, so a deny list
-// written on its own never allows everything else by accident. Build one
+// unset, and [Build] refuses a policy whose default is unset. So a deny
+// list written on its own never allows everything else by accident. Build one
 // with [Allow], [Deny] or [Ask].
 type Default struct {
 	action agentturn.ToolAction
@@ -69,8 +69,8 @@ type Policy struct {
 // tools are discovered at run time, from an MCP server or a plugin, says
 // here what such a tool gets. [Allow] runs every tool the policy does not
 // name, those added later included. A host that would rather keep the
-// guard names the discovered tools in its [Tools], and replaces the policy
-// with [Engine.SetPolicy] when its tool list changes.
+// guard names the discovered tools in its [Tools]. It then replaces the
+// policy with [Engine.SetPolicy] when its tool list changes.
 func (p Policy) WithDefault(d Default) Policy {
 	p.Default = d
 	return p
@@ -107,11 +107,14 @@ type RuleSet struct {
 //   - Default is left unset for the product to choose; every source is
 //     listed on [Policy.Sources] in the merged order.
 //
-// Each source must be named, and no two may share a name: the name is how
-// a record names the source, what scopes a grant, and the file a product
-// persists its rules into. A skill's rules more often belong in
-// [Engine.GrantSet], which takes them back at the turn's end, than in the
-// policy every run is built from. RFC 0001 section 5 is the full contract.
+// Each source must be named, and no two may share a name. The name is:
+//   - how a record names the source;
+//   - what scopes a grant;
+//   - the file a product persists its rules into.
+//
+// A skill's rules more often belong in [Engine.GrantSet], which takes them
+// back at the turn's end, than in the policy every run is built from.
+// RFC 0001 §5 is the full contract.
 func Merge(sets ...RuleSet) (Policy, error) {
 	seen := make(map[string]bool, len(sets))
 	for _, set := range sets {

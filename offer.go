@@ -7,8 +7,8 @@ import (
 )
 
 // Removes reports the first deny rule that takes the tool out of the
-// request, and whether one does: the model is never offered a tool every
-// call of which is denied. RFC 0001 section 7 is the full contract.
+// request, and whether one does. The model is never offered a tool every
+// call of which is denied. RFC 0001 §7 is the full contract.
 //
 //   - A bare deny rule, naming the tool or a glob matching it, removes it.
 //   - A deny rule with a specifier leaves the tool offered, and so does a
@@ -66,8 +66,8 @@ func (s *snapshot) filter(tools []agenttool.Tool) []agenttool.Tool {
 // base's tools without the ones the policy removes ([Engine.Filter]). The
 // loop consults it before each model call, and it consults base each time.
 // So a deny from [Engine.SetPolicy] or [Engine.GrantSet] takes a tool away
-// on the next turn, and a tool a server announces mid-session is filtered
-// as it appears. It reads the deny rules a decision under its context
+// on the next turn. A tool a server announces mid-session is filtered as
+// it appears. It reads the deny rules a decision under its context
 // reads, grant scope included. A nil base offers no tools.
 func (e *Engine) ToolProvider(base func(context.Context) []agenttool.Tool) func(context.Context) []agenttool.Tool {
 	if base == nil {

@@ -7,24 +7,34 @@ import (
 )
 
 // ParseRules reads a list of rules in the grammar of a skill's
-// allowed-tools line: tokens separated by whitespace, each a tool name or a
-// tool name followed by one specifier in parentheses,
-// "read bash(git status:*) mcp__*".
+// allowed-tools line (RFC 0001 §2). Tokens are separated by whitespace.
+// Each is a tool name, or a tool name followed by one specifier in
+// parentheses: "read bash(git status:*) mcp__*".
 //
-// Only the six ASCII whitespace characters (space, tab, newline, vertical
-// tab, form feed, carriage return) separate tokens, and only outside
-// parentheses, so a specifier may hold spaces. Other characters that look
+// # Tokens
+//
+// Only the six ASCII whitespace characters separate tokens: space, tab,
+// newline, vertical tab, form feed, carriage return. They separate only
+// outside parentheses, so a specifier may hold spaces. Other characters that look
 // like space, a no-break space or U+0085, belong to the name or specifier
 // they sit in. Parentheses inside a specifier are literal while they
 // balance: "Edit(./Finance (2024)/**)" has the specifier
 // "./Finance (2024)/**".
 //
-// The parentheses of the whole text are checked before anything else, so
-// an unbalanced parenthesis is the error reported wherever it is. Then each
-// token must have a name, a specifier that is not empty, a carve-out that
-// is more than "!", and nothing after its closing parenthesis. One bad
-// token fails the whole list, since a policy missing one of its rules is a
-// different policy; the error quotes the token.
+// # Errors
+//
+// The parentheses of the whole text are checked before anything else. So
+// an unbalanced parenthesis is the error reported, wherever it is. Then
+// each token must have:
+//   - a name;
+//   - a specifier that is not empty;
+//   - a carve-out that is more than "!";
+//   - nothing after its closing parenthesis.
+//
+// One bad token fails the whole list, since a policy missing one of its
+// rules is a different policy. The error quotes the token.
+//
+// # Results
 //
 // Empty or all-whitespace text gives no rules and no error. The rules have
 // no [Source] and no Note; [Merge] stamps the source. [Rule.String] writes

@@ -25,10 +25,10 @@ var (
 	// has no matcher, so the rule could never match. The error names
 	// the rule.
 	ErrNoMatcher = errors.New("agentpolicy: no matcher for the rule's tool")
-	// ErrToolGlob is returned for a rule whose tool name is a glob that
-	// the engine will not honour: one in the allow list, where the
-	// reference refuses it too, and one with a specifier, which names no
-	// matcher. The error names the rule.
+	// ErrToolGlob is returned for a rule whose tool name is a glob the
+	// engine will not honour. The error names the rule. Such a glob is:
+	//   - one in the allow list, where the reference refuses it too;
+	//   - one with a specifier, since a glob names no matcher.
 	ErrToolGlob = errors.New("agentpolicy: tool-name glob")
 )
 
@@ -193,7 +193,7 @@ func actionOf(word string) (agentturn.ToolAction, bool) {
 }
 
 // ErrUnanswered is returned by [Engine.Release], with the answers it
-// built, when a call the run left pending has no answer: the caller did
+// built, when a call the run left pending has no answer. The caller did
 // not answer it and the engine did not hold it, so resuming with the
 // answers would fail. The error names every such call. [Engine.Answers]
 // completes through Release and returns it the same way.
@@ -240,11 +240,13 @@ const (
 )
 
 // ErrAmbiguousArgs is wrapped by the error [Field] returns when a call's
-// arguments do not say one thing: two decoders could read different values
-// from them, so a policy that reads one value may allow a call whose tool
-// acts on another. The engine blocks a call whose arguments its rules
-// would read ambiguously as one it could not evaluate, with a reason that
-// names the problem.
+// arguments do not say one thing (RFC 0001 §3.1). Two decoders could read
+// different values from them. So a policy that reads one value may allow a
+// call whose tool acts on another.
+//
+// The engine blocks a call whose arguments its rules would read
+// ambiguously, as one it could not evaluate. The reason names the
+// problem.
 var ErrAmbiguousArgs = errors.New("agentpolicy: ambiguous arguments")
 
 // ambiguousError is an ambiguity [Field] or the engine found. A verdict's

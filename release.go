@@ -11,7 +11,7 @@ import (
 // ask, given the caller's answers to the calls it asked about. It returns
 // one answer per pending call for agentturn's Resume, in the order of
 // end.Pending, then the answers for calls that are not pending. RFC 0001
-// section 9.3 is the full contract.
+// §9.3 is the full contract.
 //
 //   - A held call is approved, with the arguments and the note the
 //     [WithHooks] hooks gave it: the policy allowed it.
@@ -22,13 +22,13 @@ import (
 //     the policy through agentturn.Answer.By, and a refusal carries its
 //     reason through agentturn.Answer.Reason.
 //
-// Every release is a [Verdict] with [Verdict.Held] set, recorded in the
-// [WithJournal] journal first and then observed; a release the journal
+// Every release is a [Verdict] with [Verdict.Held] set. It is recorded in
+// the [WithJournal] journal first, then observed. A release the journal
 // could not record is answered as a blocked call. The answered calls are
 // forgotten, so a shared engine does not grow with the runs it finishes.
 //
 // A pending call nobody answers makes [ErrUnanswered], naming every such
-// call, with the answers as a preview: nothing is forgotten or observed,
+// call, with the answers as a preview. Nothing is forgotten or observed,
 // so the front answers the rest and releases again. A nil end returns the
 // answers as given; nothing pending and no answers returns nil.
 func (e *Engine) Release(ctx context.Context, end *agentturn.RunEnd, answers ...agentturn.Answer) ([]agentturn.Answer, error) {

@@ -10,11 +10,11 @@ import (
 )
 
 // Restore rebuilds what the engine remembers of runs from their recorded
-// verdicts, in the order they were recorded, so [Engine.Deferred],
-// [Engine.Release] and [Engine.Answers] work for a run that waits on an
-// answer in another process. The verdicts are a [WithJournal] journal's,
-// or a session's entries read back with [ParseRecord]. RFC 0001 section
-// 17.3 is the full contract.
+// verdicts, in the order they were recorded. [Engine.Deferred],
+// [Engine.Release] and [Engine.Answers] then work for a run that waits on
+// an answer in another process. The verdicts are a [WithJournal]
+// journal's, or a session's entries read back with [ParseRecord]. RFC 0001
+// §17.3 is the full contract.
 //
 //   - A call whose last verdict defers it is remembered as [Engine.Decide]
 //     remembered it, asked or held, with its tool and arguments.

@@ -9,9 +9,9 @@ import (
 	"github.com/ChristopherDavenport/agentturn"
 )
 
-// Reviewer answers a deferred call without a human: an auto-review by
-// another model, a rule of the product's, a front that asks a person, or a
-// test double. It receives the call as the hook saw it and the verdict that
+// Reviewer answers a deferred call without a human. It may be an
+// auto-review by another model, a rule of the product's, a front that asks
+// a person, or a test double. It receives the call as the hook saw it and the verdict that
 // deferred it, and says who answered through [Review.By]. A model-backed one
 // lives in the classify package; the engine never calls a model itself.
 // [Engine.Answers] is what consults it.
@@ -36,22 +36,23 @@ type Review struct {
 	Reason string
 	// Args, for an approval, replaces the arguments the tool receives.
 	// nil keeps the call's own. [Engine.Answers] decides them again under
-	// the policy, and refuses a rewrite a deny rule matches, or one of a
-	// call that may have run that its tool does not say is safe to run.
+	// the policy. It refuses a rewrite a deny rule matches. It refuses one
+	// of a call that may have run, unless its tool says it is safe to run.
 	Args json.RawMessage
 	// Note is what the reviewer tells the model with the result, on an
-	// approval or a refusal: the loop appends it after the outputs as a
+	// approval or a refusal. The loop appends it after the outputs as a
 	// user message, so the model reads the result and the note together.
 	Note string
-	// By names who answered, for the record: [ByAgent] for a model, which
-	// is what the classify package's reviewer sets, [ByHuman] for a person
-	// a reviewer asked on the front's behalf, [ByPolicy] for a reviewer
-	// that applies a rule of the product's, which the model then reads as
-	// "Denied by policy". Empty is read as ByAgent, since a Reviewer
-	// answers where a human would. [Engine.Answers] puts it on the verdict
-	// and on the answer, as agentturn.Answer.By; the engine's own
-	// fail-closed answers, a timeout and a review that failed, are
-	// ByPolicy.
+	// By names who answered, for the record:
+	//   - [ByAgent] for a model, as the classify package's reviewer sets;
+	//   - [ByHuman] for a person a reviewer asked on the front's behalf;
+	//   - [ByPolicy] for a reviewer that applies a rule of the product's,
+	//     which the model then reads as "Denied by policy".
+	//
+	// Empty is read as ByAgent, since a Reviewer answers where a human
+	// would. [Engine.Answers] puts it on the verdict and on the answer, as
+	// agentturn.Answer.By. The engine's own fail-closed answers, a timeout
+	// and a review that failed, are ByPolicy.
 	By string
 }
 
@@ -86,11 +87,13 @@ func (o Outcome) String() string {
 // again: after Consecutive refusals in a row, or Total refusals within the
 // last Window reviews. A zero Consecutive or Total means no bound on that
 // axis, and a zero Window counts every review since
-// [Engine.ResetReviews]. Every answer a reviewer gives that is not an
-// approval counts as a refusal, a timeout, a failed review and a reviewer
-// that panicked included; the answers the engine makes on its own do not
-// count. The count is the engine's, shared by every run it serves, and
-// [WithDenialBound] sets the bound.
+// [Engine.ResetReviews] (RFC 0001 §15.4).
+//
+// Every answer a reviewer gives that is not an approval counts as a
+// refusal: a timeout, a failed review and a reviewer that panicked
+// included. The answers the engine makes on its own do not count. The
+// count is the engine's, shared by every run it serves. [WithDenialBound]
+// sets the bound.
 type DenialBound struct {
 	Consecutive int
 	Total       int

@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// Rule is one token of the rule grammar: a tool name on its own, "read",
-// or a tool name with a specifier in parentheses, "bash(git status:*)".
-// It is the grammar a skill's allowed-tools line is written in, so a skill
-// parser can map its own rule type onto it field by field without either
-// module importing the other.
+// Rule is one token of the rule grammar. It is a tool name on its own,
+// "read", or a tool name with a specifier in parentheses,
+// "bash(git status:*)". A skill's allowed-tools line is written in this
+// grammar. So a skill parser can map its own rule type onto it field by
+// field, without either module importing the other (RFC 0001 §2).
 //
 // The grammar gives a specifier no meaning except one: a specifier that
 // begins with "!" is a carve-out (see [Rule.CarveOut]). Everything else
@@ -28,15 +28,15 @@ type Rule struct {
 	Source Source
 	// Note explains why the rule exists, in the words of whoever wrote
 	// it: "outbound network is proxied; use fetch". The grammar has no
-	// place for it, so [ParseRules] leaves it empty and a product's
-	// settings parser fills it from a comment or a field beside the rule.
-	// A verdict's reason puts it after the rule, "denied by
-	// bash(curl:*): outbound network is proxied; use fetch", which is
-	// what the model reads for a refused call and what a prompt shows for
-	// an asked one. The note of a named source the user has not trusted
-	// stays out of the reason, so a repository cannot speak to the model
-	// in the harness's voice; it remains on [Verdict.Rule] for the record
-	// and the front. Two rules that differ only in their notes are the
+	// place for it, so [ParseRules] leaves it empty. A product's settings
+	// parser fills it from a comment or a field beside the rule.
+	//
+	// A verdict's reason puts it after the rule: "denied by bash(curl:*):
+	// outbound network is proxied; use fetch". The model reads that for a
+	// refused call; a prompt shows it for an asked one. The note of a
+	// named source the user has not trusted stays out of the reason. So a
+	// repository cannot speak to the model in the harness's voice. The
+	// note remains on [Verdict.Rule] for the record and the front. Two rules that differ only in their notes are the
 	// same rule to [Engine.GrantOver].
 	Note string
 }
@@ -45,16 +45,16 @@ type Rule struct {
 // session. [Merge] stamps it on every rule of a [RuleSet], so a verdict can
 // say whose rule fired.
 //
-// Name identifies the source, and no two sources of a [Merge] may share
-// one; it keys a grant set ([Engine.GrantSet]) and names the file a product
+// Name identifies the source; no two sources of a [Merge] may share one.
+// It keys a grant set ([Engine.GrantSet]). It names the file a product
 // persists its own rules into ([Engine.PolicyOf]). Path and Hash let a
 // session record which policy was in force ([Engine.Sources]); a verdict's
 // record names the rule's source and hash.
 //
-// Trusted decides whether the source's allow rules apply. An untrusted
-// source, a repository's settings before the user trusts the folder, has
-// its allow rules withheld while its deny and ask rules apply at once,
-// since those only restrict. A Source built by hand is untrusted until it
+// Trusted decides whether the source's allow rules apply (RFC 0001 §5).
+// An untrusted source is, say, a repository's settings before the user
+// trusts the folder. Its allow rules are withheld. Its deny and ask rules
+// apply at once, since those only restrict. A Source built by hand is untrusted until it
 // says otherwise.
 //
 // Rank orders sources by authority, higher first:
@@ -102,11 +102,16 @@ func (r Rule) Bare() bool {
 }
 
 // CarveOut reports whether the rule is a carve-out, a specifier beginning
-// with "!", and returns the pattern after the "!"; for any other rule it
-// returns "" and false. A carve-out matches nothing by itself: it cancels
-// the match of another rule in the same list for the same tool, from a
-// source it does not rank below, when its pattern matches the subject. The
-// tool's [Matcher] reads the pattern as it reads any specifier.
+// with "!". It returns the pattern after the "!"; for any other rule it
+// returns "" and false.
+//
+// A carve-out matches nothing by itself. It cancels the match of another
+// rule when its pattern matches the subject, if that rule is:
+//   - in the same list;
+//   - for the same tool;
+//   - from a source the carve-out does not rank below.
+//
+// The tool's [Matcher] reads the pattern as it reads any specifier.
 func (r Rule) CarveOut() (pattern string, ok bool) {
 	if pattern, ok = strings.CutPrefix(r.Spec, "!"); !ok {
 		return "", false
@@ -114,19 +119,21 @@ func (r Rule) CarveOut() (pattern string, ok bool) {
 	return pattern, true
 }
 
-// Glob reports whether the rule's tool name is a pattern over tool names,
-// "mcp__*" for every tool of every MCP server, rather than one tool's own
-// name. Deny and ask lists honour a glob; [Build] refuses one in the allow
+// Glob reports whether the rule's tool name is a pattern over tool names
+// rather than one tool's own name: "mcp__*" for every tool of every MCP
+// server. Deny and ask lists honour a glob; [Build] refuses one in the allow
 // list and one with a specifier, since a glob names no tool whose matcher
 // could read the specifier.
 func (r Rule) Glob() bool {
 	return strings.IndexByte(r.Tool, '*') >= 0
 }
 
-// MatchesTool reports whether the rule governs the named tool: the names
-// are equal, or the rule's name is a glob that matches the whole tool name,
-// each "*" standing for any run of characters, empty included, anywhere in
-// the name. Case is significant: a policy that named "Bash" for a tool
+// MatchesTool reports whether the rule governs the named tool:
+//   - the names are equal, or
+//   - the rule's name is a glob that matches the whole tool name, each "*"
+//     standing for any run of characters, empty included, anywhere.
+//
+// Case is significant: a policy that named "Bash" for a tool
 // called "bash" should fail loudly at [Build], not match by a guess.
 // Matching takes time linear in the tool name.
 //

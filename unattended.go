@@ -9,9 +9,9 @@ import (
 )
 
 // Unattended returns the [Reviewer] of a run nobody watches, a CI job or a
-// night run. It refuses every call the policy asked about and appends its
-// verdict to queue, for a person to review later; the run goes on without
-// the call. RFC 0001 section 17.2 is the full contract.
+// night run. It refuses every call the policy asked about. It appends the
+// call's verdict to queue, for a person to review later; the run goes on
+// without the call. RFC 0001 §17.2 is the full contract.
 //
 //   - The model reads "Denied by policy: queued for a person to review; it
 //     did not run.", then the warning every refusal carries. The calls held

@@ -13,9 +13,9 @@ import (
 
 // Who a decision names as its decider, in the session format's words.
 const (
-	// ByPolicy is a rule the harness evaluated on its own, which is
-	// every decision the engine makes, and the decider of a stricter
-	// decision a hook given to [WithHooks] names none for.
+	// ByPolicy is a rule the harness evaluated on its own: every decision
+	// the engine makes. It is also the decider of a stricter decision for
+	// which a hook given to [WithHooks] names none.
 	ByPolicy = "policy"
 	// ByAgent is another model: a [Reviewer] backed by one, as the
 	// classify package's is, or a hook that consulted one.
@@ -40,75 +40,84 @@ const VerdictNS = "agentpolicy:verdict"
 // The loop's recorder writes the decision the hook returned. The verdict
 // carries what that entry cannot, the rule above all; a product writes it
 // beside the decision with [Verdict.Record]. [WithObserver] is how a
-// verdict reaches the product. RFC 0001 section 8 is the full contract.
+// verdict reaches the product. RFC 0001 §8 is the full contract.
 type Verdict struct {
 	RunID string
 	Turn  int
 	// CallID and Tool name the call decided. They are empty for a
-	// content verdict; a grant names the granted rule's tool, and
-	// GrantOver's the run, turn and call of the verdict it answered.
+	// content verdict. A grant names the granted rule's tool. GrantOver's
+	// names the run, turn and call of the verdict it answered.
 	CallID string
 	Tool   string
 	// Guard names the guard that decided content; empty otherwise.
 	Guard string
 	// Action is Allow, Block or Defer.
 	Action agentturn.ToolAction
-	// Rule is the rule that fired, or the rule granted or refused. On a
-	// call allowed because it runs confined it is the ask rule the
-	// confinement skipped, and on one a grant set's rule allowed by
-	// shadowing an ask rule it is the set's rule. It is nil when the
-	// default applied, when a hook made the decision stricter, for a
-	// reviewer's answer, for a revocation and for a guard's verdict.
+	// Rule is the rule that fired, or the rule granted or refused.
+	//   - On a call allowed because it runs confined, it is the ask rule
+	//     the confinement skipped.
+	//   - On a call a grant set's rule allowed by shadowing an ask rule, it
+	//     is the set's rule.
+	//   - It is nil when the default applied, and when a hook made the
+	//     decision stricter. It is nil for a reviewer's answer, a
+	//     revocation and a guard's verdict.
 	Rule *Rule
 	// Reason is the stable text behind the action, the same text the
 	// model reads when the action blocks a call.
 	Reason string
-	// By names who decided, in the session format's words: [ByPolicy]
-	// for a rule the engine evaluated on its own, the decider a hook
-	// given to [WithHooks] named when it made the decision stricter, or
-	// the reviewer's [Review.By] for its answer ([ByAgent] when it names
-	// none). It
-	// is what a product writes as the decision's decider when it
-	// records the verdict, and it is empty for a guard's verdict, whose
-	// decider is the guard that Guard names.
+	// By names who decided, in the session format's words:
+	//   - [ByPolicy] for a rule the engine evaluated on its own;
+	//   - the decider a hook given to [WithHooks] named when it made the
+	//     decision stricter;
+	//   - the reviewer's [Review.By] for its answer, [ByAgent] when it
+	//     names none.
+	//
+	// A product writes it as the decision's decider when it records the
+	// verdict. It is empty for a guard's verdict, whose decider is the
+	// guard that Guard names.
 	By string
-	// Held is set on a Defer for a call the policy allowed but holds
-	// because another call of its batch asks, and on the verdict that
-	// releases or refuses it once the ask is answered.
+	// Held is set on a Defer for a call the policy allowed but holds,
+	// because another call of its batch asks (RFC 0001 §9.1). It is also
+	// set on the verdict that releases or refuses it once the ask is
+	// answered.
 	Held bool
-	// Subject is the Text of the subject whose verdict the fold kept,
-	// the half of a compound command that raised the question, as the
-	// tool's [Subjects] splitter wrote it: a prompt says which part of a
-	// command line it is asking about with it, and the reason names the
-	// rule, the two read together. It is empty for a call no splitter
-	// split, since the splitter is what writes the text, and for a
-	// splitter that writes none.
+	// Subject is the Text of the subject whose verdict the fold kept: the
+	// half of a compound command that raised the question. It is as the
+	// tool's [Subjects] splitter wrote it. A prompt shows it to say which
+	// part of a command line it asks about; the reason names the rule.
+	// It is empty for a call no splitter split, since the splitter writes
+	// the text, and for a splitter that writes none.
 	Subject string
 	// Confined names what confines the call, as the tool's
-	// agenttool.Confined reported it, "landlock+seccomp",
-	// "container:agent-sandbox", when the tool says the call runs
-	// confined, whatever the action: a prompt shows it beside the
-	// question, and on an Allow it says why nobody was asked. It is
-	// empty for a call that is not confined and for a tool that says it
-	// is and names nothing.
+	// agenttool.Confined reported it: "landlock+seccomp",
+	// "container:agent-sandbox". It is set, whatever the action, when the
+	// tool says the call runs confined. A prompt shows it beside the
+	// question; on an Allow it says why nobody was asked. It is empty for
+	// a call that is not confined, and for a tool that says it is and
+	// names nothing.
 	Confined string
-	// Args, RunArgs and RunNote are set on a verdict that defers a call,
-	// so that a record of it is enough to answer the call in another
-	// process, see [Engine.Restore]: Args are the call's arguments as the
-	// hook saw them, the model's, which a reviewer reads; RunArgs are the
-	// arguments the [WithHooks] hooks rewrote them to, empty when none did,
-	// and RunNote the note a hook gave the call, which a held call's
-	// release runs and carries. They are empty on every other verdict.
-	// They are the arguments' text, as the record writes it, and strings
-	// so that a Verdict stays comparable.
+	// Args, RunArgs and RunNote are set on a verdict that defers a call.
+	// A record of it is then enough to answer the call in another
+	// process; see [Engine.Restore]. They are empty on every other
+	// verdict.
+	//   - Args are the call's arguments as the hook saw them, the model's,
+	//     which a reviewer reads.
+	//   - RunArgs are the arguments the [WithHooks] hooks rewrote them to,
+	//     empty when none did.
+	//   - RunNote is the note a hook gave the call.
+	//
+	// A held call's release runs RunArgs and carries RunNote. They are
+	// the arguments' text, as the record writes it. They are strings so
+	// that a Verdict stays comparable.
 	Args    string
 	RunArgs string
 	RunNote string
 	// ArgsBytes and ArgsSHA256 are set when Args holds only the first
-	// bytes of the arguments, cut by a journal's bound ([Verdict.CutArgs]):
-	// the length in bytes of the whole and its SHA-256 in lower-case hex,
-	// so a reader knows the record is not the call's whole input and can
-	// tell which input it was. They are zero and empty when Args is whole.
+	// bytes of the arguments, cut by a journal's bound ([Verdict.CutArgs]).
+	// They are the length in bytes of the whole and its SHA-256 in
+	// lower-case hex. So a reader knows the record is not the call's whole
+	// input, and can tell which input it was. They are zero and empty when
+	// Args is whole.
 	ArgsBytes  int
 	ArgsSHA256 string
 }
@@ -141,19 +150,18 @@ type verdictRecord struct {
 }
 
 // Record returns the namespace and the bytes of the custom entry a product
-// writes for the verdict, beside the decision the loop's recorder writes
-// for the call, so every product on this stack records a verdict under one
-// name in one shape:
+// writes for the verdict. It goes beside the decision the loop's recorder
+// writes for the call. So every product on this stack records a verdict
+// under one name, in one shape:
 //
 //	ns, data := v.Record()
 //	_, err := recorder.Annotate(ctx, ns, json.RawMessage(data))
 //
-// The bytes are JSON already, which is why they are handed over as a
-// json.RawMessage: a recorder that encodes what it is given would write a
+// The bytes are JSON already, so they are handed over as a
+// json.RawMessage. A recorder that encodes what it is given would write a
 // []byte as a base64 string.
 //
-// The entry is a JSON object with these members, in order (RFC 0001
-// section 8):
+// The entry is a JSON object with these members, in order (RFC 0001 §8):
 //   - run_id, turn, call_id, tool and guard, as the verdict names them;
 //   - action: "allow", "block" or "defer";
 //   - rule as its token, "bash(git push:*)", with source, source_hash (the
@@ -244,9 +252,10 @@ var recordMembers = func() map[string]uint64 {
 var ErrRecord = errors.New("agentpolicy: not a verdict record")
 
 // ParseRecord reads back the verdict a record of [Verdict.Record] holds,
-// from a journal or from a session's entries under [VerdictNS], so a
-// product can restore the calls a run left deferred, see
-// [Engine.Restore], or answer one a queue holds with [Engine.GrantOver].
+// from a journal or from a session's entries under [VerdictNS]. With it a
+// product can:
+//   - restore the calls a run left deferred ([Engine.Restore]);
+//   - answer one a queue holds with [Engine.GrantOver].
 //
 // The rule read back carries its token, its source's name and hash and its
 // note alone. A source's rank, path and trust are the policy's: GrantOver
