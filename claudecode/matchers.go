@@ -106,6 +106,13 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		m[f.tool] = agentpolicy.ToolMatcher{Match: pm.match, Subjects: f.split}
 		indexes[f.tool] = pm.index()
 	}
+	// A glob is matched against every rule, since the index files a rule
+	// by the path it begins with, which a glob's matches need not share.
+	for tool, rules := range map[string]string{globReadTool: "Read", globEditTool: "Edit"} {
+		pm := newPathMatcher("file_path", compiled, rules)
+		pm.globs = true
+		m[tool] = agentpolicy.ToolMatcher{Match: pm.match}
+	}
 	return m, indexes
 }
 

@@ -144,6 +144,9 @@ type pathMatcher struct {
 	// tool names the tool whose parameter rules the matcher reads, ""
 	// for none.
 	tool string
+	// globs marks the matcher of a shell's glob operands, which asks
+	// whether the glob can match a path the rule matches ([glob.meets]).
+	globs bool
 	// patterns maps a specifier's memory to its compiled form. It is
 	// replaced, never changed, so a lookup takes no lock. A specifier it
 	// lacks is kept in pending, under mu, until pending holds as many as
@@ -174,6 +177,9 @@ func (m *pathMatcher) match(spec string, args json.RawMessage) bool {
 		return matchParameter(spec, args)
 	}
 	r := m.reading(args)
+	if m.globs {
+		return r.ok && pp.glob.meets(m.byText.dirs[pp.base], r.path)
+	}
 	return r.ok && pp.match(&m.paths, &r.located)
 }
 

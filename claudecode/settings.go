@@ -268,7 +268,8 @@ const editTool = "Edit.tool"
 
 // Aliases returns the tools each Claude Code rule name governs (spec
 // §2.2), for [agentpolicy.WithAliases]: Read rules reach Grep and Glob,
-// Edit rules every tool that writes a file, "Edit.tool" (what a bare Edit
+// Edit rules every tool that writes a file, both the glob a command reads
+// or writes ("Read.glob", "Edit.glob"), "Edit.tool" (what a bare Edit
 // allow rule becomes) the Edit tool alone, and Task is the old name of
 // Agent. A Read deny also refuses edits, so [Settings] writes it as an
 // Edit rule beside the Read one; that reaches NotebookEdit too, which
@@ -276,8 +277,8 @@ const editTool = "Edit.tool"
 // list here.
 func (s *Settings) Aliases() map[string][]string {
 	return map[string][]string{
-		"Read":   {"Read", "Grep", "Glob"},
-		"Edit":   {"Edit", "MultiEdit", "Write", "NotebookEdit", operandTool, redirectTool},
+		"Read":   {"Read", "Grep", "Glob", globReadTool},
+		"Edit":   {"Edit", "MultiEdit", "Write", "NotebookEdit", operandTool, redirectTool, globEditTool},
 		editTool: {"Edit"},
 		"Task":   {"Agent"},
 	}

@@ -12,7 +12,7 @@ import (
 // never the engine's own text for it.
 func TestDecisionsNameWhatDecided(t *testing.T) {
 	u := newUser(t)
-	u.write(".claude/settings.json", `{"permissions": {"allow": ["Bash(cp *)"], "deny": ["Bash(rm *)"]}}`)
+	u.write(".claude/settings.json", `{"permissions": {"allow": ["Bash(cp *)"], "deny": ["Bash(rm *)", "Read(./.env)"]}}`)
 	cases := []struct {
 		command []string
 		says    []string
@@ -22,6 +22,7 @@ func TestDecisionsNameWhatDecided(t *testing.T) {
 		{[]string{"echo hi > .git/config"}, []string{"decision:  ask", "check:     protected path (built in)"}},
 		{[]string{"make"}, []string{"decision:  ask", "check:     default (no rule names the call)"}},
 		{[]string{"rm", "-rf", "/"}, []string{"decision:  deny", "rule:      Bash(rm *)", "from:      project settings, .claude/settings.json", `denied by Bash(rm *) on "rm -rf /"; nothing in this command ran` + "\n"}},
+		{[]string{"cat", ".en?"}, []string{"decision:  deny", "rule:      Read(./.env)", `denied by Read(./.env) on ".en?"`}},
 		{[]string{"git status && rm -rf /"}, []string{`nothing in this command ran, including "git status"` + "\n"}},
 	}
 	for _, c := range cases {
@@ -34,7 +35,7 @@ func TestDecisionsNameWhatDecided(t *testing.T) {
 				t.Errorf("%s: output lacks %q:\n%s", c.command, want, stdout)
 			}
 		}
-		for _, never := range []string{"read_only", "as_written", "claude-code:", "Edit.operand", `including "/"`, "(none: the default applied)"} {
+		for _, never := range []string{"read_only", "as_written", "claude-code:", "Edit.operand", "Read.glob", `including "/"`, "(none: the default applied)"} {
 			if strings.Contains(stdout, never) {
 				t.Errorf("%s: output says %q:\n%s", c.command, never, stdout)
 			}

@@ -1,0 +1,68 @@
+package claudecode
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBashGlobOperands holds a glob operand to the deny and ask rules
+// whose paths it can match, decided between the glob and the rule's
+// pattern, not the disk (issue 29 §9): each attack beside a harmless twin
+// that still asks, as a glob did before, or is allowed.
+func TestBashGlobOperands(t *testing.T) {
+	rows := []struct {
+		rules   lists
+		command string
+		want    string
+	}{
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .en?", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .e*", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .[e]nv", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .[!x]nv", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat *", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .git*", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "ls *.md", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat src/*.go", "ask"},
+		// A rule names what is under the path too: "*" may be a directory
+		// .env, as "*/x" may be one under it.
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat */.env", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .e*/x", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat src/.e*", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .env.sample", "allow"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(.env)"}}, "cat */.env", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(**/.env)"}}, "head */.env", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(**/.env)"}}, "head *.md", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(**/.env)"}}, "head docs/*.md", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat secrets/*", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat secr*/api.key", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat s*", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat src/*", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat p*/*", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(*.pem)"}}, "cat keys/*.p?m", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(*.pem)"}}, "cat keys/*.txt", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(~/.ssh/**)"}}, "cat ~/.ss?/id_rsa", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(~/.ssh/**)"}}, "cat ~/.config/*", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(//etc/shadow)"}}, "cat /etc/sha*", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(//etc/shadow)"}}, "cat /etc/host*", "ask"},
+		{lists{Allow: []string{"Bash"}, Ask: []string{"Read(./.env)"}}, "cat .en?", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./.env)"}}, "cp x .en?", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./.env)"}}, "echo x > .en?", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./.env)"}}, "cp x *.md", "ask"},
+		// A glob after a cd is relative to a directory the splitter leaves
+		// as written: it asks, as before.
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cd src && cat .en?", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cd src && cat $PWD/../.en?", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat '.en?'", "allow"},
+	}
+	for _, r := range rows {
+		w := newWorld(t)
+		w.write(w.scopeFile(ScopeProject), r.rules.file())
+		v := w.decide("Bash", cmd(r.command))
+		if got := outcome(v); got != r.want {
+			t.Errorf("%+v on %q: got %s (%s), want %s", r.rules, r.command, got, v.Reason, r.want)
+		}
+		if r.want == "deny" && !strings.Contains(v.Reason, strings.Fields(r.command)[len(strings.Fields(r.command))-1]) {
+			t.Errorf("%q: the reason %q does not name the glob", r.command, v.Reason)
+		}
+	}
+}
