@@ -32,8 +32,9 @@ const (
 // segments, as bash's globstar may make it. A leading dot is matched like
 // any other character, since dotglob may be set. Where two segments both
 // hold wildcards and their fixed ends agree, they are taken to meet: a
-// "maybe" is a match, which only a deny or ask rule reads. The pattern's
-// exceptions are not read, for the same reason.
+// "maybe" is a match, which only a deny or ask rule reads; so is a
+// segment doublestar cannot read ("["). The pattern's exceptions are not
+// read, for the same reason.
 func (g *glob) meets(baseDir, glob string) bool {
 	if g.pattern == "" {
 		return false

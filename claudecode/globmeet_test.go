@@ -66,3 +66,45 @@ func TestBashGlobOperands(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobMeets decides whether a shell glob and a rule's pattern can
+// match one path, from the patterns alone.
+func TestGlobMeets(t *testing.T) {
+	p := Paths{Cwd: "/p", Home: "/h"}
+	rows := []struct {
+		glob, spec string
+		want       bool
+	}{
+		{"/p/.en?", "./.env", true},
+		{"/p/.[!x]nv", "./.env", true},
+		{"/p/.[x]nv", "./.env", false},
+		{"/p/*.md", ".env", false},
+		{"/p/*.md", "./docs/**", false},
+		{"/p/d*/*.md", "./docs/**", true},
+		{"/p/x/*", "./docs/**", false},
+		{"/p/a*b", "*c", false},
+		{"/p/x*", "*.pem", true},
+		{"/p/k/*.p?m", "*.pem", true},
+		{"/p/**/id_rsa", "~/.ssh/**", false},
+		{"/**/id_rsa", "~/.ssh/**", true},
+		{"/p/*", "//etc/**", false},
+		{"/e*/shadow", "//etc/shadow", true},
+		{"/e*/passwd", "//etc/shadow", false},
+		// A pattern doublestar cannot read is taken to meet: a maybe.
+		{"/p/[", "./.env", true},
+		{"/p/*", "[", false},
+	}
+	for _, r := range rows {
+		g := p.anchored(r.spec)
+		if got := g.meets(p.baseDir(g.base), r.glob); got != r.want {
+			t.Errorf("%q and %q: meet %v, want %v", r.glob, r.spec, got, r.want)
+		}
+	}
+	// Each pair of positions is tried once: a glob of many segments
+	// against a rule of many "**" is decided at once.
+	long := "/" + strings.Repeat("q*/", 4000) + "x"
+	g := p.anchored("//**/a/**/b/**/c/**/d/**/.env")
+	if g.meets(p.baseDir(g.base), long) {
+		t.Errorf("a glob of q* segments met a rule naming a, b, c, d and .env")
+	}
+}
