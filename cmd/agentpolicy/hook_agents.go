@@ -56,10 +56,11 @@ func (h *hookFlags) run(cmd *cobra.Command, flags settingsFlags) error {
 		defer h.db.close()
 		return writeAnswer(cmd.OutOrStdout(), h.answer(cmd.Context(), flags, ev))
 	case agentCodex, agentGemini:
-		// A database that refuses the hook is exit 2 with the reason on
-		// standard error, which both agents take as a block.
+		// These agents run the call when their hook fails, so a database
+		// that refuses the hook is a deny in the agent's format, as every
+		// other failure is.
 		if err := h.openDatabases(cmd.Context(), agent, eventCwd(data)); err != nil {
-			return err
+			return writeAgentAnswer(cmd.OutOrStdout(), agent, refusal("agentpolicy: the journal or queue cannot be opened, so the call did not run: "+oneLine(err.Error())))
 		}
 		defer h.db.close()
 		return writeAgentAnswer(cmd.OutOrStdout(), agent, h.answerAgent(cmd.Context(), flags, agent, data, readErr))

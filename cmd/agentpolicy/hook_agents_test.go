@@ -119,6 +119,7 @@ func TestAgentHookFailsClosed(t *testing.T) {
 				{"an unwritable journal", good, []string{"--policy", policy, "--journal", unwritable}, "could not be recorded"},
 				{"an unwritable queue", agentEventJSON(agent, w.project, ev["tool_name"].(string), map[string]string{"command": "touch x"}, nil),
 					[]string{"--policy", policy, "--unattended", unwritable}, "could not be queued"},
+				{"a journal database URL that cannot be read", good, []string{"--policy", policy, "--journal", "postgres://%zz@/x"}, "cannot be opened"},
 			} {
 				d, reason := w.agentDecision(agent, c.event, c.flags...)
 				if d != "deny" || !strings.HasPrefix(reason, "agentpolicy: ") || !strings.Contains(reason, c.says) {
