@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ChristopherDavenport/agentpolicy"
 )
@@ -64,28 +65,35 @@ func newOptionTable(entries ...string) optionTable {
 	return t
 }
 
+// lazyOptionTable is the table of the entries (see newOptionTable), read
+// on its first use rather than when the package loads: every hook call is
+// a process, and most read one command's table or none.
+func lazyOptionTable(entries ...string) func() optionTable {
+	return sync.OnceValue(func() optionTable { return newOptionTable(entries...) })
+}
+
 // optionTables are the commands whose deny and ask rules are read as
 // option sets: each table holds every option the command takes, so an
 // option's value is never read as an operand.
-var optionTables = map[string]optionTable{
-	"rm": newOptionTable("f|force", "i", "I", "r|R|recursive", "d|dir", "v|verbose",
+var optionTables = map[string]func() optionTable{
+	"rm": lazyOptionTable("f|force", "i", "I", "r|R|recursive", "d|dir", "v|verbose",
 		"one-file-system", "no-preserve-root", "preserve-root", "interactive", "help", "version"),
-	"git branch": newOptionTable("d|delete", "D>delete,force", "f|force", "m|move", "M>move,force",
+	"git branch": lazyOptionTable("d|delete", "D>delete,force", "f|force", "m|move", "M>move,force",
 		"c|copy", "C>copy,force", "create-reflog", "i|ignore-case", "omit-empty", "r|remotes",
 		"a|all", "l|list", "show-current", "v|verbose", "q|quiet", "no-abbrev", "t|track", "no-track",
 		"recurse-submodules", "u|set-upstream-to=", "unset-upstream", "edit-description", "color",
 		"no-color", "column", "no-column", "points-at=", "format=", "sort="),
-	"git reset": newOptionTable("q|quiet", "no-quiet", "refresh", "no-refresh", "p|patch", "mixed", "soft",
+	"git reset": lazyOptionTable("q|quiet", "no-quiet", "refresh", "no-refresh", "p|patch", "mixed", "soft",
 		"hard", "merge", "keep", "recurse-submodules", "no-recurse-submodules", "N|intent-to-add",
 		"pathspec-from-file=", "pathspec-file-nul", "U|unified=", "inter-hunk-context="),
-	"git clean": newOptionTable("d", "f|force", "i|interactive", "n|dry-run", "q|quiet", "e|exclude=", "x", "X"),
-	"git commit": newOptionTable("a|all", "p|patch", "C|reuse-message=", "c|reedit-message=", "fixup=",
+	"git clean": lazyOptionTable("d", "f|force", "i|interactive", "n|dry-run", "q|quiet", "e|exclude=", "x", "X"),
+	"git commit": lazyOptionTable("a|all", "p|patch", "C|reuse-message=", "c|reedit-message=", "fixup=",
 		"squash=", "reset-author", "short", "branch", "porcelain", "long", "z|null", "F|file=", "author=",
 		"date=", "m|message=", "t|template=", "s|signoff", "no-signoff", "trailer=", "n|no-verify", "verify",
 		"allow-empty", "allow-empty-message", "cleanup=", "e|edit", "no-edit", "amend", "no-post-rewrite",
 		"i|include", "o|only", "pathspec-from-file=", "pathspec-file-nul", "u|untracked-files=?",
 		"v|verbose", "q|quiet", "dry-run", "status", "no-status", "S|gpg-sign=?", "no-gpg-sign"),
-	"git push": newOptionTable("all", "branches", "prune", "mirror", "n|dry-run", "porcelain",
+	"git push": lazyOptionTable("all", "branches", "prune", "mirror", "n|dry-run", "porcelain",
 		"d|delete", "tags", "follow-tags", "no-follow-tags", "atomic", "no-atomic", "o|push-option=",
 		"receive-pack=", "exec=", "force-with-lease", "no-force-with-lease", "force-if-includes",
 		"no-force-if-includes", "f|force", "repo=", "u|set-upstream", "thin", "no-thin", "q|quiet",
@@ -135,10 +143,11 @@ func readOptionSet(words []string) (optionSet, bool) {
 		}
 		command, rest = "git "+rest[0], rest[1:]
 	}
-	table, ok := optionTables[command]
+	tableOf, ok := optionTables[command]
 	if !ok {
 		return optionSet{}, false
 	}
+	table := tableOf()
 	set := optionSet{command: command}
 	for i := 0; i < len(rest); i++ {
 		w := rest[i]

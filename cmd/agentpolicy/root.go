@@ -28,7 +28,11 @@ var errFailed = errors.New("failed")
 // JSON object, a missing or invalid file): it exits 2 with one line on
 // stderr, never a stack trace.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRoot(stdout)
+	return execute(ctx, newRoot(args), args, stdin, stdout, stderr)
+}
+
+// execute runs the command line on the tree root, as run does.
+func execute(ctx context.Context, root *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -96,9 +100,15 @@ func cutPrefix(s string) (string, bool) {
 	return rest, ok
 }
 
-// newRoot builds the command tree. Cobra's own errors (an unknown command
-// or flag, a wrong number of arguments) exit 2 as every input error does.
-func newRoot(stdout io.Writer) *cobra.Command {
+// newRoot builds the command tree for the command line args. When args
+// begin with a command's name, the tree holds only that command under the
+// root: a hook call is a process, and building every command's flags at
+// each start would be paid on every call. Anything else (no command,
+// a flag first, help, completion, a misspelt command) gets the whole
+// tree, so what lists or suggests commands sees them all. Cobra's own
+// errors (an unknown command or flag, a wrong number of arguments) exit 2
+// as every input error does.
+func newRoot(args []string) *cobra.Command {
 	var flags settingsFlags
 	root := &cobra.Command{
 		Use:   "agentpolicy",
@@ -115,16 +125,28 @@ test fails; 2 for input it cannot use.`,
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	flags.register(root)
-	root.AddCommand(
-		newExplain(&flags),
-		newLint(&flags),
-		newTest(&flags),
-		newCorpus(),
-		newQueue(&flags),
-		newHook(&flags),
-		newDB(),
-		newVersion(),
-	)
+	commands := []struct {
+		name string
+		make func() *cobra.Command
+	}{
+		{"explain", func() *cobra.Command { return newExplain(&flags) }},
+		{"lint", func() *cobra.Command { return newLint(&flags) }},
+		{"test", func() *cobra.Command { return newTest(&flags) }},
+		{"corpus", newCorpus},
+		{"queue", func() *cobra.Command { return newQueue(&flags) }},
+		{"hook", func() *cobra.Command { return newHook(&flags) }},
+		{"db", newDB},
+		{"version", newVersion},
+	}
+	for _, c := range commands {
+		if len(args) > 0 && args[0] == c.name {
+			root.AddCommand(c.make())
+			return root
+		}
+	}
+	for _, c := range commands {
+		root.AddCommand(c.make())
+	}
 	return root
 }
 

@@ -13,6 +13,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ChristopherDavenport/agentpolicy/pgjournal"
@@ -241,14 +242,22 @@ func (p *page) list(w http.ResponseWriter, r *http.Request, message string) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	_ = pageTemplate.Execute(w, struct {
+	_ = pageTemplate().Execute(w, struct {
 		Message string
 		Calls   []pendingCall
 		CSRF    string
 	}{message, calls, p.csrf})
 }
 
-var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
+// pageTemplate is the page, parsed on the first request: every hook call
+// is a process of this binary, which would otherwise parse it at every
+// start.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(pageText))
+})
+
+// pageText is the page's template.
+const pageText = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>agentpolicy: calls waiting for a person</title>
 <style>body{font-family:sans-serif;margin:2em}pre{white-space:pre-wrap;background:#f4f4f4;padding:.5em}
 .call{border:1px solid #ccc;padding:1em;margin:1em 0}form{display:inline-block;margin-right:1em}
@@ -276,7 +285,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <button type="submit" name="deny">Deny</button></form>
 </div>{{end}}
 </body></html>
-`))
+`
 
 // dbQueue is a database's queue on the page.
 type dbQueue struct{ db *pgjournal.DB }
