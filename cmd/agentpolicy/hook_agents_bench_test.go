@@ -1,12 +1,13 @@
 package main
 
 import (
-	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -31,78 +32,139 @@ func emptyProgram(tb testing.TB) string {
 	return bin
 }
 
-// BenchmarkAgentHookProcess measures one hook call as Codex CLI and
-// Gemini CLI make it: a process of the built binary, the event on
-// standard input, deciding `git status && rm -rf x` against a --policy
-// file of one rule and a project of none or 200 rules, journaled, answered deny. Each call is
-// paired with a start of an empty static Go program and one of the same
-// binary doing nothing (agentpolicy version); it reports the three
-// medians and the ratio of the call's to the empty program's.
+// startEvents are the typical events of each agent the start figures are
+// measured on: a compound command a one-rule --policy file denies as a
+// whole, and a read of a file in the project, which it allows (and each
+// agent's hook leaves to the agent). The event's cwd is the project.
+func startEvents(project string) []startEvent {
+	deny := map[string]string{"command": "git status && rm -rf x"}
+	readme := filepath.Join(project, "README.md")
+	return []startEvent{
+		{agentClaude, "deny", claudeEventJSON(project, "Bash", deny), "denied by Bash(rm *)"},
+		{agentClaude, "read", claudeEventJSON(project, "Read", map[string]string{"file_path": readme}), ""},
+		{agentCodex, "deny", agentEventJSON(agentCodex, project, "Bash", deny, nil), "denied by Bash(rm *)"},
+		{agentCodex, "read", agentEventJSON(agentCodex, project, "Bash", map[string]string{"command": "cat README.md"}, nil), ""},
+		{agentGemini, "deny", agentEventJSON(agentGemini, project, "run_shell_command", deny, nil), "denied by Bash(rm *)"},
+		{agentGemini, "read", agentEventJSON(agentGemini, project, "read_file", map[string]string{"file_path": "README.md"}, nil), ""},
+	}
+}
+
+// startEvent is one agent's event and what its answer holds: the deny's
+// reason, or "" for a call with no answer.
+type startEvent struct {
+	agent, name, event, want string
+}
+
+// startPolicy is the --policy file of the start figures.
+const startPolicy = `{"permissions": {"deny": ["Bash(rm *)"], "allow": ["Read"]}}`
+
+// claudeEventJSON is a Claude Code PreToolUse event of the tool's call.
+func claudeEventJSON(cwd, tool string, input any) string {
+	data, _ := json.Marshal(map[string]any{
+		"session_id": "session-1", "transcript_path": "/dev/null", "cwd": cwd, "permission_mode": "default",
+		"hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": input, "tool_use_id": "toolu_1",
+	})
+	return string(data)
+}
+
+// startWorld is a project of the given number of rules, with a README,
+// a home of no settings, and the hook's command line: the startPolicy
+// file and a journal.
+type startWorld struct {
+	project string
+	args    []string
+	env     []string
+}
+
+func newStartWorld(tb testing.TB, rules int) startWorld {
+	tb.Helper()
+	root := tb.TempDir()
+	project, home := filepath.Join(root, "project"), filepath.Join(root, "home")
+	for path, content := range map[string]string{
+		filepath.Join(project, ".claude", "settings.json"): ruleFile("project", rules),
+		filepath.Join(project, "README.md"):                "# project\n",
+		filepath.Join(home, ".claude", "settings.json"):    "{}",
+		filepath.Join(root, "policy.json"):                 startPolicy,
+	} {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return startWorld{
+		project: project,
+		args:    []string{"hook", "--policy", filepath.Join(root, "policy.json"), "--journal", filepath.Join(root, "verdicts.jsonl")},
+		env:     append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR=", "CLAUDE_PROJECT_DIR="),
+	}
+}
+
+// call runs the hook on the event, as its agent runs it, and fails unless
+// the answer holds what the event wants; it returns the call's wall time.
+func (w startWorld) call(tb testing.TB, bin string, ev startEvent) time.Duration {
+	tb.Helper()
+	cmd := exec.Command(bin, append(w.args, "--agent", ev.agent)...)
+	cmd.Dir, cmd.Env, cmd.Stdin = w.project, w.env, strings.NewReader(ev.event)
+	start := time.Now()
+	out, err := cmd.Output()
+	took := time.Since(start)
+	switch {
+	case err != nil:
+		tb.Fatalf("%s %s: %v", ev.agent, ev.name, err)
+	case ev.want == "" && strings.Contains(string(out), "deny"):
+		tb.Fatalf("%s %s was denied: %s", ev.agent, ev.name, out)
+	case !strings.Contains(string(out), ev.want):
+		tb.Fatalf("%s %s: answered %q, want %q in it", ev.agent, ev.name, out, ev.want)
+	}
+	return took
+}
+
+// timed is the wall time of a run of the command.
+func timed(tb testing.TB, name string, args ...string) time.Duration {
+	tb.Helper()
+	start := time.Now()
+	if err := exec.Command(name, args...).Run(); err != nil {
+		tb.Fatalf("%s: %v", name, err)
+	}
+	return time.Since(start)
+}
+
+// BenchmarkAgentHookProcess measures one hook call as each agent makes
+// it: a process of the built binary, the event on standard input (see
+// startEvents), a --policy file of two rules and a project of none or 200
+// rules, journaled. Each call is paired with a start of an empty static
+// Go program and one of the same binary doing nothing (agentpolicy
+// version); it reports the three medians, the ratio of the call's median
+// to the empty program's (x-empty) and the ratio of the least of each
+// (x-empty-min), which a busy machine disturbs least.
 func BenchmarkAgentHookProcess(b *testing.B) {
 	bin, empty := buildBinary(b), emptyProgram(b)
-	for _, c := range []struct {
-		agent string
-		rules int
-	}{{agentCodex, 0}, {agentCodex, 200}, {agentGemini, 0}, {agentGemini, 200}} {
-		agent := c.agent
-		b.Run(fmt.Sprintf("%s/rules=%d", agent, c.rules), func(b *testing.B) {
-			root := b.TempDir()
-			project, home := filepath.Join(root, "project"), filepath.Join(root, "home")
-			for path, content := range map[string]string{
-				filepath.Join(project, ".claude", "settings.json"): ruleFile("project", c.rules),
-				filepath.Join(root, "policy.json"):                 `{"permissions": {"deny": ["Bash(rm *)"]}}`,
-			} {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					b.Fatal(err)
+	for _, rules := range []int{0, 200} {
+		w := newStartWorld(b, rules)
+		for _, ev := range startEvents(w.project) {
+			b.Run(fmt.Sprintf("%s/%s/rules=%d", ev.agent, ev.name, rules), func(b *testing.B) {
+				w.call(b, bin, ev)
+				times, empties, versions := make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N)
+				b.ResetTimer()
+				for range b.N {
+					times = append(times, w.call(b, bin, ev))
+					b.StopTimer()
+					empties = append(empties, timed(b, empty))
+					versions = append(versions, timed(b, bin, "version"))
+					b.StartTimer()
 				}
-				if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-					b.Fatal(err)
-				}
-			}
-			tool := map[string]string{agentCodex: "Bash", agentGemini: "run_shell_command"}[agent]
-			event := agentEventJSON(agent, project, tool, map[string]string{"command": "git status && rm -rf x"}, nil)
-			args := []string{"hook", "--agent", agent, "--policy", filepath.Join(root, "policy.json"), "--journal", filepath.Join(root, "verdicts.jsonl")}
-			env := append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR=")
-			call := func() []byte {
-				cmd := exec.Command(bin, args...)
-				cmd.Dir, cmd.Env, cmd.Stdin = project, env, bytes.NewReader([]byte(event))
-				out, err := cmd.Output()
-				if err != nil {
-					b.Fatalf("hook: %v", err)
-				}
-				return out
-			}
-			if out := call(); !bytes.Contains(out, []byte("denied by Bash(rm *)")) {
-				b.Fatalf("the call was not denied: %s", out)
-			}
-			times, starts, versions := make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N)
-			b.ResetTimer()
-			for range b.N {
-				start := time.Now()
-				call()
-				times = append(times, time.Since(start))
 				b.StopTimer()
-				start = time.Now()
-				if err := exec.Command(empty).Run(); err != nil {
-					b.Fatal(err)
+				for _, d := range [][]time.Duration{times, empties, versions} {
+					slices.Sort(d)
 				}
-				starts = append(starts, time.Since(start))
-				start = time.Now()
-				if err := exec.Command(bin, "version").Run(); err != nil {
-					b.Fatal(err)
-				}
-				versions = append(versions, time.Since(start))
-				b.StartTimer()
-			}
-			b.StopTimer()
-			slices.Sort(times)
-			slices.Sort(starts)
-			slices.Sort(versions)
-			hook, floor := times[len(times)/2], starts[len(starts)/2]
-			b.ReportMetric(ms(hook), "median-ms")
-			b.ReportMetric(ms(floor), "empty-ms")
-			b.ReportMetric(ms(versions[len(versions)/2]), "version-ms")
-			b.ReportMetric(float64(hook)/float64(floor), "x-empty")
-		})
+				hook, floor := times[len(times)/2], empties[len(empties)/2]
+				b.ReportMetric(ms(hook), "median-ms")
+				b.ReportMetric(ms(floor), "empty-ms")
+				b.ReportMetric(ms(versions[len(versions)/2]), "version-ms")
+				b.ReportMetric(float64(hook)/float64(floor), "x-empty")
+				b.ReportMetric(float64(times[0])/float64(empties[0]), "x-empty-min")
+			})
+		}
 	}
 }

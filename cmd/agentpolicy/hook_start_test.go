@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,58 +56,41 @@ func TestStartBuildsNoTables(t *testing.T) {
 	}
 }
 
-// startRatioBound is the most a hook call's median may be over an empty
-// static Go program's, the two started in turn. The issue's aim is 2 on a
-// quiet machine (BenchmarkAgentHookProcess reports the ratio, x-empty); a
-// busy CI machine slows the longer process more, so the test holds it to
-// a bound a regression (a table built at every start, a reader loaded for
-// an event that does not need it) would still cross.
+// startRatioBound is the most a hook call may take over an empty static
+// Go program, each the least of its runs, the two started in turn. The
+// issue's aim is 2; what this binary measures (README, "How long a hook
+// call takes") is 3.5 to 4.3 on the project's 2-core build machine, quiet
+// or under a load of 8, so the bound holds on a busy CI machine and a
+// regression of a millisecond (a table built at every start, a reader
+// loaded for an event that does not need it) still crosses it.
 const startRatioBound = 5
 
-// TestHookStartNearEmpty runs a Codex hook call, denied by a one-rule
-// policy, and an empty static Go program in turn, and holds the median of
-// the call's wall time to startRatioBound times the empty program's.
-// Interleaving the two and comparing medians keeps what the machine's
-// load does to both out of the ratio.
+// startRuns is how many calls of each event TestHookStartNearEmpty times.
+const startRuns = 25
+
+// TestHookStartNearEmpty runs each agent's typical events (startEvents),
+// and an empty static Go program after each call, and holds the least of
+// each event's wall times to startRatioBound times the least of the empty
+// program's. A busy machine only ever adds to a run's time, so the least
+// of several is the figure it disturbs least; the median is logged beside
+// it.
 func TestHookStartNearEmpty(t *testing.T) {
 	bin, empty := buildBinary(t), emptyProgram(t)
-	root := t.TempDir()
-	policy := filepath.Join(root, "policy.json")
-	if err := os.WriteFile(policy, []byte(`{"permissions": {"deny": ["Bash(rm *)"]}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	event := agentEventJSON(agentCodex, root, "Bash", map[string]string{"command": "git status && rm -rf x"}, nil)
-	env := append(os.Environ(), "HOME="+root, "CLAUDE_CONFIG_DIR=")
-	hook := func() time.Duration {
-		cmd := exec.Command(bin, "hook", "--agent", agentCodex, "--policy", policy, "--journal", filepath.Join(root, "verdicts.jsonl"))
-		cmd.Dir, cmd.Env, cmd.Stdin = root, env, strings.NewReader(event)
-		start := time.Now()
-		out, err := cmd.Output()
-		took := time.Since(start)
-		if err != nil || !bytes.Contains(out, []byte("denied by Bash(rm *)")) {
-			t.Fatalf("hook: %v, answered %s", err, out)
+	w := newStartWorld(t, 0)
+	for _, ev := range startEvents(w.project) {
+		w.call(t, bin, ev) // the first start reads the binary from disk
+		hooks, empties := make([]time.Duration, startRuns), make([]time.Duration, startRuns)
+		for i := range startRuns {
+			hooks[i], empties[i] = w.call(t, bin, ev), timed(t, empty)
 		}
-		return took
-	}
-	nothing := func() time.Duration {
-		start := time.Now()
-		if err := exec.Command(empty).Run(); err != nil {
-			t.Fatal(err)
+		slices.Sort(hooks)
+		slices.Sort(empties)
+		ratio := float64(hooks[0]) / float64(empties[0])
+		t.Logf("%s %s, least of %d: hook %v, empty program %v, ratio %.2f (medians %v, %v, %.2f)", ev.agent, ev.name, startRuns,
+			hooks[0], empties[0], ratio, hooks[startRuns/2], empties[startRuns/2], float64(hooks[startRuns/2])/float64(empties[startRuns/2]))
+		if ratio > startRatioBound {
+			t.Errorf("a %s %s call takes at least %v, %.1f times an empty program's %v, want at most %d",
+				ev.agent, ev.name, hooks[0], ratio, empties[0], startRatioBound)
 		}
-		return time.Since(start)
-	}
-	hook() // the first start reads the binary from disk
-	const runs = 40
-	hooks, empties := make([]time.Duration, runs), make([]time.Duration, runs)
-	for i := range runs {
-		hooks[i], empties[i] = hook(), nothing()
-	}
-	slices.Sort(hooks)
-	slices.Sort(empties)
-	h, e := hooks[runs/2], empties[runs/2]
-	ratio := float64(h) / float64(e)
-	t.Logf("median of %d: hook %v, empty program %v, ratio %.2f", runs, h, e, ratio)
-	if ratio > startRatioBound {
-		t.Errorf("a hook call's median %v is %.1f times an empty program's %v, want at most %d", h, ratio, e, startRatioBound)
 	}
 }
