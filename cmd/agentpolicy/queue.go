@@ -89,6 +89,7 @@ a Claude Code settings file cannot say, so narrow the ask rule instead.`,
 			if err != nil {
 				return err
 			}
+			flags.reportFiles(cmd.ErrOrStderr(), p)
 			rule, err := p.approve(cmd.Context(), c)
 			if err != nil {
 				return err
@@ -120,6 +121,7 @@ settings file, so no later run asks about it again.`,
 			if err != nil {
 				return err
 			}
+			flags.reportFiles(cmd.ErrOrStderr(), p)
 			reason := "rejected"
 			if deny {
 				rule, err := p.callRule(cmd.Context(), c.v)

@@ -160,3 +160,29 @@ func TestQueueRejectWithADenyRule(t *testing.T) {
 		t.Errorf("list after the rejections:\n%s", out)
 	}
 }
+
+// TestQueueAnswersListFilesUnderVerbose: approve and reject read the
+// settings as explain does, and under --verbose list the files they read
+// on standard error, as every command that reads them does.
+func TestQueueAnswersListFilesUnderVerbose(t *testing.T) {
+	w := newQueueWorld(t)
+	project := "read: project settings, " + filepath.Join(w.dir, ".claude", "settings.json") + "\n"
+	// approve writes the local file, which reject then reads too.
+	local := "read: local settings, " + w.local + "\n"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"approve", w.queue, "1"}, project},
+		{[]string{"reject", w.queue, "2"}, local + project},
+	} {
+		out, errs, code := w.run(t, append([]string{"queue", "--verbose"}, c.args...)...)
+		if code != 0 || errs != c.want || out == "" {
+			t.Errorf("queue %s --verbose: exit %d, stderr %q, want %q\n%s", c.args[0], code, errs, c.want, out)
+		}
+	}
+	// Without the flag, nothing is listed.
+	if _, errs, code := w.run(t, "queue", "reject", w.queue, "3"); code != 0 || errs != "" {
+		t.Errorf("queue reject: exit %d, stderr %q, want nothing", code, errs)
+	}
+}
