@@ -23,56 +23,20 @@ import (
 
 // ccProject is a scratch project Claude Code trusts, its scratch home, and
 // the built agentpolicy binary.
-type ccProject struct {
-	t         *testing.T
-	dir, home string
-	bin       string
-}
+type ccProject struct{ *workspace }
 
 func newCCProject(t *testing.T, settings string) *ccProject {
 	t.Helper()
 	if _, err := claude.Binary(); err != nil {
 		t.Fatal(err)
 	}
-	p := &ccProject{t: t, dir: t.TempDir(), home: t.TempDir(), bin: buildBinary(t)}
+	p := &ccProject{&workspace{t: t, dir: t.TempDir(), home: t.TempDir(), bin: buildBinary(t)}}
+	p.env = append(os.Environ(), "HOME="+p.home, "CLAUDE_CONFIG_DIR=")
 	if err := claude.TrustProject(p.home, p.dir); err != nil {
 		t.Fatal(err)
 	}
 	p.write(".claude/settings.json", settings)
 	return p
-}
-
-// path is name inside the project.
-func (p *ccProject) path(name string) string { return filepath.Join(p.dir, name) }
-
-func (p *ccProject) write(name, content string) string {
-	p.t.Helper()
-	path := p.path(name)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		p.t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		p.t.Fatal(err)
-	}
-	return path
-}
-
-func (p *ccProject) exists(name string) bool {
-	_, err := os.Stat(p.path(name))
-	return err == nil
-}
-
-// agentpolicy runs the built binary in the project, with the scratch home.
-func (p *ccProject) agentpolicy(args ...string) string {
-	p.t.Helper()
-	cmd := exec.Command(p.bin, args...)
-	cmd.Dir = p.dir
-	cmd.Env = append(os.Environ(), "HOME="+p.home, "CLAUDE_CONFIG_DIR=")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		p.t.Fatalf("agentpolicy %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
 }
 
 // install installs the hook into the project's settings file.
