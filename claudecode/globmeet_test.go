@@ -48,9 +48,12 @@ func TestBashGlobOperands(t *testing.T) {
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./.env)"}}, "cp x .en?", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./.env)"}}, "echo x > .en?", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./.env)"}}, "cp x *.md", "ask"},
-		// A glob after a cd is relative to a directory the splitter leaves
-		// as written: it asks, as before.
-		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cd src && cat .en?", "ask"},
+		// A glob after a cd the splitter follows is read in the directory
+		// it moves to: src/.en? can be src/.env, which the rule names at
+		// any depth; src/*.md cannot.
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cd src && cat .en?", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/.env)"}}, "cd src && cat .en?", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/.env)"}}, "cd src && cat ../.en?", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cd src && cat $PWD/../.en?", "ask"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat '.en?'", "allow"},
 	}

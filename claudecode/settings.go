@@ -248,6 +248,9 @@ func (s *Settings) Policy(mcpTools ...string) (agentpolicy.Policy, error) {
 	}
 	for i := range sets {
 		set := &sets[i]
+		// A tree a command reads whole asks under the Read rules that
+		// refuse or ask about a path in it (treeRules).
+		set.Ask = append(slices.Clip(set.Ask), treeRules(set.Deny, set.Ask)...)
 		if s.mode == ModeDontAsk {
 			// dontAsk denies what would ask, ask rules included.
 			set.Deny, set.Ask = slices.Concat(set.Deny, set.Ask), nil

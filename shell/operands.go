@@ -305,6 +305,7 @@ func (s *splitter) file(t target, w word, in where) {
 		text = s.src[w.pos:w.end]
 	}
 	s.pathSubjects(t, w, text, fileUnseen(w), in)
+	s.patternSubjects(t, w, text, in)
 }
 
 // procSubst reports whether a word is a process substitution, <(…) or
@@ -318,36 +319,3 @@ func procSubst(w word) bool {
 // xargsWords stands for the words xargs appends to the command it runs,
 // known only when it runs.
 var xargsWords = word{value: "(the words xargs reads)"}
-
-// recursive is a reader that reads whole trees when one of the options
-// flags is given (always, for none): grep -r, rg. With no operand it
-// reads the working directory, which is then a subject of its own. An
-// include filter naming a file, with no glob in it ("--include=.env"),
-// selects that name in every directory it reads: the name in each tree's
-// top directory is a subject too, so a rule that names it decides the
-// call. A recursive read of a tree that holds a file a deny rule names,
-// without such a filter, is not told apart here (shell/README.md).
-func recursive(files fileOperands, flags []string, filters ...string) fileOperands {
-	return func(p parsed) (reads, writes []word) {
-		reads, writes = files(p)
-		if len(flags) > 0 && !p.has(flags...) {
-			return reads, writes
-		}
-		if len(reads) == 0 && !p.has("files", "type-list") {
-			reads = []word{{value: ".", literal: true}}
-		}
-		trees := reads
-		for _, g := range p.options {
-			if !contains(filters, g.name) || !g.hasValue || !g.value.literal || strings.ContainsAny(g.value.value, "*?[!{") {
-				continue
-			}
-			for _, tree := range trees {
-				named := g.value
-				named.value = path.Join(tree.value, g.value.value)
-				named.literal = tree.literal && g.value.literal
-				reads = append(reads, named)
-			}
-		}
-		return reads, writes
-	}
-}

@@ -481,7 +481,9 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
-	s.pathSubjects(t, w, s.text(r.Word), pathUnseen(w), s.dirs.of(r))
+	text, in := s.text(r.Word), s.dirs.of(r)
+	s.pathSubjects(t, w, text, pathUnseen(w), in)
+	s.patternSubjects(t, w, text, in)
 }
 
 // deviceFiles are redirect targets that are no file a rule guards; an

@@ -30,6 +30,9 @@ type word struct {
 	// "$(" or a backquote: text to the parser, code to whatever runs the
 	// value later.
 	holdsCode bool
+	// tree, when set, marks a directory a recursive reader reads whole,
+	// with the filters that say which of its files it reads.
+	tree *tree
 	// pos and end are where the word starts and ends in the source.
 	pos, end uint
 }
