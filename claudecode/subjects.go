@@ -359,7 +359,7 @@ func changesDirectory(subjects []agentpolicy.Subject) bool {
 // it follows exactly and marks one after a cd it cannot, so "cd src &&
 // cat main.go" reads src/main.go under the Read rules.
 func markRelativeTarget(sub *agentpolicy.Subject) {
-	if sub.Tool == "" || sub.Tool == "Read" || sub.Unseen != "" {
+	if sub.Tool == "" || sub.Tool == "Read" || sub.Unseen != "" || sub.Constrain {
 		return
 	}
 	target, _, _ := agentpolicy.Field(sub.Args, "file_path")

@@ -51,6 +51,25 @@ func TestBashRecursiveReads(t *testing.T) {
 		{anyEnv, "grep -r --exclude='.[eE][nN][vV]' --exclude-dir='.[eE][nN][vV]' PASS .", "allow", ""},
 		{anyEnv, "grep -r --exclude='.[eE][nN][vV]' PASS .", "ask", "Read.tree(.env)"},
 		{anyEnv, "rg --iglob '!*.go' PASS", "ask", "Read.tree(.env)"},
+		// Other programs that read a tree whole: find running a command
+		// on what it finds, tar -c, cp -r, zip -r, diff -r. Listing names
+		// (ls -R, du -a, find without -exec) reads no file.
+		{env, "find . -type f -exec cat {} +", "ask", "Read.tree(/.env)"},
+		{env, "find -type f -exec cat {} +", "ask", "Read.tree(/.env)"},
+		{env, "find . -name '*.go'", "allow", ""},
+		{env, "tar -cf - .", "ask", "Read.tree(/.env)"},
+		{env, "tar -cf - src", "allow", ""},
+		{env, "tar --no-recursion -cf - .", "allow", ""},
+		{env, "cp -r . backup", "ask", "Read.tree(/.env)"},
+		{env, "cp -a . backup", "ask", "Read.tree(/.env)"},
+		{env, "cp -r src backup", "allow", ""},
+		{env, "cp . backup", "allow", ""},
+		{env, "zip -r a.zip .", "ask", "Read.tree(/.env)"},
+		{env, "zip -r a.zip src", "allow", ""},
+		{env, "diff -r . other", "ask", "Read.tree(/.env)"},
+		{env, "diff -r src other", "allow", ""},
+		{env, "ls -R", "allow", ""},
+		{env, "du -a", "allow", ""},
 	}
 	for _, r := range rows {
 		w := newWorld(t)

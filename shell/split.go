@@ -310,7 +310,7 @@ func (s *splitter) run(cmd command, depth int) error {
 	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
 	s.markWords(cmd.words, "")
 	// A command named by a path may be any program, whatever its name.
-	s.markReadOnly(e.readOnly && unseen == "" && base == name.value)
+	s.markReadOnly(e.readOnly && unseen == "" && base == name.value && s.holdsGlobs(e.reads))
 	if base != name.value {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
 		s.markWords(cmd.words, base)

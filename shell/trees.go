@@ -66,11 +66,7 @@ func recursive(files fileOperands, flags []string, filters ...string) fileOperan
 		if len(reads) == 0 && !p.has("files", "type-list") {
 			reads = []word{{value: ".", literal: true}}
 		}
-		trees := slices.Clone(reads)
-		t := treeOf(p, filters)
-		for i := range trees {
-			trees[i].tree = t
-		}
+		trees := asTrees(reads, treeOf(p, filters))
 		reads = trees
 		for _, g := range p.options {
 			if !slices.Contains(filters, g.name) || !g.hasValue || !g.value.literal || strings.ContainsAny(g.value.value, "*?[!{") {
@@ -85,6 +81,15 @@ func recursive(files fileOperands, flags []string, filters ...string) fileOperan
 		}
 		return reads, writes
 	}
+}
+
+// asTrees is words marked as trees read whole, with the filters t.
+func asTrees(words []word, t *tree) []word {
+	out := slices.Clone(words)
+	for i := range out {
+		out[i].tree = t
+	}
+	return out
 }
 
 // treeOf reads a recursive reader's filters: the options named filters

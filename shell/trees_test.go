@@ -32,6 +32,16 @@ func TestPatternSubjects(t *testing.T) {
 		{"grep -r --exclude=.env --exclude-dir=.env --exclude=a x src", []string{`Read.tree {"p":"src","exclude":".env"}`}},
 		{"grep -r --include='*.go' x src", []string{`Read.tree {"p":"src"}`, `Read.glob {"p":"src/**/*.go","match":"files"}`}},
 		{"rg -g 'a/*.go' x", []string{`Read.tree {"p":"."}`}},
+		{"find -exec cat {} +", []string{`Read.tree {"p":"."}`}},
+		{"find a b -newer c -exec cat {} +", []string{`Read.tree {"p":"a"}`, `Read.tree {"p":"b"}`}},
+		{"find a -name x", nil},
+		{"tar -czf x.tgz a", []string{`Read.tree {"p":"a"}`}},
+		{"tar -tf x.tgz", nil},
+		{"cp -R a b", []string{`Read.tree {"p":"a"}`}},
+		{"ln -rs a b", nil},
+		{"zip -r x.zip a", []string{`Read.tree {"p":"a"}`}},
+		{"diff -r a b", []string{`Read.tree {"p":"a"}`, `Read.tree {"p":"b"}`}},
+		{"diff a b", nil},
 	}
 	for _, r := range rows {
 		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))

@@ -33,6 +33,9 @@ type word struct {
 	// tree, when set, marks a directory a recursive reader reads whole,
 	// with the filters that say which of its files it reads.
 	tree *tree
+	// confined marks a glob operand a command reads that names files
+	// only in the directory it is relative to ([program.confine]).
+	confined bool
 	// pos and end are where the word starts and ends in the source.
 	pos, end uint
 }
