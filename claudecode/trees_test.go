@@ -15,6 +15,7 @@ func TestBashRecursiveReads(t *testing.T) {
 	env := lists{Allow: []string{"Bash"}, Deny: []string{"Read(/.env)"}}
 	anyEnv := lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}
 	secrets := lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}
+	home := lists{Allow: []string{"Bash", "Read(~/**)"}, Deny: []string{"Read(~/.ssh/**)"}}
 	rows := []struct {
 		rules   lists
 		command string
@@ -68,6 +69,15 @@ func TestBashRecursiveReads(t *testing.T) {
 		{env, "zip -r a.zip src", "allow", ""},
 		{env, "diff -r . other", "ask", "Read.tree(/.env)"},
 		{env, "diff -r src other", "allow", ""},
+		{env, "grep -d recurse PASS .", "ask", "Read.tree(/.env)"},
+		{env, "grep -d skip PASS *.md", "ask", ""},
+		{env, "rg --files", "allow", ""},
+		{home, "grep -r PASS ~", "ask", ""},
+		{home, "grep -r PASS $HOME", "ask", ""},
+		{home, "grep -r PASS ~/.config", "allow", ""},
+		{lists{Allow: []string{"Bash", "Read(~/**)"}, Deny: []string{"Read(~/notes/key)"}}, "grep -r PASS ~/notes", "ask", "Read.tree(~/notes/key)"},
+		{lists{Allow: []string{"Bash", "Read(~/**)"}, Deny: []string{"Read(~/notes/key)"}}, "grep -r PASS $HOME/notes", "ask", "Read.tree(~/notes/key)"},
+		{home, "grep -r PASS ~/notes", "allow", ""},
 		{env, "ls -R", "allow", ""},
 		{env, "du -a", "allow", ""},
 	}

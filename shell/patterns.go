@@ -80,14 +80,7 @@ func (s *splitter) patternSubjects(t target, w word, text string, in where) {
 // treeSubjects adds the constraints of the trees a recursive reader reads
 // at w: the tree itself, or the files its include filters select.
 func (s *splitter) treeSubjects(t target, tool string, w word, text string, in where) {
-	if !w.literal || w.tilde || w.braces {
-		return
-	}
-	paths, why := in.paths(w.value)
-	if why != "" {
-		return
-	}
-	for _, p := range paths {
+	for _, p := range knownPaths(w, in) {
 		s.subjects = append(s.subjects, treeSubject(t.field, p, text, s.treeTool, w.tree))
 		if w.tree.include == nil {
 			continue
@@ -99,6 +92,39 @@ func (s *splitter) treeSubjects(t target, tool string, w word, text string, in w
 			s.subjects = append(s.subjects, patternSubject(t.field, path.Join(p, "**", inc), text, tool, "files"))
 		}
 	}
+}
+
+// knownPaths are the paths a word names, resolved against in, when the
+// splitter knows them: a literal path, or one made of a value known before
+// the call runs ("~/x", "$HOME/x", "$PWD/x"); none otherwise.
+func knownPaths(w word, in where) []string {
+	if w.braces {
+		return nil
+	}
+	if w.literal && !w.tilde {
+		paths, why := in.paths(w.value)
+		if why != "" {
+			return nil
+		}
+		return paths
+	}
+	known, ok := in.resolve(w)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, k := range known {
+		if strings.HasPrefix(k, "~") {
+			out = append(out, k)
+			continue
+		}
+		paths, why := where{}.paths(k)
+		if why != "" {
+			return nil
+		}
+		out = append(out, paths...)
+	}
+	return out
 }
 
 // anywhere adds, under t's pattern tool, the pattern of a relative path

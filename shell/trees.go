@@ -60,7 +60,8 @@ func patternSubject(field, value, text, tool, match string) agentpolicy.Subject 
 func recursive(files fileOperands, flags []string, filters ...string) fileOperands {
 	return func(p parsed) (reads, writes []word) {
 		reads, writes = files(p)
-		if len(flags) > 0 && !p.has(flags...) {
+		if len(flags) > 0 && !p.has(flags...) && !recurses(p) || p.has("files", "type-list") {
+			// rg --files and --type-list list names, reading no file.
 			return reads, writes
 		}
 		if len(reads) == 0 && !p.has("files", "type-list") {
@@ -81,6 +82,19 @@ func recursive(files fileOperands, flags []string, filters ...string) fileOperan
 		}
 		return reads, writes
 	}
+}
+
+// recurses reports whether grep's -d or --directories says to recurse,
+// "-d recurse" as "-r": a value recurse begins with (grep takes an
+// unambiguous abbreviation) or one known only when it runs.
+func recurses(p parsed) bool {
+	for _, g := range p.options {
+		if (g.name == "d" || g.name == "directories") && g.hasValue &&
+			(!g.value.literal || g.value.value != "" && strings.HasPrefix("recurse", g.value.value)) {
+			return true
+		}
+	}
+	return false
 }
 
 // asTrees is words marked as trees read whole, with the filters t.

@@ -42,6 +42,13 @@ func TestPatternSubjects(t *testing.T) {
 		{"zip -r x.zip a", []string{`Read.tree {"p":"a"}`}},
 		{"diff -r a b", []string{`Read.tree {"p":"a"}`, `Read.tree {"p":"b"}`}},
 		{"diff a b", nil},
+		{"grep -d recurse x a", []string{`Read.tree {"p":"a"}`}},
+		{"grep --directories=rec x a", []string{`Read.tree {"p":"a"}`}},
+		{"grep -d skip x a", nil},
+		{"grep -r x ~", []string{`Read.tree {"p":"~"}`}},
+		{"grep -r x ~/.ssh", []string{`Read.tree {"p":"~/.ssh"}`}},
+		{"grep -r x $HOME", []string{`Read.tree {"p":"~"}`}},
+		{"rg --files src", nil},
 	}
 	for _, r := range rows {
 		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))
