@@ -78,6 +78,11 @@ func TestBashRecursiveReads(t *testing.T) {
 		{lists{Allow: []string{"Bash", "Read(~/**)"}, Deny: []string{"Read(~/notes/key)"}}, "grep -r PASS ~/notes", "ask", "Read.tree(~/notes/key)"},
 		{lists{Allow: []string{"Bash", "Read(~/**)"}, Deny: []string{"Read(~/notes/key)"}}, "grep -r PASS $HOME/notes", "ask", "Read.tree(~/notes/key)"},
 		{home, "grep -r PASS ~/notes", "allow", ""},
+		{env, "git grep --untracked PASS", "ask", "Read.tree(/.env)"},
+		{env, "git grep --no-index PASS src", "allow", ""},
+		{env, "git diff --no-index . other", "ask", "Read.tree(/.env)"},
+		{lists{Allow: []string{"Bash(rsync:*)"}, Deny: []string{"Read(/.env)"}}, "rsync -a . host:backup", "ask", "Read.tree(/.env)"},
+		{lists{Allow: []string{"Bash(rsync:*)"}, Deny: []string{"Read(/.env)"}}, "rsync -a src host:backup", "allow", ""},
 		{env, "ls -R", "allow", ""},
 		{env, "du -a", "allow", ""},
 	}

@@ -49,6 +49,13 @@ func TestPatternSubjects(t *testing.T) {
 		{"grep -r x ~/.ssh", []string{`Read.tree {"p":"~/.ssh"}`}},
 		{"grep -r x $HOME", []string{`Read.tree {"p":"~"}`}},
 		{"rg --files src", nil},
+		{"git grep --untracked x", []string{`Read.tree {"p":"."}`}},
+		{"git grep --no-index x src", []string{`Read.tree {"p":"src"}`}},
+		{"git grep x", nil},
+		{"rsync -a src host:x", []string{`Read.tree {"p":"src"}`}},
+		{"scp -r src host:x", []string{`Read.tree {"p":"src"}`}},
+		{"scp src host:x", nil},
+		{"git diff --no-index a /tmp/b", []string{`Read.tree {"p":"a"}`, `Read.tree {"p":"/tmp/b"}`}},
 	}
 	for _, r := range rows {
 		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))
