@@ -10,9 +10,11 @@ import (
 // files the shell matches when it runs, which no rule can see: the
 // command asks. When the glob can match a path a deny or ask rule names,
 // it is refused or asked about under that rule instead, whatever the disk
-// holds, since the file may be there when it runs (issue 29 §9). Whether
-// a glob can match a rule's path is decided between the two patterns,
-// never against files.
+// holds, since the file may be there when it runs (issue 29 §9). The same
+// holds for a relative path under a directory known only when it runs,
+// "/**/id_rsa" (issue 30 §7), and for the files an include filter of a
+// recursive reader selects (trees.go). Whether a glob can match a rule's
+// path is decided between the two patterns, never against files.
 
 // Tools a glob operand of a shell command is decided under, as a
 // constraint beside the operand's own subject: the Read rules reach

@@ -18,8 +18,12 @@ import (
 // pattern in the same member: an unquoted glob ("cat .en?", resolved
 // against the directories the command may run in) and a relative path
 // under a directory known only when it runs ("cd "$d" && cat id_rsa" is
-// "/**/id_rsa"). Its matcher says whether the pattern and a rule's can
-// name one path; being a constraint, only deny and ask rules read it.
+// "/**/id_rsa", with the member "match" set to "anywhere": a rule must
+// be met by the path as written, not by the unknown directory alone). Its
+// matcher says whether the pattern and a rule's can name one path; being
+// a constraint, only deny and ask rules read it. With it, a glob confined
+// to the directory a read-only command runs in is read as a literal path
+// there (globs.go).
 func WithPatternTool(tool, patternTool string) Option {
 	return func(c *config) {
 		if c.patternTools == nil {
