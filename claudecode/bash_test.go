@@ -156,12 +156,14 @@ func TestBashRedirects(t *testing.T) {
 		{lists{Allow: []string{"Bash(echo *)", "Edit(~/notes/**)"}}, "echo x > ~/notes/a", "ask"},
 		{lists{Allow: []string{"Bash(echo *)", "Edit(//tmp/notes/**)"}}, "echo x > /tmp/notes/a", "allow"},
 		// Read and Edit deny rules reach the files a command reads and
-		// writes, and not a directory a recursive search reads.
+		// writes; a recursive search of a tree that may hold one asks,
+		// naming the rule (issue 29 §6).
 		{lists{Allow: []string{"Bash(cat *)"}, Deny: []string{"Read(.env)"}}, "cat -n app/.env", "deny"},
 		{lists{Allow: []string{"Bash(tail *)"}, Ask: []string{"Read(~/.ssh/**)"}}, "tail -f ~/.ssh/id_rsa", "ask"},
 		{lists{Allow: []string{"Bash(echo *)", "Bash(tee *)"}, Deny: []string{"Edit(//etc/**)"}}, "echo x | tee /etc/hosts", "deny"},
 		{lists{Allow: []string{"Bash(cat *)"}, Deny: []string{"Read(.env)"}}, "cat README.md", "allow"},
-		{lists{Allow: []string{"Bash(grep *)"}, Deny: []string{"Read(.env)"}}, "grep -r key .", "allow"},
+		{lists{Allow: []string{"Bash(grep *)"}, Deny: []string{"Read(.env)"}}, "grep -r key .", "ask"},
+		{lists{Allow: []string{"Bash(grep *)"}, Deny: []string{"Read(/secrets/**)"}}, "grep -r key src", "allow"},
 	}
 	for _, r := range rows {
 		w := newWorld(t)

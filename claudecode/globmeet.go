@@ -10,9 +10,11 @@ import (
 // files the shell matches when it runs, which no rule can see: the
 // command asks. When the glob can match a path a deny or ask rule names,
 // it is refused or asked about under that rule instead, whatever the disk
-// holds, since the file may be there when it runs (issue 29 §9). Whether
-// a glob can match a rule's path is decided between the two patterns,
-// never against files.
+// holds, since the file may be there when it runs (issue 29 §9). The same
+// holds for a relative path under a directory known only when it runs,
+// "/**/id_rsa" (issue 30 §7), and for the files an include filter of a
+// recursive reader selects (trees.go). Whether a glob can match a rule's
+// path is decided between the two patterns, never against files.
 
 // Tools a glob operand of a shell command is decided under, as a
 // constraint beside the operand's own subject: the Read rules reach
@@ -36,11 +38,36 @@ const (
 // segment doublestar cannot read ("["). The pattern's exceptions are not
 // read, for the same reason.
 func (g *glob) meets(baseDir, glob string) bool {
+	return g.meetsFrom(baseDir, segments(glob), 0)
+}
+
+// meetsFrom is meets for a glob of which the rule's path must take at
+// least the first least segments: what the rule matches may lie under a
+// path it names only past them. A glob naming files alone, never a
+// directory above them, has least its length; one whose first segment,
+// "**", stands for a directory known only when it runs has least 2, so
+// a rule is met by what was written after it, not by the unknown
+// directory alone.
+func (g *glob) meetsFrom(baseDir string, glob []string, least int) bool {
 	if g.pattern == "" {
 		return false
 	}
-	rule := append(literalSegments(baseDir), strings.Split(g.pattern, "/")...)
-	return segmentsMeet(segments(glob), rule)
+	rule := append(literalSegments(baseDir), strings.Split(g.self, "/")...)
+	return segmentsMeet(glob, rule, least)
+}
+
+// selects reports whether a glob naming files alone, an include filter's
+// "src/**/*.go", selects a file the pattern names by its own name: the
+// glob meets the pattern without the "**" it ends in, which would match
+// any file under a directory it names, "*.go" in "secrets/**". A file it
+// reaches only that way lies in a tree a recursive read asks about.
+func (g *glob) selects(baseDir string, glob []string) bool {
+	if g.pattern == "" {
+		return false
+	}
+	named := strings.TrimSuffix(strings.TrimSuffix(g.self, "**"), "/")
+	rule := append(literalSegments(baseDir), segments("/"+named)...)
+	return segmentsMeet(glob, rule, len(glob))
 }
 
 // segments splits an absolute path into its segments; "/" has none.
@@ -69,11 +96,12 @@ func literalSegments(dir string) []string {
 	return parts
 }
 
-// segmentsMeet reports whether the glob's segments and the rule's can
-// match one path, a "**" in either matching any number of segments. Each
-// pair of positions is tried once, so the time is the product of the two
-// lengths whatever the stars.
-func segmentsMeet(glob, rule []string) bool {
+// segmentsMeet reports whether the glob's segments, or the first least
+// or more of them, and the rule's can match one path, a "**" in either
+// matching any number of segments: the glob's segments past the rule's
+// are a path under one the rule names. Each pair of positions is tried
+// once, so the time is the product of the two lengths whatever the stars.
+func segmentsMeet(glob, rule []string, least int) bool {
 	width := len(rule) + 1
 	memo := make([]int8, (len(glob)+1)*width)
 	var meet func(i, j int) bool
@@ -82,7 +110,7 @@ func segmentsMeet(glob, rule []string) bool {
 		if *cell != 0 {
 			return *cell > 0
 		}
-		ok := i == len(glob) && j == len(rule) ||
+		ok := j == len(rule) && i >= least ||
 			j < len(rule) && rule[j] == "**" && (meet(i, j+1) || i < len(glob) && meet(i+1, j)) ||
 			i < len(glob) && glob[i] == "**" && (meet(i+1, j) || j < len(rule) && meet(i, j+1)) ||
 			i < len(glob) && j < len(rule) && segmentMeets(glob[i], rule[j]) && meet(i+1, j+1)

@@ -8,7 +8,8 @@ import (
 // TestBashGlobOperands holds a glob operand to the deny and ask rules
 // whose paths it can match, decided between the glob and the rule's
 // pattern, not the disk (issue 29 §9): each attack beside a harmless twin
-// that still asks, as a glob did before, or is allowed.
+// that is allowed, a glob confined to the working directory given to a
+// read-only command, or still asks, one that may leave it.
 func TestBashGlobOperands(t *testing.T) {
 	rows := []struct {
 		rules   lists
@@ -20,9 +21,9 @@ func TestBashGlobOperands(t *testing.T) {
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .[e]nv", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .[!x]nv", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat *", "deny"},
-		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .git*", "ask"},
-		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "ls *.md", "ask"},
-		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat src/*.go", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .git*", "allow"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "ls *.md", "allow"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat src/*.go", "allow"},
 		// A rule names what is under the path too: "*" may be a directory
 		// .env, as "*/x" may be one under it.
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat */.env", "deny"},
@@ -31,26 +32,31 @@ func TestBashGlobOperands(t *testing.T) {
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat .env.sample", "allow"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(.env)"}}, "cat */.env", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(**/.env)"}}, "head */.env", "deny"},
-		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(**/.env)"}}, "head *.md", "ask"},
-		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(**/.env)"}}, "head docs/*.md", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(**/.env)"}}, "head *.md", "allow"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(**/.env)"}}, "head docs/*.md", "allow"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat secrets/*", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat secr*/api.key", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat s*", "deny"},
-		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat src/*", "ask"},
-		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat p*/*", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat src/*", "allow"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat p*/*", "allow"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(*.pem)"}}, "cat keys/*.p?m", "deny"},
-		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(*.pem)"}}, "cat keys/*.txt", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(*.pem)"}}, "cat keys/*.txt", "allow"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(~/.ssh/**)"}}, "cat ~/.ss?/id_rsa", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(~/.ssh/**)"}}, "cat ~/.config/*", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(~/.ssh/**)"}}, "cat ../*", "ask"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(~/.ssh/**)"}}, "cat .*", "ask"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(//etc/shadow)"}}, "cat /etc/sha*", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(//etc/shadow)"}}, "cat /etc/host*", "ask"},
 		{lists{Allow: []string{"Bash"}, Ask: []string{"Read(./.env)"}}, "cat .en?", "ask"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./.env)"}}, "cp x .en?", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./.env)"}}, "echo x > .en?", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./.env)"}}, "cp x *.md", "ask"},
-		// A glob after a cd is relative to a directory the splitter leaves
-		// as written: it asks, as before.
-		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cd src && cat .en?", "ask"},
+		// A glob after a cd the splitter follows is read in the directory
+		// it moves to: src/.en? can be src/.env, which the rule names at
+		// any depth; src/*.md cannot.
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cd src && cat .en?", "deny"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/.env)"}}, "cd src && cat .en?", "allow"},
+		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/.env)"}}, "cd src && cat ../.en?", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cd src && cat $PWD/../.en?", "ask"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}, "cat '.en?'", "allow"},
 	}

@@ -147,8 +147,8 @@ func padded(p agentpolicy.Policy) agentpolicy.Policy {
 	for i := range 10 {
 		for _, r := range []agentpolicy.Rule{
 			{Tool: "Bash", Spec: fmt.Sprintf("zz-pad%d:*", i)},
-			{Tool: "Read", Spec: fmt.Sprintf("//zz-pad%d/**", i)},
-			{Tool: "Edit", Spec: fmt.Sprintf("//zz-pad%d/**", i)},
+			{Tool: "Read", Spec: fmt.Sprintf("//zz-pad%d/zz-pad", i)},
+			{Tool: "Edit", Spec: fmt.Sprintf("//zz-pad%d/zz-pad", i)},
 			{Tool: "Skill", Spec: fmt.Sprintf("zz-pad%d", i)},
 		} {
 			for _, l := range lists {

@@ -113,6 +113,9 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		pm.globs = true
 		m[tool] = agentpolicy.ToolMatcher{Match: pm.match}
 	}
+	trees := newPathMatcher("file_path", compiled, "Read")
+	trees.trees = true
+	m[treeTool] = agentpolicy.ToolMatcher{Match: trees.match}
 	return m, indexes
 }
 

@@ -147,6 +147,9 @@ type pathMatcher struct {
 	// globs marks the matcher of a shell's glob operands, which asks
 	// whether the glob can match a path the rule matches ([glob.meets]).
 	globs bool
+	// trees marks the matcher of the trees a shell command reads whole
+	// ([pathMatcher.meetsTree]).
+	trees bool
 	// patterns maps a specifier's memory to its compiled form. It is
 	// replaced, never changed, so a lookup takes no lock. A specifier it
 	// lacks is kept in pending, under mu, until pending holds as many as
@@ -177,8 +180,11 @@ func (m *pathMatcher) match(spec string, args json.RawMessage) bool {
 		return matchParameter(spec, args)
 	}
 	r := m.reading(args)
-	if m.globs {
-		return r.ok && pp.glob.meets(m.byText.dirs[pp.base], r.path)
+	switch {
+	case m.globs:
+		return r.ok && m.meetsGlob(pp, r.path, args)
+	case m.trees:
+		return r.ok && m.meetsTree(pp, r.path, args)
 	}
 	return r.ok && pp.match(&m.paths, &r.located)
 }

@@ -173,7 +173,9 @@ func (s *Settings) Files() []File {
 }
 
 // RuleSets returns one rule set per file, most authoritative first, as
-// [Settings.Policy] merges them (without the MCP allow rules it expands).
+// [Settings.Policy] merges them (without the MCP allow rules it expands,
+// and the ask rules it writes beside every Read deny and ask rule for the
+// trees a shell command reads whole, "Read.tree").
 func (s *Settings) RuleSets() []agentpolicy.RuleSet {
 	sets := make([]agentpolicy.RuleSet, 0, len(s.files))
 	for _, f := range s.files {
@@ -231,6 +233,11 @@ func (s *Settings) Problems() []Problem { return slices.Clone(s.problems) }
 // [Settings.Builtin]. In [ModeDontAsk] the ask rules are deny rules, since
 // that mode refuses every call that would ask.
 //
+// Beside every Read rule of a deny or ask list it writes an ask rule of
+// the same pattern for "Read.tree", the tool a tree a shell command reads
+// whole is decided under ("grep -r x ."): such a read asks, naming the
+// rule, when the tree can hold a path the rule names.
+//
 // An allow rule over MCP tools that names no single tool, "mcp__github"
 // for a whole server or "mcp__github__get_*", is expanded into one rule per
 // name in mcpTools it matches, since the engine takes no glob in the allow
@@ -248,6 +255,9 @@ func (s *Settings) Policy(mcpTools ...string) (agentpolicy.Policy, error) {
 	}
 	for i := range sets {
 		set := &sets[i]
+		// A tree a command reads whole asks under the Read rules that
+		// refuse or ask about a path in it (treeRules).
+		set.Ask = append(slices.Clip(set.Ask), treeRules(set.Deny, set.Ask)...)
 		if s.mode == ModeDontAsk {
 			// dontAsk denies what would ask, ask rules included.
 			set.Deny, set.Ask = slices.Concat(set.Deny, set.Ask), nil

@@ -258,6 +258,10 @@ var splitCommand = shell.Subjects(
 	shell.WithReadTool("Read", "file_path"),
 	shell.WithOperandTools("Read", operandTool, "file_path"),
 	shell.WithReadOnlyField(readOnlyField),
+	shell.WithPatternTool("Read", globReadTool),
+	shell.WithPatternTool(operandTool, globEditTool),
+	shell.WithPatternTool(redirectTool, globEditTool),
+	shell.WithTreeTool(treeTool),
 )
 
 // operandTool is the tool a file a command writes is decided under, as
@@ -311,7 +315,6 @@ func splitBash(args json.RawMessage) ([]agentpolicy.Subject, error) {
 	for i := range subjects {
 		markHomeTarget(&subjects[i])
 	}
-	subjects = appendGlobs(subjects)
 	holdPrefixes(subjects)
 	command, _, _ := agentpolicy.Field(args, "command")
 	if len(command) > maxCommand {
@@ -356,45 +359,13 @@ func changesDirectory(subjects []agentpolicy.Subject) bool {
 // it follows exactly and marks one after a cd it cannot, so "cd src &&
 // cat main.go" reads src/main.go under the Read rules.
 func markRelativeTarget(sub *agentpolicy.Subject) {
-	if sub.Tool == "" || sub.Tool == "Read" || sub.Unseen != "" {
+	if sub.Tool == "" || sub.Tool == "Read" || sub.Unseen != "" || sub.Constrain {
 		return
 	}
 	target, _, _ := agentpolicy.Field(sub.Args, "file_path")
 	if !strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "~") {
 		sub.Unseen = "the redirect target " + target + " is relative to a directory the command changes"
 	}
-}
-
-// appendGlobs adds, beside each file subject whose path is a glob the
-// shell matches when it runs, a constraint holding the glob to the rules
-// whose paths it can match (globReadTool, globEditTool). A relative glob
-// is read only when no command of the split changes directory, since the
-// splitter leaves it as written, relative to a directory it may not know.
-func appendGlobs(subjects []agentpolicy.Subject) []agentpolicy.Subject {
-	moved := changesDirectory(subjects)
-	for _, sub := range subjects {
-		tool := globTools[sub.Tool]
-		if tool == "" || sub.Unseen == "" || sub.Constrain {
-			continue
-		}
-		p, _, _ := agentpolicy.Field(sub.Args, "file_path")
-		if !shellGlob(p) || moved && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~/") {
-			continue
-		}
-		subjects = append(subjects, agentpolicy.Subject{Args: sub.Args, Tool: tool, Text: sub.Text, Constrain: true})
-	}
-	return subjects
-}
-
-// globTools maps the tool a shell's file subject is decided under to the
-// tool its glob is.
-var globTools = map[string]string{"Read": globReadTool, operandTool: globEditTool, redirectTool: globEditTool}
-
-// shellGlob reports whether a path the splitter left as written is a
-// plain glob: a "*", "?" or "[" and nothing the shell expands otherwise,
-// no expansion, substitution, braces or extended glob.
-func shellGlob(p string) bool {
-	return strings.ContainsAny(p, "*?[") && !strings.ContainsAny(p, "$`{}()") && !strings.HasPrefix(p, "~") || strings.HasPrefix(p, "~/") && shellGlob(p[1:])
 }
 
 // markHomeTarget makes a redirect target written with a leading tilde

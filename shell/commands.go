@@ -86,7 +86,7 @@ var programs = sync.OnceValue(func() map[string]*program {
 		"grep":  grepProgram,
 		"egrep": grepProgram,
 		"fgrep": grepProgram,
-		"diff": reader(readsAll, "normal q brief s report-identical-files c C:: context:: u U:: unified:: e ed n rcs y side-by-side W: width: left-column suppress-common-lines p show-c-function F: show-function-line: label: t expand-tabs T initial-tab tabsize: suppress-blank-empty r recursive no-dereference N new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case x: exclude: S: starting-file: i ignore-case E ignore-tab-expansion Z ignore-trailing-space b ignore-space-change w ignore-all-space B ignore-blank-lines I: ignore-matching-lines: a text strip-trailing-cr D: ifdef: old-group-format: new-group-format: unchanged-group-format: changed-group-format: line-format: old-line-format: new-line-format: unchanged-line-format: d minimal horizon-lines: speed-large-files color:: palette: v",
+		"diff": reader(recursive(readsAll, []string{"r", "recursive"}), "normal q brief s report-identical-files c C:: context:: u U:: unified:: e ed n rcs y side-by-side W: width: left-column suppress-common-lines p show-c-function F: show-function-line: label: t expand-tabs T initial-tab tabsize: suppress-blank-empty r recursive no-dereference N new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case x: exclude: S: starting-file: i ignore-case E ignore-tab-expansion Z ignore-trailing-space b ignore-space-change w ignore-all-space B ignore-blank-lines I: ignore-matching-lines: a text strip-trailing-cr D: ifdef: old-group-format: new-group-format: unchanged-group-format: changed-group-format: line-format: old-line-format: new-line-format: unchanged-line-format: d minimal horizon-lines: speed-large-files color:: palette: v",
 			byEffect{readsArg: "X: exclude-from: from-file: to-file:", runs: "l paginate"}),
 		"cmp":       reader(readsAll, "b print-bytes i: ignore-initial: l verbose n: bytes: s quiet silent v", byEffect{}),
 		"md5sum":    reader(readsAll, checksumOptions, byEffect{}),
@@ -163,7 +163,7 @@ func (prog *program) effectsOf(base string, args []word) effects {
 		e.unseen = firstOf(e.unseen, prog.check(base, p))
 	}
 	e.reads, e.writes = prog.filesOf(p)
-	e.readOnly = prog.readOnly && e.unseen == "" && len(e.writes) == 0 && allKnown(args) && !(prog.stdinOnly && len(p.operands) > 0)
+	e.readOnly = prog.readOnly && e.unseen == "" && len(e.writes) == 0 && (allKnown(args) || confinedOnly(args, e.reads)) && !(prog.stdinOnly && len(p.operands) > 0)
 	if _, ok := p.first(writesArg, changes); ok {
 		e.readOnly = false
 	}

@@ -543,6 +543,7 @@ func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where)
 	}
 	if in.unknown != "" && why == in.unknown {
 		s.maybeIn(t, value, text)
+		s.anywhere(t, w, text)
 	}
 }
 

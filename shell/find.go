@@ -48,6 +48,7 @@ func findEffects(args []word) effects {
 	for ; i < len(args) && !findExpression(args[i]); i++ {
 		e.reads = append(e.reads, args[i])
 	}
+	starts := len(e.reads)
 	e.readOnly = true
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -90,7 +91,20 @@ func findEffects(args []word) effects {
 		}
 	}
 	e.readOnly = e.readOnly && e.unseen == "" && len(e.writes) == 0 && allKnown(args)
+	if len(e.commands) > 0 {
+		e.reads = findTrees(e.reads, starts)
+	}
 	return e
+}
+
+// findTrees marks find's starting points, the first starts of reads (the
+// working directory when there are none), as trees read whole: a command
+// find runs on what it finds reads files anywhere in them.
+func findTrees(reads []word, starts int) []word {
+	if starts == 0 {
+		return append([]word{{value: ".", literal: true, tree: &tree{}}}, reads...)
+	}
+	return append(asTrees(reads[:starts], &tree{}), reads[starts:]...)
 }
 
 // findExpression reports whether a word begins find's expression rather

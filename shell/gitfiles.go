@@ -89,8 +89,19 @@ func gitListed(sub string, rest []word) string {
 // index, and two paths, one of them outside the repository, as
 // --no-index does without being told. grep with --no-index or
 // --untracked reads the files it names outside the index: every operand
-// but the pattern, which -e or -f gives instead.
+// but the pattern, which -e or -f gives instead. Each is read whole when
+// it is a directory, a tree (diff of two directories recurses); grep
+// outside the index with no path searches the working directory.
 func gitWorkTree(sub string, rest []word) []word {
+	files := gitWorkFiles(sub, rest)
+	if sub == "grep" && len(files) == 0 && hasWord(rest, "--no-index", "--untracked") {
+		files = []word{{value: ".", literal: true}}
+	}
+	return asTrees(files, &tree{})
+}
+
+// gitWorkFiles are the operands gitWorkTree reads.
+func gitWorkFiles(sub string, rest []word) []word {
 	switch {
 	case sub == "diff":
 	case sub == "grep" && hasWord(rest, "--no-index", "--untracked"):

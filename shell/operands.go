@@ -95,7 +95,18 @@ func inThenOut(p parsed) (reads, writes []word) {
 // may be a directory, so each source's name inside it is written too
 // ("cp f .claude" writes .claude/f), unless -T says it is not; with one
 // operand, cp makes a file of the same name in the working directory.
+// With -r, -R or -a, cp copies each source directory whole: a tree it
+// reads (install has none of these options).
 func copies(p parsed) (reads, writes []word) {
+	reads, writes = copiesOf(p)
+	if p.has("r", "R", "recursive", "a", "archive") {
+		reads = asTrees(reads, &tree{})
+	}
+	return reads, writes
+}
+
+// copiesOf is copies without the trees.
+func copiesOf(p parsed) (reads, writes []word) {
 	ops := p.operands
 	if g, ok := p.first(writesArg); ok {
 		return ops, intoDir(g.value, ops)
@@ -139,7 +150,7 @@ func intoDir(dir word, sources []word) []word {
 // is held to the read rules there, since the link reads whatever it
 // names.
 func links(p parsed) (reads, writes []word) {
-	sources, writes := copies(p)
+	sources, writes := copiesOf(p)
 	if !p.has("s", "symbolic") || p.has("r", "relative") {
 		return sources, writes
 	}
@@ -222,8 +233,9 @@ func moves(p parsed) (reads, writes []word) {
 
 // zipFiles are zip's: the archive is its first operand, written, with
 // ".zip" added when its name has no extension, and the files after it are
-// read into it; -m deletes them once they are in, and -d deletes entries
-// from the archive rather than reading files.
+// read into it, each directory whole with -r or -R; -m deletes them once
+// they are in, and -d deletes entries from the archive rather than
+// reading files.
 func zipFiles(p parsed) (reads, writes []word) {
 	if len(p.operands) == 0 {
 		return nil, nil
@@ -240,6 +252,8 @@ func zipFiles(p parsed) (reads, writes []word) {
 		return nil, writes
 	case p.has("m", "move"):
 		return nil, append(writes, files...)
+	case p.has("r", "recurse-paths", "R", "recurse-patterns"):
+		return asTrees(files, &tree{}), writes
 	}
 	return files, writes
 }
@@ -260,6 +274,7 @@ func readsAfterScript(names ...string) fileOperands {
 // operands and the values of its options that name files.
 func (prog *program) filesOf(p parsed) (reads, writes []word) {
 	reads, writes = prog.files(p)
+	reads = prog.confine(p, reads)
 	optReads, optWrites := optionFiles(p)
 	// The operands' slices may share an array: append to copies.
 	return append(reads[:len(reads):len(reads)], optReads...), append(writes[:len(writes):len(writes)], optWrites...)
@@ -304,7 +319,9 @@ func (s *splitter) file(t target, w word, in where) {
 	if w.end > w.pos && int(w.end) <= len(s.src) {
 		text = s.src[w.pos:w.end]
 	}
+	w.confined = w.confined && s.patternTools[t.tool] != "" && in.confines(w.value)
 	s.pathSubjects(t, w, text, fileUnseen(w), in)
+	s.patternSubjects(t, w, text, in)
 }
 
 // procSubst reports whether a word is a process substitution, <(…) or
@@ -318,36 +335,3 @@ func procSubst(w word) bool {
 // xargsWords stands for the words xargs appends to the command it runs,
 // known only when it runs.
 var xargsWords = word{value: "(the words xargs reads)"}
-
-// recursive is a reader that reads whole trees when one of the options
-// flags is given (always, for none): grep -r, rg. With no operand it
-// reads the working directory, which is then a subject of its own. An
-// include filter naming a file, with no glob in it ("--include=.env"),
-// selects that name in every directory it reads: the name in each tree's
-// top directory is a subject too, so a rule that names it decides the
-// call. A recursive read of a tree that holds a file a deny rule names,
-// without such a filter, is not told apart here (shell/README.md).
-func recursive(files fileOperands, flags []string, filters ...string) fileOperands {
-	return func(p parsed) (reads, writes []word) {
-		reads, writes = files(p)
-		if len(flags) > 0 && !p.has(flags...) {
-			return reads, writes
-		}
-		if len(reads) == 0 && !p.has("files", "type-list") {
-			reads = []word{{value: ".", literal: true}}
-		}
-		trees := reads
-		for _, g := range p.options {
-			if !contains(filters, g.name) || !g.hasValue || !g.value.literal || strings.ContainsAny(g.value.value, "*?[!{") {
-				continue
-			}
-			for _, tree := range trees {
-				named := g.value
-				named.value = path.Join(tree.value, g.value.value)
-				named.literal = tree.literal && g.value.literal
-				reads = append(reads, named)
-			}
-		}
-		return reads, writes
-	}
-}

@@ -23,7 +23,7 @@ func pathUnseen(w word) string {
 		return "the path " + w.value + " is known only when it runs"
 	case w.tilde:
 		return "the path " + w.value + " has a tilde the shell expands when it runs"
-	case w.pattern:
+	case w.pattern && !w.confined:
 		return "the path " + w.value + " is a pattern the shell matches against files when it runs"
 	case w.braces:
 		return "the path " + w.value + " has braces the shell expands"

@@ -50,8 +50,12 @@ func rsyncFiles(p parsed) (reads, writes []word) {
 }
 
 // sourcesRemoved are rsync's files when --remove-source-files deletes
-// the sources it sent: they are written as well as read.
+// the sources it sent: they are written as well as read. With -r or -a
+// each source is read whole, a tree.
 func sourcesRemoved(p parsed, sources, dest []word) (reads, writes []word) {
+	if p.has("r", "recursive", "a", "archive") {
+		sources = asTrees(sources, &tree{})
+	}
 	if p.has("remove-source-files") {
 		return sources, append(dest[:len(dest):len(dest)], sources...)
 	}

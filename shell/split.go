@@ -310,7 +310,7 @@ func (s *splitter) run(cmd command, depth int) error {
 	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
 	s.markWords(cmd.words, "")
 	// A command named by a path may be any program, whatever its name.
-	s.markReadOnly(e.readOnly && unseen == "" && base == name.value)
+	s.markReadOnly(e.readOnly && unseen == "" && base == name.value && s.holdsGlobs(e.reads))
 	if base != name.value {
 		s.add(s.field, base+normalised[len(name.value):], cmd.text, unseen, true, "")
 		s.markWords(cmd.words, base)
@@ -481,7 +481,9 @@ func (s *splitter) redirect(r *syntax.Redirect) {
 	if t.tool == "" || w.literal && (w.value == "" || deviceFiles[w.value]) {
 		return
 	}
-	s.pathSubjects(t, w, s.text(r.Word), pathUnseen(w), s.dirs.of(r))
+	text, in := s.text(r.Word), s.dirs.of(r)
+	s.pathSubjects(t, w, text, pathUnseen(w), in)
+	s.patternSubjects(t, w, text, in)
 }
 
 // deviceFiles are redirect targets that are no file a rule guards; an

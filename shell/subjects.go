@@ -31,6 +31,11 @@ type config struct {
 	// tools file operands are decided under instead of read and write.
 	operandRead, operandWrite target
 	operandTools              bool
+	// patternTools maps a file tool to the tool the patterns of its
+	// paths are decided under ([WithPatternTool]), and treeTool is the
+	// tool of the trees recursive readers read ([WithTreeTool]).
+	patternTools map[string]string
+	treeTool     string
 }
 
 // target is a tool and the member of its arguments that holds a path.

@@ -46,6 +46,10 @@ func tarEffects(args []word) effects {
 	switch {
 	case p.has("c", "create", "r", "append", "u", "update", "A", "catenate"):
 		e.writes = append(e.writes, archive...)
+		if !p.has("no-recursion") {
+			// A directory goes in whole.
+			operands = asTrees(operands, &tree{})
+		}
 		e.reads = append(e.reads, operands...)
 		if p.has("remove-files") {
 			// It deletes each file once it is in the archive.

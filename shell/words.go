@@ -30,6 +30,12 @@ type word struct {
 	// "$(" or a backquote: text to the parser, code to whatever runs the
 	// value later.
 	holdsCode bool
+	// tree, when set, marks a directory a recursive reader reads whole,
+	// with the filters that say which of its files it reads.
+	tree *tree
+	// confined marks a glob operand a command reads that names files
+	// only in the directory it is relative to ([program.confine]).
+	confined bool
 	// pos and end are where the word starts and ends in the source.
 	pos, end uint
 }

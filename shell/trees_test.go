@@ -1,0 +1,80 @@
+package shell
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
+
+// TestPatternSubjects shows the constraints a split adds for what a
+// command reads known only as a pattern: a glob, resolved against the
+// directory after a cd it follows; a relative path under a directory it
+// cannot follow, as any directory then the path; a tree a recursive
+// reader reads, with its exclusions, and the globs its include filters
+// select.
+func TestPatternSubjects(t *testing.T) {
+	split := Subjects(WithReadTool("Read", "p"), WithWriteTool("Edit", "p"),
+		WithPatternTool("Read", "Read.glob"), WithPatternTool("Edit", "Edit.glob"), WithTreeTool("Read.tree"))
+	rows := []struct {
+		command string
+		want    []string
+	}{
+		{"cat .en?", []string{`Read.glob {"p":".en?"}`}},
+		{"cd src && cat .en?", []string{`Read.glob {"p":"src/.en?"}`}},
+		{"cat '.en?'", nil},
+		{"echo x > *.md", []string{`Edit.glob {"p":"*.md"}`}},
+		{`cd "$d" && cat ../id_rsa`, []string{`Read.glob {"p":"/**/id_rsa","match":"anywhere"}`}},
+		{`cd "$d" && cat 'a*'`, []string{`Read.glob {"p":"/**/a\\*","match":"anywhere"}`}},
+		{`cd "$d" && ls`, nil},
+		{"grep -r x", []string{`Read.tree {"p":"."}`}},
+		{"grep x .", nil},
+		{"rg x src --iglob '!.env' -g '!*.pem'", []string{`Read.tree {"p":"src","exclude":"*.pem","iexclude":".env"}`}},
+		{"grep -r --exclude=.env --exclude-dir=.env --exclude=a x src", []string{`Read.tree {"p":"src","exclude":".env"}`}},
+		{"grep -r --include='*.go' x src", []string{`Read.tree {"p":"src"}`, `Read.glob {"p":"src/**/*.go","match":"files"}`}},
+		{"rg -g 'a/*.go' x", []string{`Read.tree {"p":"."}`}},
+		{"find -exec cat {} +", []string{`Read.tree {"p":"."}`}},
+		{"find a b -newer c -exec cat {} +", []string{`Read.tree {"p":"a"}`, `Read.tree {"p":"b"}`}},
+		{"find a -name x", nil},
+		{"tar -czf x.tgz a", []string{`Read.tree {"p":"a"}`}},
+		{"tar -tf x.tgz", nil},
+		{"cp -R a b", []string{`Read.tree {"p":"a"}`}},
+		{"ln -rs a b", nil},
+		{"zip -r x.zip a", []string{`Read.tree {"p":"a"}`}},
+		{"diff -r a b", []string{`Read.tree {"p":"a"}`, `Read.tree {"p":"b"}`}},
+		{"diff a b", nil},
+		{"grep -d recurse x a", []string{`Read.tree {"p":"a"}`}},
+		{"grep --directories=rec x a", []string{`Read.tree {"p":"a"}`}},
+		{"grep -d skip x a", nil},
+		{"grep -r x ~", []string{`Read.tree {"p":"~"}`}},
+		{"grep -r x ~/.ssh", []string{`Read.tree {"p":"~/.ssh"}`}},
+		{"grep -r x $HOME", []string{`Read.tree {"p":"~"}`}},
+		{"rg --files src", nil},
+		{"git grep --untracked x", []string{`Read.tree {"p":"."}`}},
+		{"git grep --no-index x src", []string{`Read.tree {"p":"src"}`}},
+		{"git grep x", nil},
+		{"rsync -a src host:x", []string{`Read.tree {"p":"src"}`}},
+		{"scp -r src host:x", []string{`Read.tree {"p":"src"}`}},
+		{"scp src host:x", nil},
+		{"git diff --no-index a /tmp/b", []string{`Read.tree {"p":"a"}`, `Read.tree {"p":"/tmp/b"}`}},
+	}
+	for _, r := range rows {
+		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))
+		if err != nil {
+			t.Fatalf("%q: %v", r.command, err)
+		}
+		var got []string
+		for _, s := range subs {
+			if s.Constrain && (s.Tool == "Read.glob" || s.Tool == "Edit.glob" || s.Tool == "Read.tree") {
+				got = append(got, s.Tool+" "+string(s.Args))
+			}
+		}
+		if !slices.Equal(got, r.want) {
+			t.Errorf("%q: got %q, want %q", r.command, got, r.want)
+		}
+	}
+}
+
+func quoteJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
