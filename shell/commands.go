@@ -1,31 +1,9 @@
 package shell
 
-import "sync"
-
 // The table of the commands whose every option is known: what each
 // option does and which operands are files the command reads or writes.
 // A command in the table given an option it does not list is opaque, so
 // the call asks; shell/README.md lists the table.
-
-// program is what the table knows of a command.
-type program struct {
-	flags *optionTable
-	// permute marks a command that reads options among its operands, as
-	// GNU tools do; without it the options end at the first operand.
-	permute bool
-	// readOnly marks a command that changes nothing when every option it
-	// is given is inert or names a file it reads.
-	readOnly bool
-	// stdinOnly narrows readOnly to a command line with no operand, one
-	// that reads standard input: Claude Code runs "uniq -c" but asks for
-	// "uniq -c f" (its second operand is a file it writes).
-	stdinOnly bool
-	// files picks the operands that are files it reads and writes.
-	files fileOperands
-	// check, when set, is why a command line read against the table runs
-	// code the options alone do not show: ssh's -o settings.
-	check func(base string, p parsed) string
-}
 
 // gnu are the options every GNU tool has.
 const gnu = " help version"
@@ -51,12 +29,9 @@ func gnuOptions(inertFlags string, others byEffect) *optionTable {
 	return &optionTable{lists: others, gnu: true}
 }
 
-// programs is the table, by base name, made the first time a command is
-// looked up in it: a process that reads no command, such as a hook
-// deciding a call of another tool, pays nothing for it.
-var programs = sync.OnceValue(func() map[string]*program {
-	tablesBuilt.Add(1)
-	table := map[string]*program{
+// addTools adds the GNU tools to the table.
+func addTools(table map[string]*program) {
+	for name, prog := range map[string]*program{
 		"ls": reader(readsAll,
 			"a all A almost-all author b escape block-size: B ignore-backups c C color:: d directory D dired f F classify:: file-type format: full-time g group-directories-first G no-group h human-readable si H dereference-command-line dereference-command-line-symlink-to-dir hide: hyperlink:: indicator-style: i inode I: ignore: k kibibytes l L dereference m n numeric-uid-gid N literal o p q hide-control-chars show-control-chars Q quote-name quoting-style: r reverse R recursive s size S sort: time: time-style: t T: tabsize: u U v w: width: x X Z context zero 1", byEffect{}),
 		"cat":  reader(readsAll, "A show-all b number-nonblank e E show-ends n number s squeeze-blank t T show-tabs u v show-nonprinting", byEffect{}),
@@ -123,10 +98,10 @@ var programs = sync.OnceValue(func() map[string]*program {
 		"chmod":    changer(chmodFiles, "c changes f silent quiet v verbose no-preserve-root preserve-root R recursive"+modeLetters, byEffect{readsArg: "reference:"}),
 		"chown":    changer(writesAfterFirst, "c changes f silent quiet v verbose dereference h no-dereference from: no-preserve-root preserve-root R recursive H L P", byEffect{readsArg: "reference:"}),
 		"chgrp":    changer(writesAfterFirst, "c changes f silent quiet v verbose dereference h no-dereference no-preserve-root preserve-root R recursive H L P", byEffect{readsArg: "reference:"}),
+	} {
+		table[name] = prog
 	}
-	addRunners(table)
-	return table
-})
+}
 
 // grepProgram is grep's table; a pattern given with -e or -f leaves every
 // operand a file.
@@ -141,12 +116,12 @@ const checksumOptions = "b binary c check tag t text z zero ignore-missing quiet
 // letters of chmodModes: each takes the rest of its cluster.
 const modeLetters = " r:: w:: x:: X:: s:: t:: u:: g:: o:: a:: 0:: 1:: 2:: 3:: 4:: 5:: 6:: 7::"
 
-// effectsOf reads a command in the table: it is opaque when an option is
+// optionEffects reads a command against its options: it is opaque when an option is
 // one the table does not know, runs code no rule reads when an option
 // runs a program, and is read-only when the table says so, every option
 // is inert or names a file it reads, and every word is known before it
 // runs.
-func (prog *program) effectsOf(base string, args []word) effects {
+func (prog *program) optionEffects(base string, args []word) effects {
 	p := prog.flags.parseFlags(base, args, prog.permute)
 	e := effects{unseen: p.opaque}
 	if g, ok := p.first(runs); ok {

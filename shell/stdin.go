@@ -8,23 +8,6 @@ import "strings"
 // input. No rule reads that input, so such a command asks unless the
 // program is known to run nothing whatever it is given.
 
-// appendSafe reports whether a program is known to run no command and
-// write no file whatever arguments xargs appends to it: a builtin that
-// only prints or tests its words, or a read-only command of the table
-// none of whose options writes a file, runs a program or changes
-// anything, and whose operands it only reads. Any other program, a
-// shell, env, find, git, xargs, sort (-o), uniq (its second operand), a
-// program the table does not know, may take an appended word as an
-// option that runs a command or writes a file. The files the appended
-// words name are read subjects known only when xargs runs.
-func appendSafe(base string) bool {
-	if printsOnly[base] || base == "printf" {
-		return true
-	}
-	prog := programs()[base]
-	return prog != nil && prog.readOnly && !prog.stdinOnly && prog.check == nil && !prog.flags.indexed().risky
-}
-
 // xargsUnseen is why the command xargs runs, inner, the last words of
 // its arguments args, hides code: xargs appends the words it reads to a
 // program that is not known to be safe with any arguments, or, with -I,
@@ -88,7 +71,7 @@ func streamPath(path string) bool {
 // naming its input or a descriptor, which it may read its program from
 // ("bash /dev/stdin", "python3 /proc/self/fd/0").
 func streamUnseen(base string, args []word) string {
-	if !shells[base] && interpreter(base) == "" {
+	if prog := lookup(base); prog == nil || !prog.shell && !prog.interpreter {
 		return ""
 	}
 	for _, a := range args {

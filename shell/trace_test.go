@@ -48,15 +48,15 @@ var traceOperands = []struct{ before, operand string }{
 }
 
 // traceCommands generates the oracle's input from the table of programs:
-// every command with no option and with each option its table knows,
+// every command read against its options, with no option and with each option its table knows,
 // long ones whole and abbreviated, short ones alone, joined to their
 // value and clustered with the next, the operands rotating through
 // traceOperands.
 func traceCommands() []string {
 	var out []string
 	names := slices.Sorted(func(yield func(string) bool) {
-		for name := range programs() {
-			if !yield(name) {
+		for name, prog := range programs() {
+			if prog.files != nil && !yield(name) {
 				return
 			}
 		}

@@ -1,21 +1,17 @@
 package shell
 
-import (
-	"strings"
-	"sync"
-)
+import "strings"
 
 // The commands that run other commands: the wrappers decided as the
 // command they run, and the commands that run a string as shell code.
 
-// wrapper is how a command that runs another reads its command line.
+// wrapper is how a command that runs another reads its command line;
+// its options are its entry's flags, and it stops reading options at
+// its first operand.
 type wrapper struct {
-	// options are all its options; a wrapper stops reading options at
-	// its first operand.
-	options *optionTable
 	// operands is how many words come between the options and the command.
 	operands int
-	// none names the options after which no command runs ("command -v").
+	// none names the options after which no command runs ("sudo -l").
 	none []string
 	// privileged marks a wrapper that changes who runs the command.
 	privileged bool
@@ -28,44 +24,40 @@ type wrapper struct {
 	shell []string
 }
 
-// wrap is a wrapper with the options, as [byEffect] lists them, the
-// options that name a file it writes, and those after which no command
-// runs.
-func wrap(inertFlags, writes string, none ...string) wrapper {
-	return wrapper{options: flagSet(byEffect{inert: inertFlags, writesArg: writes}), none: none}
+// wrap is the entry of a wrapper with the options, as [byEffect] lists
+// them, the options that name a file it writes, and those after which
+// no command runs.
+func wrap(inertFlags, writes string, none ...string) *program {
+	return &program{flags: flagSet(byEffect{inert: inertFlags, writesArg: writes}), wraps: &wrapper{none: none}}
 }
 
-// wrappers are the commands decided as the command they run, made the
-// first time a command is looked up in them, as the programs are.
-var wrappers = sync.OnceValue(func() map[string]wrapper {
-	tablesBuilt.Add(1)
-	return map[string]wrapper{
-		"sudo": {
-			options: flagSet(byEffect{inert: "A askpass a: auth-type: B bell b background C: close-from: c: login-class: D: chdir: E preserve-env:: g: group: H set-home h:: host: help i login K remove-timestamp k reset-timestamp l list N no-update n non-interactive P preserve-groups p: prompt: R: chroot: r: role: S stdin s shell T: command-timeout: t: type: U: other-user: u: user: V version v validate",
-				changes: "e edit"}),
-			none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"},
-		},
-		"doas":     {options: flagSet(byEffect{inert: "a: C: L n s u:"}), none: []string{"C", "L"}, privileged: true, shell: []string{"s"}},
-		"nice":     wrap("n: adjustment: help version"+digits, ""),
-		"nohup":    wrap("help version", ""),
-		"timeout":  {options: flagSet(byEffect{inert: "k: kill-after: s: signal: foreground preserve-status v verbose help version"}), operands: 1, none: []string{"help", "version"}},
-		"time":     wrap("a append f: format: p portability q quiet v verbose V help version", "o: output:"),
-		"command":  wrap("p v V", "", "v", "V"),
-		"builtin":  wrap("", ""),
-		"exec":     wrap("a: c l", ""),
-		"stdbuf":   wrap("i: input: o: output: e: error: help version", "", "help", "version"),
-		"ionice":   wrap("c: class: n: classdata: p: pid: P: pgid: t ignore u: uid: h help V version", "", "p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version"),
-		"setsid":   wrap("c ctty f fork w wait h help V version", "", "h", "help", "V", "version"),
-		"xargs":    {options: flagSet(byEffect{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), none: []string{"help", "version"}},
-		"taskset":  {options: flagSet(byEffect{inert: "a all-tasks p pid c cpu-list h help V version"}), operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
-		"unbuffer": wrap("p", ""),
+// addWrappers adds the commands decided as the command they run.
+func addWrappers(table map[string]*program) {
+	table["sudo"] = &program{
+		flags: flagSet(byEffect{inert: "A askpass a: auth-type: B bell b background C: close-from: c: login-class: D: chdir: E preserve-env:: g: group: H set-home h:: host: help i login K remove-timestamp k reset-timestamp l list N no-update n non-interactive P preserve-groups p: prompt: R: chroot: r: role: S stdin s shell T: command-timeout: t: type: U: other-user: u: user: V version v validate",
+			changes: "e edit"}),
+		wraps: &wrapper{none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"}},
 	}
-})
+	table["doas"] = &program{flags: flagSet(byEffect{inert: "a: C: L n s u:"}), wraps: &wrapper{none: []string{"C", "L"}, privileged: true, shell: []string{"s"}}}
+	table["nice"] = wrap("n: adjustment: help version"+digits, "")
+	table["nohup"] = wrap("help version", "")
+	table["timeout"] = &program{flags: flagSet(byEffect{inert: "k: kill-after: s: signal: foreground preserve-status v verbose help version"}), wraps: &wrapper{operands: 1, none: []string{"help", "version"}}}
+	table["time"] = wrap("a append f: format: p portability q quiet v verbose V help version", "o: output:")
+	table["command"] = wrap("p v V", "", "v", "V")
+	table["builtin"] = wrap("", "")
+	table["exec"] = wrap("a: c l", "")
+	table["stdbuf"] = wrap("i: input: o: output: e: error: help version", "", "help", "version")
+	table["ionice"] = wrap("c: class: n: classdata: p: pid: P: pgid: t ignore u: uid: h help V version", "", "p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version")
+	table["setsid"] = wrap("c ctty f fork w wait h help V version", "", "h", "help", "V", "version")
+	table["xargs"] = &program{flags: flagSet(byEffect{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), wraps: &wrapper{none: []string{"help", "version"}}}
+	table["taskset"] = &program{flags: flagSet(byEffect{inert: "a all-tasks p pid c cpu-list h help V version"}), wraps: &wrapper{operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}}}
+	table["unbuffer"] = wrap("p", "")
+}
 
 // unwrap finds the command a wrapper runs.
-func (w wrapper) unwrap(base string, args []word) effects {
+func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects {
 	e := effects{wrapper: true, privileged: w.privileged}
-	p := w.options.parseFlags(base, args, false)
+	p := options.parseFlags(base, args, false)
 	if p.opaque != "" {
 		e.unseen = p.opaque
 		return e
@@ -113,34 +105,6 @@ func shellString(what string, words []word, unseen string) ([]string, string) {
 		return nil, firstOf(unseen, what+" runs a string made when it runs")
 	}
 	return []string{strings.Join(values(words), " ")}, unseen
-}
-
-// hasOption reports whether the options give one of the short options in
-// flags, or one of the long ones. A short option that takes an argument
-// ends its cluster.
-func hasOption(options []word, flags, short string, long []string) bool {
-	for _, o := range options {
-		v := o.value
-		if strings.HasPrefix(v, "--") {
-			name, _, _ := strings.Cut(v, "=")
-			if contains(long, name) {
-				return true
-			}
-			continue
-		}
-		if len(v) < 2 || v[0] != '-' {
-			continue
-		}
-		for j := 1; j < len(v); j++ {
-			if strings.IndexByte(flags, v[j]) >= 0 {
-				return true
-			}
-			if strings.IndexByte(short, v[j]) >= 0 {
-				break
-			}
-		}
-	}
-	return false
 }
 
 // skipOptions returns the index of the first operand of args, given the
@@ -246,12 +210,6 @@ func nonEmpty(words []word) [][]word {
 		return nil
 	}
 	return [][]word{words}
-}
-
-// shells are the shells whose -c string is read as code; the bash dialect
-// reads what they share.
-var shells = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true,
 }
 
 // shellEffects reads a shell's command line: the -c string is read as

@@ -1,0 +1,178 @@
+package shell
+
+import "strings"
+
+// The builtins of bash the table knows: those that only print or test
+// their words, those that set the variables they name, those that
+// change the shell's state (state.go reads them), and those one of
+// whose options hides code.
+
+// addBuiltins adds the builtins to the table.
+func addBuiltins(table map[string]*program) {
+	for _, name := range []string{"echo", "true", "false", "test", "[", ":"} {
+		table[name] = &program{printsOnly: true}
+	}
+	// printf prints unless -v names a variable it sets instead.
+	table["printf"] = &program{hook: printfEffects, printsOnly: true}
+	table["read"] = &program{hook: setsVariables("dinNptu")}
+	table["getopts"] = &program{hook: setsVariables("-")}
+	for _, name := range []string{"mapfile", "readarray"} {
+		table[name] = &program{hook: mapfileEffects}
+	}
+	for _, name := range []string{
+		"set", "shopt", "declare", "typeset", "local", "export", "readonly", "unset", "let",
+		"compgen", "complete", "compopt", "trap", "fc", "history", "source", ".",
+	} {
+		table[name] = &program{hook: stateHook}
+	}
+	table["eval"] = &program{hook: argsOnly(evalEffects)}
+	table["alias"] = &program{hook: argsOnly(aliasEffects)}
+	table["hash"] = &program{hook: optionHides(hashOptions, "changes which program a name runs")}
+	table["enable"] = &program{hook: optionHides(enableOptions, "loads a builtin from a shared object")}
+}
+
+// stateHook reads a builtin that changes the shell's state: state.go
+// reads each.
+func stateHook(base string, args []word) effects {
+	e, _ := stateEffects(base, args)
+	return e
+}
+
+// aliasEffects reads alias: a definition is a command the shell expands
+// later, which no rule reads; alias with names prints them.
+func aliasEffects(args []word) effects {
+	for _, a := range args {
+		if strings.Contains(a.value, "=") || !a.literal {
+			return effects{unseen: "alias defines a command the shell expands later"}
+		}
+	}
+	return effects{}
+}
+
+// hashOptions are bash's hash options; -p names the program a name runs.
+var hashOptions = flagSet(byEffect{
+	inert: `
+		l
+		r
+		d
+		t
+	`,
+	runs: `
+		p:
+	`,
+})
+
+// enableOptions are bash's enable options; -f loads a builtin from a
+// shared object.
+var enableOptions = flagSet(byEffect{
+	inert: `
+		a
+		d
+		n
+		p
+		s
+	`,
+	runs: `
+		f:
+	`,
+})
+
+// optionHides is the hook of a builtin one of whose options, the ones
+// its table lists as running a program, hides code for the reason why.
+// An option the table does not know, or a word made when it runs where
+// an option may stand, is opaque: it may be that option.
+func optionHides(options *optionTable, why string) hook {
+	return func(base string, args []word) effects {
+		p := options.parseFlags(base, args, false)
+		if g, ok := p.first(runs); ok {
+			return effects{unseen: base + " " + g.written + " " + why}
+		}
+		return effects{unseen: p.opaque}
+	}
+}
+
+// mapfileOptions are the options of mapfile and readarray; -C runs a
+// string for every line read.
+var mapfileOptions = flagSet(byEffect{
+	inert: `
+		d:
+		n:
+		O:
+		s:
+		t
+		u:
+		c:
+	`,
+	runs: `
+		C:
+	`,
+})
+
+// mapfileEffects reads mapfile and readarray, which set the array they
+// name, and with -C run a string for every line they read.
+func mapfileEffects(base string, args []word) effects {
+	e := optionHides(mapfileOptions, "runs a string for every line it reads")(base, args)
+	if e.unseen != "" {
+		return e
+	}
+	return setsVariables("dnOsuCc")(base, args)
+}
+
+// printfEffects reads printf, which prints its words unless -v names a
+// variable it sets instead.
+func printfEffects(base string, args []word) effects {
+	why := variablesSet(base, "v", args)
+	printsOnly := len(args) == 0 || !strings.HasPrefix(args[0].value, "-v")
+	return effects{unseen: why, readOnly: printsOnly && why == "" && allKnown(args)}
+}
+
+// setsVariables is the hook of a builtin that sets the variables it
+// names, given its short options that take an argument.
+func setsVariables(short string) hook {
+	return func(base string, args []word) effects {
+		return effects{unseen: variablesSet(base, short, args)}
+	}
+}
+
+// variablesSet is why a builtin that sets variables hides code: a name it
+// sets that is in the table of variables, or one known only when it runs.
+// short are its short options that take an argument.
+func variablesSet(base, short string, args []word) string {
+	var names []word
+	switch base {
+	case "printf":
+		for i := 0; i < len(args); i++ {
+			if v, ok := strings.CutPrefix(args[i].value, "-v"); ok && v != "" {
+				names = append(names, word{value: v, literal: args[i].literal})
+			} else if ok && i+1 < len(args) {
+				names = append(names, args[i+1])
+			}
+		}
+	case "getopts":
+		if len(args) > 1 {
+			names = args[1:2]
+		}
+	default:
+		for i := 0; i < len(args); i++ {
+			v := args[i].value
+			switch {
+			case v == "-a" && i+1 < len(args):
+				i++
+				names = append(names, args[i])
+			case len(v) == 2 && v[0] == '-' && strings.IndexByte(short, v[1]) >= 0:
+				i++
+			case !strings.HasPrefix(v, "-"):
+				names = append(names, args[i])
+			}
+		}
+	}
+	for _, n := range names {
+		if !n.literal {
+			return base + " sets a variable named when it runs"
+		}
+		if why := shellVariableUnseen(n.value); why != "" {
+			return why
+		}
+	}
+	return ""
+}

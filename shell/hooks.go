@@ -1,0 +1,54 @@
+package shell
+
+// The commands read by a hook of their own: those whose grammar is a
+// language (sed, awk, find, git, tar, jq, dd), the shells and the
+// interpreters of other languages, and the commands that run another in
+// a way no wrapper's table says (env, watch, su, flock, fd).
+
+// addHooks adds the commands read by a hook to the table.
+func addHooks(table map[string]*program) {
+	for name, read := range map[string]hook{
+		"sed":     argsOnly(sedEffects),
+		"gsed":    argsOnly(sedEffects),
+		"awk":     awkEffects,
+		"gawk":    awkEffects,
+		"mawk":    awkEffects,
+		"nawk":    awkEffects,
+		"find":    argsOnly(findEffects),
+		"fd":      argsOnly(fdEffects),
+		"fdfind":  argsOnly(fdEffects),
+		"git":     argsOnly(gitEffects),
+		"tar":     argsOnly(tarEffects),
+		"jq":      argsOnly(jqEffects),
+		"dd":      argsOnly(ddEffects),
+		"env":     argsOnly(envEffects),
+		"watch":   argsOnly(watchEffects),
+		"su":      commandOption,
+		"runuser": commandOption,
+		"script":  commandOption,
+		"flock":   argsOnly(flockEffects),
+	} {
+		table[name] = &program{hook: read}
+	}
+	for _, name := range []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash"} {
+		table[name] = &program{hook: shellEffects, shell: true}
+	}
+	for family := range languages {
+		table[family] = &program{hook: interpreterEffects, interpreter: true}
+	}
+	table["nodejs"] = &program{hook: interpreterEffects, interpreter: true}
+}
+
+// fdEffects reads fd, whose -x and -X run a command for what it finds.
+func fdEffects(args []word) effects {
+	var e effects
+	for i := 0; i < len(args); i++ {
+		switch args[i].value {
+		case "-x", "--exec", "-X", "--exec-batch":
+			var inner []word
+			inner, i = commandUntil(args, i+1, ";")
+			e.commands = append(e.commands, nonEmpty(inner)...)
+		}
+	}
+	return e
+}

@@ -1,0 +1,122 @@
+package shell
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/ChristopherDavenport/agentpolicy"
+)
+
+// TestEveryEntryIsReadOneWay holds each entry of the table to one way of
+// being read: by a hook, as a wrapper with its options, as a builtin
+// that only prints, or against its options with its file operands. An
+// entry that says two would be read by the first and its other fields
+// would mislead the reviewer who audits it.
+func TestEveryEntryIsReadOneWay(t *testing.T) {
+	for name, prog := range programs() {
+		var ways []string
+		if prog.hook != nil {
+			ways = append(ways, "hook")
+		}
+		if prog.wraps != nil {
+			ways = append(ways, "wrapper")
+			if prog.flags == nil {
+				t.Errorf("the wrapper %s has no options", name)
+			}
+		}
+		if prog.printsOnly && prog.hook == nil {
+			ways = append(ways, "prints only")
+		}
+		if prog.files != nil {
+			ways = append(ways, "options")
+			if prog.flags == nil {
+				t.Errorf("%s has file operands but no options", name)
+			}
+		}
+		if len(ways) != 1 {
+			t.Errorf("%s is read as %v, want one way", name, ways)
+		}
+		if (prog.shell || prog.interpreter) && prog.hook == nil {
+			t.Errorf("the shell or interpreter %s has no hook", name)
+		}
+	}
+}
+
+// TestStateBuiltinsAreInTheTable asks the real bash for its builtins and
+// holds every one that state.go reads to an entry whose hook reaches it:
+// a builtin state.go learns to read but the table does not name would be
+// read as a command no table knows.
+func TestStateBuiltinsAreInTheTable(t *testing.T) {
+	out, err := exec.Command("bash", "-c", "compgen -b").Output()
+	if err != nil {
+		t.Fatalf("bash -c 'compgen -b': %v", err)
+	}
+	builtins := strings.Fields(string(out))
+	if len(builtins) < 40 {
+		t.Fatalf("bash lists %d builtins, want the 50 or so it has", len(builtins))
+	}
+	args := []word{{value: "x", literal: true}, {value: "y", literal: true}}
+	for _, name := range builtins {
+		if _, ok := stateEffects(name, args); !ok {
+			continue
+		}
+		if prog := lookup(name); prog == nil || prog.hook == nil {
+			t.Errorf("state.go reads the builtin %s, which the table does not give a hook", name)
+		}
+	}
+}
+
+// TestLookupNamesAVersion finds an interpreter by its name with a
+// version, and no other command so: cat2 is not cat.
+func TestLookupNamesAVersion(t *testing.T) {
+	for name, want := range map[string]bool{"python3": true, "python3.12": true, "perl5.36": true, "nodejs": true, "cat2": false, "sha": false} {
+		prog := lookup(name)
+		if got := prog != nil && prog.interpreter; got != want {
+			t.Errorf("lookup(%q) is an interpreter: %v, want %v", name, got, want)
+		}
+	}
+	if lookup("cat2") != nil || lookup("original-awk") == nil {
+		t.Error("lookup finds cat2, or no awk for original-awk")
+	}
+}
+
+// TestBuiltinOptionsAreRead reads hash, enable and mapfile against their
+// options: the option that hides code asks wherever it stands in a
+// cluster, and a word made when it runs where an option may stand asks
+// too, as it may be that option; each beside a twin that runs nothing.
+func TestBuiltinOptionsAreRead(t *testing.T) {
+	for _, c := range []struct {
+		command, unseen string
+	}{
+		{"hash -p /tmp/evil ls", "hash -p changes which program a name runs"},
+		{"hash -dp /tmp/evil ls", "hash -p changes which program a name runs"},
+		{"hash $o /tmp/evil ls", "the word $o may be an option of hash, known only when it runs"},
+		{"hash -r", ""},
+		{"hash -t ls", ""},
+		{"enable -f ./x.so x", "enable -f loads a builtin from a shared object"},
+		{"enable -nf ./x.so x", "enable -f loads a builtin from a shared object"},
+		{"enable $o ./x.so x", "the word $o may be an option of enable, known only when it runs"},
+		{"enable -n echo", ""},
+		{"mapfile -tC 'rm x' a", "mapfile -C runs a string for every line it reads"},
+		{"readarray -C 'rm x' a", "readarray -C runs a string for every line it reads"},
+		{"mapfile -t a", ""},
+		// -d takes the rest of its cluster: C is the delimiter.
+		{"mapfile -dC a", ""},
+	} {
+		s := splitOne(t, c.command)
+		if s.Unseen != c.unseen {
+			t.Errorf("%q: unseen %q, want %q", c.command, s.Unseen, c.unseen)
+		}
+	}
+}
+
+// splitOne is the first subject of a command, the command itself.
+func splitOne(t *testing.T, command string) agentpolicy.Subject {
+	t.Helper()
+	subjects, err := Subjects()(commandArgs(command))
+	if err != nil || len(subjects) == 0 {
+		t.Fatalf("%q: %d subjects, %v", command, len(subjects), err)
+	}
+	return subjects[0]
+}
