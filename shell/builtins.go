@@ -29,6 +29,9 @@ func addBuiltins(table map[string]*program) {
 	table["alias"] = &program{hook: argsOnly(aliasEffects)}
 	table["hash"] = &program{hook: optionHides(hashOptions, "changes which program a name runs")}
 	table["enable"] = &program{hook: optionHides(enableOptions, "loads a builtin from a shared object")}
+	// type prints how each name would run, as command -v does, and runs
+	// none of them; its operands are names, not files.
+	table["type"] = &program{flags: typeOptions, readOnly: true, files: noFiles}
 }
 
 // stateHook reads a builtin that changes the shell's state: state.go
@@ -74,6 +77,17 @@ var enableOptions = flagSet(byEffect{
 	`,
 	runs: `
 		f:
+	`,
+})
+
+// typeOptions are bash's type options.
+var typeOptions = flagSet(byEffect{
+	inert: `
+		a
+		f
+		p
+		P
+		t
 	`,
 })
 

@@ -120,3 +120,47 @@ func splitOne(t *testing.T, command string) agentpolicy.Subject {
 	}
 	return subjects[0]
 }
+
+// TestPrintsHowANameRuns holds command -v, command -V and type, which
+// print how a name would run and run nothing, to being read-only with no
+// rule, and command -p, which runs the name, to being decided as it.
+func TestPrintsHowANameRuns(t *testing.T) {
+	split := Subjects(WithReadOnlyField("read_only"))
+	for _, c := range []struct {
+		command  string
+		readOnly bool
+	}{
+		{"command -v git", true},
+		{"command -V git", true},
+		{"command -pv rm", true},
+		{"type git", true},
+		{"type -t git", true},
+		{"type -a ls", true},
+		{"command -p rm x", false},
+		{"command rm x", false},
+		{"command -v $(rm x)", false},
+		{"command -v *", false},
+		{"type -x git", false},
+		{"type $(rm x)", false},
+	} {
+		subjects, err := split(commandArgs(c.command))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := containsReadOnly(subjects[0].Args); got != c.readOnly {
+			t.Errorf("%q: read-only %v, want %v (%s)", c.command, got, c.readOnly, subjects[0].Args)
+		}
+	}
+	// The command command -p runs is a subject of its own.
+	subjects, err := split(commandArgs("command -p rm x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, s := range subjects {
+		found = found || string(s.Args) == string(commandArgs("rm x"))
+	}
+	if !found {
+		t.Errorf("command -p rm x: no subject for rm x among %d", len(subjects))
+	}
+}

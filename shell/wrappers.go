@@ -11,8 +11,10 @@ import "strings"
 type wrapper struct {
 	// operands is how many words come between the options and the command.
 	operands int
-	// none names the options after which no command runs ("sudo -l").
-	none []string
+	// none names the options after which no command runs ("sudo -l"),
+	// and prints those of them after which it only prints ("command
+	// -v", which tells how a name would run).
+	none, prints []string
 	// privileged marks a wrapper that changes who runs the command.
 	privileged bool
 	// assigns marks a wrapper that reads NAME=VALUE words before the
@@ -44,6 +46,7 @@ func addWrappers(table map[string]*program) {
 	table["timeout"] = &program{flags: flagSet(byEffect{inert: "k: kill-after: s: signal: foreground preserve-status v verbose help version"}), wraps: &wrapper{operands: 1, none: []string{"help", "version"}}}
 	table["time"] = wrap("a append f: format: p portability q quiet v verbose V help version", "o: output:")
 	table["command"] = wrap("p v V", "", "v", "V")
+	table["command"].wraps.prints = []string{"v", "V"}
 	table["builtin"] = wrap("", "")
 	table["exec"] = wrap("a: c l", "")
 	table["stdbuf"] = wrap("i: input: o: output: e: error: help version", "", "help", "version")
@@ -68,6 +71,7 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 	}
 	e.reads, e.writes = optionFiles(p)
 	if p.has(w.none...) {
+		e.readOnly = p.has(w.prints...) && allKnown(args)
 		return e
 	}
 	rest := p.operands
