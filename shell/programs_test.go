@@ -164,3 +164,54 @@ func TestPrintsHowANameRuns(t *testing.T) {
 		t.Errorf("command -p rm x: no subject for rm x among %d", len(subjects))
 	}
 }
+
+// TestOneOptionPerLine holds the option tables of the entries to one
+// option a line: a line names one option, its short letter and its long
+// names with the same argument, so a reviewer reads each option where
+// its effect is. chmod's mode letters ("-rwx") are one option, the mode,
+// spelled as seventeen.
+func TestOneOptionPerLine(t *testing.T) {
+	tables := map[string]*optionTable{
+		"env": envOptions, "flock": flockOptions, "watch": watchOptions, "hash": hashOptions,
+		"enable": enableOptions, "mapfile": mapfileOptions, "type": typeOptions,
+	}
+	for name, table := range commandOptions {
+		tables[name] = table
+	}
+	for name, prog := range programs() {
+		if prog.flags != nil {
+			tables[name] = prog.flags
+		}
+	}
+	for name, table := range tables {
+		for e, list := range table.lists {
+			for _, line := range strings.Split(strings.ReplaceAll(list, modeLetters, ""), "\n") {
+				if why := optionLineUnseen(line); why != "" {
+					t.Errorf("%s, effect %d: the line %q %s", name, e, strings.TrimSpace(line), why)
+				}
+			}
+		}
+	}
+}
+
+// optionLineUnseen is why a line of an option table names more than one
+// option, "" when it names one or none.
+func optionLineUnseen(line string) string {
+	specs := strings.Fields(line)
+	short, arity := 0, -1
+	for _, spec := range specs {
+		name := strings.TrimRight(spec, ":")
+		if len(name) == 1 {
+			short++
+		}
+		a := len(spec) - len(name)
+		if arity >= 0 && a != arity {
+			return "names options that differ in their argument"
+		}
+		arity = a
+	}
+	if short > 1 {
+		return "names more than one short option"
+	}
+	return ""
+}
