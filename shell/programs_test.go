@@ -215,3 +215,25 @@ func optionLineUnseen(line string) string {
 	}
 	return ""
 }
+
+// TestXargsReplaceIsRead reads xargs's -I, -i and --replace with the
+// option reader, so an abbreviation or a cluster that puts the words
+// xargs reads in the command's name asks, beside twins that do not.
+func TestXargsReplaceIsRead(t *testing.T) {
+	const named = "xargs puts the words it reads in the name of the command it runs"
+	for _, c := range []struct {
+		command, unseen string
+	}{
+		{"xargs --repl=ca cat", named},
+		{"xargs --replace=ca cat", named},
+		{"xargs -0I ca cat", named},
+		{"xargs -0ica cat", named},
+		{"xargs -I X cat X", ""},
+		{"xargs --repl=X cat X", ""},
+		{"xargs -0 cat", ""},
+	} {
+		if s := splitOne(t, c.command); s.Unseen != c.unseen {
+			t.Errorf("%q: unseen %q, want %q", c.command, s.Unseen, c.unseen)
+		}
+	}
+}

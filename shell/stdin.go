@@ -8,44 +8,43 @@ import "strings"
 // input. No rule reads that input, so such a command asks unless the
 // program is known to run nothing whatever it is given.
 
-// xargsUnseen is why the command xargs runs, inner, the last words of
-// its arguments args, hides code: xargs appends the words it reads to a
-// program that is not known to be safe with any arguments, or, with -I,
-// -i or --replace, puts them in the program's name.
-func xargsUnseen(args, inner []word) string {
+// xargsUnseen is why the command xargs runs, inner, hides code, given
+// xargs's options p: xargs appends the words it reads to a program that
+// is not known to be safe with any arguments, or, with -I, -i or
+// --replace, puts them in the program's name; --process-slot-var hands
+// the program a variable.
+func xargsUnseen(p parsed, inner []word) string {
+	var why string
+	for _, g := range p.options {
+		if g.name == "process-slot-var" {
+			why = firstOf(why, environmentUnseen(g.value.value))
+		}
+	}
 	if len(inner) == 0 {
 		// xargs runs echo.
-		return ""
+		return why
 	}
-	options := args[:len(args)-len(inner)]
 	name := inner[0].value
-	if replace := xargsReplace(options); replace != "" && strings.Contains(name, replace) {
-		return "xargs puts the words it reads in the name of the command it runs"
+	if replace := xargsReplace(p); replace != "" && strings.Contains(name, replace) {
+		return firstOf(why, "xargs puts the words it reads in the name of the command it runs")
 	}
 	base := name[strings.LastIndexByte(name, '/')+1:]
 	if !appendSafe(base) {
-		return "xargs appends the words it reads to " + name + ", which may read them as options that run a command"
+		return firstOf(why, "xargs appends the words it reads to "+name+", which may read them as options that run a command")
 	}
-	return ""
+	return why
 }
 
 // xargsReplace is the string xargs replaces with what it reads, given its
-// options: -I STR, -iSTR, --replace[=STR] ("{}" when none is given), or
-// "" without them.
-func xargsReplace(options []word) string {
-	for i, o := range options {
-		v := o.value
+// options: -I STR, -iSTR, --replace[=STR] in any abbreviation ("{}" when
+// none is given), or "" without them.
+func xargsReplace(p parsed) string {
+	for _, g := range p.options {
 		switch {
-		case v == "-I" && i+1 < len(options):
-			return options[i+1].value
-		case strings.HasPrefix(v, "-I") && len(v) > 2:
-			return v[2:]
-		case v == "-i" || v == "--replace":
+		case g.name == "I", (g.name == "i" || g.name == "replace") && g.hasValue:
+			return g.value.value
+		case g.name == "i" || g.name == "replace":
 			return "{}"
-		case strings.HasPrefix(v, "-i"):
-			return v[2:]
-		case strings.HasPrefix(v, "--replace="):
-			return strings.TrimPrefix(v, "--replace=")
 		}
 	}
 	return ""

@@ -24,6 +24,9 @@ type wrapper struct {
 	// through a shell, or start one that reads standard input when no
 	// command follows.
 	shell []string
+	// appends marks xargs, which appends the words it reads to the
+	// command it runs.
+	appends bool
 }
 
 // wrap is the entry of a wrapper with the options, as [byEffect] lists
@@ -169,7 +172,7 @@ func addWrappers(table map[string]*program) {
 		version
 	`, readsArg: `
 		a: arg-file:
-	`}), wraps: &wrapper{none: []string{"help", "version"}}}
+	`}), wraps: &wrapper{none: []string{"help", "version"}, appends: true}}
 	table["taskset"] = &program{flags: flagSet(byEffect{inert: `
 		a all-tasks
 		p pid
@@ -212,13 +215,8 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 	case len(rest) > 0:
 		e.commands = append(e.commands, rest)
 	}
-	if base == "xargs" {
-		e.unseen = firstOf(e.unseen, xargsUnseen(args, rest))
-		for _, g := range p.options {
-			if g.name == "process-slot-var" {
-				e.unseen = firstOf(e.unseen, environmentUnseen(g.value.value))
-			}
-		}
+	if w.appends {
+		e.unseen = firstOf(e.unseen, xargsUnseen(p, rest))
 	}
 	return e
 }
