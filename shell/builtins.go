@@ -14,8 +14,8 @@ func addBuiltins(table map[string]*program) {
 	}
 	// printf prints unless -v names a variable it sets instead.
 	table["printf"] = &program{hook: printfEffects, printsOnly: true}
-	table["read"] = &program{hook: setsVariables("dinNptu")}
-	table["getopts"] = &program{hook: setsVariables("-")}
+	table["read"] = &program{hook: setsVariables(readOptions)}
+	table["getopts"] = &program{hook: getoptsEffects}
 	for _, name := range []string{"mapfile", "readarray"} {
 		table[name] = &program{hook: mapfileEffects}
 	}
@@ -129,57 +129,72 @@ func mapfileEffects(base string, args []word) effects {
 	if e.unseen != "" {
 		return e
 	}
-	return setsVariables("dnOsuCc")(base, args)
+	return setsVariables(mapfileOptions)(base, args)
+}
+
+// readOptions are the options of read: -a names the array it sets.
+var readOptions = flagSet(byEffect{
+	inert: `
+		a:
+		d:
+		e
+		i:
+		n:
+		N:
+		p:
+		r
+		s
+		t:
+		u:
+	`,
+})
+
+// setsVariables is the hook of a builtin that sets the variables its
+// operands name, and the array its -a names, given its options.
+func setsVariables(options *optionTable) hook {
+	return func(base string, args []word) effects {
+		p := options.parseFlags(base, args, false)
+		if p.opaque != "" {
+			return effects{unseen: p.opaque}
+		}
+		names := p.operands
+		for _, g := range p.options {
+			if g.name == "a" && g.hasValue {
+				names = append(names[:len(names):len(names)], g.value)
+			}
+		}
+		return effects{unseen: variablesUnseen(base, names)}
+	}
+}
+
+// getoptsEffects reads getopts OPTSTRING NAME [ARG…], which sets NAME
+// (and OPTARG and OPTIND, which change nothing that runs).
+func getoptsEffects(base string, args []word) effects {
+	if len(args) < 2 {
+		return effects{}
+	}
+	return effects{unseen: variablesUnseen(base, args[1:2])}
 }
 
 // printfEffects reads printf, which prints its words unless -v names a
-// variable it sets instead.
+// variable it sets instead: any word "-vNAME", or "-v" and the next.
 func printfEffects(base string, args []word) effects {
-	why := variablesSet(base, "v", args)
+	var names []word
+	for i := 0; i < len(args); i++ {
+		if v, ok := strings.CutPrefix(args[i].value, "-v"); ok && v != "" {
+			names = append(names, word{value: v, literal: args[i].literal})
+		} else if ok && i+1 < len(args) {
+			names = append(names, args[i+1])
+		}
+	}
+	why := variablesUnseen(base, names)
 	printsOnly := len(args) == 0 || !strings.HasPrefix(args[0].value, "-v")
 	return effects{unseen: why, readOnly: printsOnly && why == "" && allKnown(args)}
 }
 
-// setsVariables is the hook of a builtin that sets the variables it
-// names, given its short options that take an argument.
-func setsVariables(short string) hook {
-	return func(base string, args []word) effects {
-		return effects{unseen: variablesSet(base, short, args)}
-	}
-}
-
-// variablesSet is why a builtin that sets variables hides code: a name it
-// sets that is in the table of variables, or one known only when it runs.
-// short are its short options that take an argument.
-func variablesSet(base, short string, args []word) string {
-	var names []word
-	switch base {
-	case "printf":
-		for i := 0; i < len(args); i++ {
-			if v, ok := strings.CutPrefix(args[i].value, "-v"); ok && v != "" {
-				names = append(names, word{value: v, literal: args[i].literal})
-			} else if ok && i+1 < len(args) {
-				names = append(names, args[i+1])
-			}
-		}
-	case "getopts":
-		if len(args) > 1 {
-			names = args[1:2]
-		}
-	default:
-		for i := 0; i < len(args); i++ {
-			v := args[i].value
-			switch {
-			case v == "-a" && i+1 < len(args):
-				i++
-				names = append(names, args[i])
-			case len(v) == 2 && v[0] == '-' && strings.IndexByte(short, v[1]) >= 0:
-				i++
-			case !strings.HasPrefix(v, "-"):
-				names = append(names, args[i])
-			}
-		}
-	}
+// variablesUnseen is why a builtin that sets the variables names hides
+// code: one in the table of variables, or one known only when it runs.
+func variablesUnseen(base string, names []word) string {
 	for _, n := range names {
 		if !n.literal {
 			return base + " sets a variable named when it runs"

@@ -173,7 +173,7 @@ func TestPrintsHowANameRuns(t *testing.T) {
 func TestOneOptionPerLine(t *testing.T) {
 	tables := map[string]*optionTable{
 		"env": envOptions, "flock": flockOptions, "watch": watchOptions, "hash": hashOptions,
-		"enable": enableOptions, "mapfile": mapfileOptions, "type": typeOptions,
+		"enable": enableOptions, "mapfile": mapfileOptions, "type": typeOptions, "read": readOptions, "trap": trapOptions,
 	}
 	for name, table := range commandOptions {
 		tables[name] = table
@@ -231,6 +231,29 @@ func TestXargsReplaceIsRead(t *testing.T) {
 		{"xargs -I X cat X", ""},
 		{"xargs --repl=X cat X", ""},
 		{"xargs -0 cat", ""},
+	} {
+		if s := splitOne(t, c.command); s.Unseen != c.unseen {
+			t.Errorf("%q: unseen %q, want %q", c.command, s.Unseen, c.unseen)
+		}
+	}
+}
+
+// TestBuiltinsReadAgainstTheirOptions reads read and trap with the option
+// reader: an option the builtin does not have asks (bash refuses it and
+// the splitter cannot tell what the words after it are), and a value
+// taken by an option is not a variable read sets.
+func TestBuiltinsReadAgainstTheirOptions(t *testing.T) {
+	for _, c := range []struct {
+		command, unseen string
+	}{
+		{"read -z x", "read -z is not an option the splitter knows"},
+		{"read -ra PATH", "PATH changes which program a name runs"},
+		{"read -rp prompt PATH", "PATH changes which program a name runs"},
+		{"read -p PATH x", ""},
+		{"read -r line", ""},
+		{"trap -x 'rm -rf /' EXIT", "trap -x is not an option the splitter knows"},
+		{"trap -- 'echo hi' EXIT", ""},
+		{"trap -p EXIT", ""},
 	} {
 		if s := splitOne(t, c.command); s.Unseen != c.unseen {
 			t.Errorf("%q: unseen %q, want %q", c.command, s.Unseen, c.unseen)

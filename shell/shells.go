@@ -179,12 +179,16 @@ func evalEffects(args []word) effects {
 // may skip the command under extdebug), and so does a condition outside
 // the table of signals.
 func trapEffects(args []word) effects {
-	i, _ := skipOptions(args, "", nil, "")
-	if len(args)-i < 2 || args[i].value == "-" {
+	p := trapOptions.parseFlags("trap", args, false)
+	if p.opaque != "" {
+		return effects{unseen: p.opaque}
+	}
+	operands := p.operands
+	if len(operands) < 2 || operands[0].value == "-" {
 		return effects{}
 	}
-	action := args[i]
-	for _, sig := range args[i+1:] {
+	action := operands[0]
+	for _, sig := range operands[1:] {
 		if name := strings.TrimPrefix(strings.ToUpper(sig.value), "SIG"); !sig.literal || !signals[name] && strings.Trim(name, "0123456789") != "" {
 			return effects{unseen: "trap " + sig.value + " runs its action where the splitter cannot follow"}
 		}
@@ -194,6 +198,16 @@ func trapEffects(args []word) effects {
 	}
 	return effects{wrapper: true, scripts: []string{action.value}}
 }
+
+// trapOptions are trap's options, which print: -l the signals, -p and
+// -P the actions set.
+var trapOptions = flagSet(byEffect{
+	inert: `
+		l
+		p
+		P
+	`,
+})
 
 // signals are the conditions trap may run an action on that the splitter
 // reads as one more command: the signals, and EXIT.

@@ -234,39 +234,6 @@ func shellString(what string, words []word, unseen string) ([]string, string) {
 	return []string{strings.Join(values(words), " ")}, unseen
 }
 
-// skipOptions returns the index of the first operand of args, given the
-// short and long options that take an argument, and stopped when one of
-// the short options in none says no command follows.
-func skipOptions(args []word, short string, long []string, none string) (int, bool) {
-	for i := 0; i < len(args); i++ {
-		a := args[i].value
-		switch {
-		case a == "--":
-			return i + 1, false
-		case strings.HasPrefix(a, "--"):
-			name, _, joined := strings.Cut(a, "=")
-			if !joined && contains(long, name) {
-				i++
-			}
-		case len(a) > 1 && a[0] == '-':
-			for j := 1; j < len(a); j++ {
-				if strings.IndexByte(none, a[j]) >= 0 {
-					return len(args), true
-				}
-				if strings.IndexByte(short, a[j]) >= 0 {
-					if j == len(a)-1 {
-						i++
-					}
-					break
-				}
-			}
-		default:
-			return i, false
-		}
-	}
-	return len(args), false
-}
-
 // contains reports whether list holds s.
 func contains(list []string, s string) bool {
 	for _, x := range list {
