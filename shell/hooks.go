@@ -38,17 +38,3 @@ func addHooks(table map[string]*program) {
 	}
 	table["nodejs"] = &program{hook: interpreterEffects, interpreter: true}
 }
-
-// fdEffects reads fd, whose -x and -X run a command for what it finds.
-func fdEffects(args []word) effects {
-	var e effects
-	for i := 0; i < len(args); i++ {
-		switch args[i].value {
-		case "-x", "--exec", "-X", "--exec-batch":
-			var inner []word
-			inner, i = commandUntil(args, i+1, ";")
-			e.commands = append(e.commands, nonEmpty(inner)...)
-		}
-	}
-	return e
-}

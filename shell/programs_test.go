@@ -166,14 +166,14 @@ func TestPrintsHowANameRuns(t *testing.T) {
 }
 
 // TestOneOptionPerLine holds the option tables of the entries to one
-// option a line: a line names one option, its short letter and its long
+// option a line, and to naming each option once: a line names one option, its short letter and its long
 // names with the same argument, so a reviewer reads each option where
 // its effect is. chmod's mode letters ("-rwx") are one option, the mode,
 // spelled as seventeen.
 func TestOneOptionPerLine(t *testing.T) {
 	tables := map[string]*optionTable{
 		"env": envOptions, "flock": flockOptions, "watch": watchOptions, "hash": hashOptions,
-		"enable": enableOptions, "mapfile": mapfileOptions, "type": typeOptions, "read": readOptions, "trap": trapOptions,
+		"enable": enableOptions, "mapfile": mapfileOptions, "type": typeOptions, "read": readOptions, "trap": trapOptions, "fd": fdOptions,
 	}
 	for name, table := range commandOptions {
 		tables[name] = table
@@ -184,10 +184,18 @@ func TestOneOptionPerLine(t *testing.T) {
 		}
 	}
 	for name, table := range tables {
+		seen := map[string]bool{}
 		for e, list := range table.lists {
 			for _, line := range strings.Split(strings.ReplaceAll(list, modeLetters, ""), "\n") {
 				if why := optionLineUnseen(line); why != "" {
 					t.Errorf("%s, effect %d: the line %q %s", name, e, strings.TrimSpace(line), why)
+				}
+				for _, spec := range strings.Fields(line) {
+					if option := strings.TrimRight(spec, ":"); seen[option] {
+						t.Errorf("%s lists %s twice", name, option)
+					} else {
+						seen[option] = true
+					}
 				}
 			}
 		}
@@ -257,6 +265,49 @@ func TestBuiltinsReadAgainstTheirOptions(t *testing.T) {
 	} {
 		if s := splitOne(t, c.command); s.Unseen != c.unseen {
 			t.Errorf("%q: unseen %q, want %q", c.command, s.Unseen, c.unseen)
+		}
+	}
+}
+
+// TestFdExecIsFound finds the command fd's -x and -X run however fd 8
+// reads them (each checked with fdfind 8.6): clustered after a flag
+// (-Hx), joined (--exec=CMD, -xCMD: the command is that one word), and
+// after the ";" that ends one,
+// more options; a word that may be -x, or an option fd does not have,
+// asks; an abbreviation is no option to fd, so --exe asks too.
+func TestFdExecIsFound(t *testing.T) {
+	for _, c := range []struct {
+		command, unseen string
+		runs            []string
+	}{
+		{"fd -Hx rm {} ;", "", []string{"rm {}"}},
+		{"fd --exec=rm x", "", []string{"rm"}},
+		{"fdfind -xrm", "", []string{"rm"}},
+		{"fd a -x echo {} \\; -X rm", "", []string{"echo {}", "rm"}},
+		{"fd -e tmp -x rm {}", "", []string{"rm {}"}},
+		{"fd -d1x rm", "", nil}, // -d takes "1x" as its value
+		{"fd $o rm", "the word $o may be an option of fd, known only when it runs", nil},
+		{"fd --exe rm", "fd --exe is an ambiguous abbreviation", nil},
+		{"fd --exec-b rm", "fd --exec-batch runs a command the splitter cannot find", nil},
+		{"fd --frobnicate x", "fd --frobnicate is not an option the splitter knows", nil},
+		{"fd -H -e go pattern src", "", nil},
+		{"fd -- -x rm", "", nil},
+	} {
+		subjects, err := Subjects()(commandArgs(c.command))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if subjects[0].Unseen != c.unseen {
+			t.Errorf("%q: unseen %q, want %q", c.command, subjects[0].Unseen, c.unseen)
+		}
+		for _, run := range c.runs {
+			found := false
+			for _, s := range subjects[1:] {
+				found = found || string(s.Args) == string(commandArgs(run))
+			}
+			if !found {
+				t.Errorf("%q: no subject for %q", c.command, run)
+			}
 		}
 	}
 }
