@@ -121,27 +121,26 @@ func splitOne(t *testing.T, command string) agentpolicy.Subject {
 	return subjects[0]
 }
 
-// TestPrintsHowANameRuns holds command -v, command -V and type, which
-// print how a name would run and run nothing, to being read-only with no
-// rule, and command -p, which runs the name, to being decided as it.
+// TestPrintsHowANameRuns holds type, which prints how a name would run
+// and runs nothing, to being read-only with no rule, as Claude Code
+// 2.1.328 runs "type ls" (recorded). command -v prints the same, but
+// Claude Code asks for it (recorded: "command -v touch"), and the
+// splitter is never looser than Claude Code, so it is not read-only;
+// command -p runs the name and is decided as it.
 func TestPrintsHowANameRuns(t *testing.T) {
 	split := Subjects(WithReadOnlyField("read_only"))
 	for _, c := range []struct {
 		command  string
 		readOnly bool
 	}{
-		{"command -v git", true},
-		{"command -V git", true},
-		{"command -pv rm", true},
 		{"type git", true},
 		{"type -t git", true},
 		{"type -a ls", true},
-		{"command -p rm x", false},
-		{"command rm x", false},
-		{"command -v $(rm x)", false},
-		{"command -v *", false},
 		{"type -x git", false},
 		{"type $(rm x)", false},
+		{"type *", false},
+		{"command -v git", false},
+		{"command -p rm x", false},
 	} {
 		subjects, err := split(commandArgs(c.command))
 		if err != nil {
@@ -163,65 +162,6 @@ func TestPrintsHowANameRuns(t *testing.T) {
 	if !found {
 		t.Errorf("command -p rm x: no subject for rm x among %d", len(subjects))
 	}
-}
-
-// TestOneOptionPerLine holds the option tables of the entries to one
-// option a line, and to naming each option once: a line names one option, its short letter and its long
-// names with the same argument, so a reviewer reads each option where
-// its effect is. chmod's mode letters ("-rwx") are one option, the mode,
-// spelled as seventeen.
-func TestOneOptionPerLine(t *testing.T) {
-	tables := map[string]*optionTable{
-		"env": envOptions, "flock": flockOptions, "watch": watchOptions, "hash": hashOptions,
-		"enable": enableOptions, "mapfile": mapfileOptions, "type": typeOptions, "read": readOptions, "trap": trapOptions, "fd": fdOptions,
-	}
-	for name, table := range commandOptions {
-		tables[name] = table
-	}
-	for name, prog := range programs() {
-		if prog.flags != nil {
-			tables[name] = prog.flags
-		}
-	}
-	for name, table := range tables {
-		seen := map[string]bool{}
-		for e, list := range table.lists {
-			for _, line := range strings.Split(strings.ReplaceAll(list, modeLetters, ""), "\n") {
-				if why := optionLineUnseen(line); why != "" {
-					t.Errorf("%s, effect %d: the line %q %s", name, e, strings.TrimSpace(line), why)
-				}
-				for _, spec := range strings.Fields(line) {
-					if option := strings.TrimRight(spec, ":"); seen[option] {
-						t.Errorf("%s lists %s twice", name, option)
-					} else {
-						seen[option] = true
-					}
-				}
-			}
-		}
-	}
-}
-
-// optionLineUnseen is why a line of an option table names more than one
-// option, "" when it names one or none.
-func optionLineUnseen(line string) string {
-	specs := strings.Fields(line)
-	short, arity := 0, -1
-	for _, spec := range specs {
-		name := strings.TrimRight(spec, ":")
-		if len(name) == 1 {
-			short++
-		}
-		a := len(spec) - len(name)
-		if arity >= 0 && a != arity {
-			return "names options that differ in their argument"
-		}
-		arity = a
-	}
-	if short > 1 {
-		return "names more than one short option"
-	}
-	return ""
 }
 
 // TestXargsReplaceIsRead reads xargs's -I, -i and --replace with the

@@ -11,10 +11,8 @@ import "strings"
 type wrapper struct {
 	// operands is how many words come between the options and the command.
 	operands int
-	// none names the options after which no command runs ("sudo -l"),
-	// and prints those of them after which it only prints ("command
-	// -v", which tells how a name would run).
-	none, prints []string
+	// none names the options after which no command runs ("sudo -l").
+	none []string
 	// privileged marks a wrapper that changes who runs the command.
 	privileged bool
 	// assigns marks a wrapper that reads NAME=VALUE words before the
@@ -118,7 +116,6 @@ func addWrappers(table map[string]*program) {
 		v
 		V
 	`, "", "v", "V")
-	table["command"].wraps.prints = []string{"v", "V"}
 	table["builtin"] = wrap("", "")
 	table["exec"] = wrap(`
 		a:
@@ -199,7 +196,6 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 	}
 	e.reads, e.writes = optionFiles(p)
 	if p.has(w.none...) {
-		e.readOnly = p.has(w.prints...) && allKnown(args)
 		return e
 	}
 	rest := p.operands
