@@ -9,8 +9,8 @@ package shell
 // gnu are the options every GNU tool has.
 const gnu = " help version"
 
-// digits are the short options "-5" of head, tail, grep and nice, a
-// count written as an option, one line a digit.
+// digits are the short options "-5" of head, tail and grep, a count
+// written as an option, one line a digit.
 const digits = `
 0
 1

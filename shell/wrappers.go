@@ -27,159 +27,241 @@ type wrapper struct {
 	appends bool
 }
 
-// wrap is the entry of a wrapper with the options, as [byEffect] lists
-// them, the options that name a file it writes, and those after which
-// no command runs.
-func wrap(inertFlags, writes string, none ...string) *program {
-	return &program{flags: flagSet(byEffect{inert: inertFlags, writesArg: writes}), wraps: &wrapper{none: none}}
-}
-
-// addWrappers adds the commands decided as the command they run.
+// addWrappers adds the commands decided as the command they run: each
+// option a line under its effect, and how the command it runs is found.
 func addWrappers(table map[string]*program) {
-	table["sudo"] = &program{
-		flags: flagSet(byEffect{inert: `
-			A askpass
-			a: auth-type:
-			B bell
-			b background
-			C: close-from:
-			c: login-class:
-			D: chdir:
-			E
-			preserve-env::
-			g: group:
-			H set-home
-			h::
-			host:
-			help
-			i login
-			K remove-timestamp
-			k reset-timestamp
-			l list
-			N no-update
-			n non-interactive
-			P preserve-groups
-			p: prompt:
-			R: chroot:
-			r: role:
-			S stdin
-			s shell
-			T: command-timeout:
-			t: type:
-			U: other-user:
-			u: user:
-			V version
-			v validate
-		`,
-			changes: `
-				e edit
-			`}),
-		wraps: &wrapper{none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"}},
+	for name, prog := range map[string]*program{
+		"sudo": {
+			flags: flagSet(byEffect{
+				inert: `
+					A askpass
+					a: auth-type:
+					B bell
+					b background
+					C: close-from:
+					c: login-class:
+					D: chdir:
+					E
+					preserve-env::
+					g: group:
+					H set-home
+					h::
+					host:
+					help
+					i login
+					K remove-timestamp
+					k reset-timestamp
+					l list
+					N no-update
+					n non-interactive
+					P preserve-groups
+					p: prompt:
+					R: chroot:
+					r: role:
+					S stdin
+					s shell
+					T: command-timeout:
+					t: type:
+					U: other-user:
+					u: user:
+					V version
+					v validate
+				`,
+				changes: `
+					e edit
+				`,
+			}),
+			wraps: &wrapper{none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"}},
+		},
+		"doas": {
+			flags: flagSet(byEffect{
+				inert: `
+					a:
+					C:
+					L
+					n
+					s
+					u:
+				`,
+			}),
+			wraps: &wrapper{none: []string{"C", "L"}, privileged: true, shell: []string{"s"}},
+		},
+		"nice": {
+			flags: flagSet(byEffect{
+				inert: `
+					n: adjustment:
+					help
+					version
+					0
+					1
+					2
+					3
+					4
+					5
+					6
+					7
+					8
+					9
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"nohup": {
+			flags: flagSet(byEffect{
+				inert: `
+					help
+					version
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"timeout": {
+			flags: flagSet(byEffect{
+				inert: `
+					k: kill-after:
+					s: signal:
+					foreground
+					preserve-status
+					v verbose
+					help
+					version
+				`,
+			}),
+			wraps: &wrapper{operands: 1, none: []string{"help", "version"}},
+		},
+		"time": {
+			flags: flagSet(byEffect{
+				inert: `
+					a append
+					f: format:
+					p portability
+					q quiet
+					v verbose
+					V version
+					help
+				`,
+				writesArg: `
+					o: output:
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"command": {
+			flags: flagSet(byEffect{
+				inert: `
+					p
+					v
+					V
+				`,
+			}),
+			wraps: &wrapper{none: []string{"v", "V"}},
+		},
+		"builtin": {
+			flags: flagSet(byEffect{}),
+			wraps: &wrapper{},
+		},
+		"exec": {
+			flags: flagSet(byEffect{
+				inert: `
+					a:
+					c
+					l
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"stdbuf": {
+			flags: flagSet(byEffect{
+				inert: `
+					i: input:
+					o: output:
+					e: error:
+					help
+					version
+				`,
+			}),
+			wraps: &wrapper{none: []string{"help", "version"}},
+		},
+		"ionice": {
+			flags: flagSet(byEffect{
+				inert: `
+					c: class:
+					n: classdata:
+					p: pid:
+					P: pgid:
+					t ignore
+					u: uid:
+					h help
+					V version
+				`,
+			}),
+			wraps: &wrapper{none: []string{"p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version"}},
+		},
+		"setsid": {
+			flags: flagSet(byEffect{
+				inert: `
+					c ctty
+					f fork
+					w wait
+					h help
+					V version
+				`,
+			}),
+			wraps: &wrapper{none: []string{"h", "help", "V", "version"}},
+		},
+		"xargs": {
+			flags: flagSet(byEffect{
+				inert: `
+					0 null
+					d: delimiter:
+					E:
+					e:: eof::
+					I:
+					i:: replace::
+					L: max-lines:
+					l::
+					n: max-args:
+					o open-tty
+					P: max-procs:
+					p interactive
+					process-slot-var:
+					r no-run-if-empty
+					s: max-chars:
+					show-limits
+					t verbose
+					x exit
+					help
+					version
+				`,
+				readsArg: `
+					a: arg-file:
+				`,
+			}),
+			wraps: &wrapper{none: []string{"help", "version"}, appends: true},
+		},
+		"taskset": {
+			flags: flagSet(byEffect{
+				inert: `
+					a all-tasks
+					p pid
+					c cpu-list
+					h help
+					V version
+				`,
+			}),
+			wraps: &wrapper{operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
+		},
+		"unbuffer": {
+			flags: flagSet(byEffect{
+				inert: `
+					p
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+	} {
+		table[name] = prog
 	}
-	table["doas"] = &program{flags: flagSet(byEffect{inert: `
-		a:
-		C:
-		L
-		n
-		s
-		u:
-	`}), wraps: &wrapper{none: []string{"C", "L"}, privileged: true, shell: []string{"s"}}}
-	table["nice"] = wrap(`
-		n: adjustment:
-		help
-		version
-	`+digits, "")
-	table["nohup"] = wrap(`
-		help
-		version
-	`, "")
-	table["timeout"] = &program{flags: flagSet(byEffect{inert: `
-		k: kill-after:
-		s: signal:
-		foreground
-		preserve-status
-		v verbose
-		help
-		version
-	`}), wraps: &wrapper{operands: 1, none: []string{"help", "version"}}}
-	table["time"] = wrap(`
-		a append
-		f: format:
-		p portability
-		q quiet
-		v verbose
-		V version
-		help
-	`, "o: output:")
-	table["command"] = wrap(`
-		p
-		v
-		V
-	`, "", "v", "V")
-	table["builtin"] = wrap("", "")
-	table["exec"] = wrap(`
-		a:
-		c
-		l
-	`, "")
-	table["stdbuf"] = wrap(`
-		i: input:
-		o: output:
-		e: error:
-		help
-		version
-	`, "", "help", "version")
-	table["ionice"] = wrap(`
-		c: class:
-		n: classdata:
-		p: pid:
-		P: pgid:
-		t ignore
-		u: uid:
-		h help
-		V version
-	`, "", "p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version")
-	table["setsid"] = wrap(`
-		c ctty
-		f fork
-		w wait
-		h help
-		V version
-	`, "", "h", "help", "V", "version")
-	table["xargs"] = &program{flags: flagSet(byEffect{inert: `
-		0 null
-		d: delimiter:
-		E:
-		e:: eof::
-		I:
-		i:: replace::
-		L: max-lines:
-		l::
-		n: max-args:
-		o open-tty
-		P: max-procs:
-		p interactive
-		process-slot-var:
-		r no-run-if-empty
-		s: max-chars:
-		show-limits
-		t verbose
-		x exit
-		help
-		version
-	`, readsArg: `
-		a: arg-file:
-	`}), wraps: &wrapper{none: []string{"help", "version"}, appends: true}}
-	table["taskset"] = &program{flags: flagSet(byEffect{inert: `
-		a all-tasks
-		p pid
-		c cpu-list
-		h help
-		V version
-	`}), wraps: &wrapper{operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}}}
-	table["unbuffer"] = wrap(`
-		p
-	`, "")
 }
 
 // unwrap finds the command a wrapper runs.
