@@ -2,8 +2,9 @@ package shell
 
 import "strings"
 
-// The commands that run other commands: the wrappers decided as the
-// command they run, and the commands that run a string as shell code.
+// The wrappers: the commands decided as the command they run, found
+// after their options (shells.go holds those that run a string as shell
+// code, or another command in a way of their own).
 
 // wrapper is how a command that runs another reads its command line;
 // its options are its entry's flags, and it stops reading options at
