@@ -176,20 +176,29 @@ func getoptsEffects(base string, args []word) effects {
 	return effects{unseen: variablesUnseen(base, args[1:2])}
 }
 
+// printfOptions are the options of printf: -v names the variable it
+// sets instead of printing.
+var printfOptions = flagSet(byEffect{
+	inert: `
+		v:
+	`,
+})
+
 // printfEffects reads printf, which prints its words unless -v names a
-// variable it sets instead: any word "-vNAME", or "-v" and the next.
+// variable it sets instead; an option it does not have asks.
 func printfEffects(base string, args []word) effects {
+	p := printfOptions.parseFlags(base, args, false)
+	if p.opaque != "" {
+		return effects{unseen: p.opaque}
+	}
 	var names []word
-	for i := 0; i < len(args); i++ {
-		if v, ok := strings.CutPrefix(args[i].value, "-v"); ok && v != "" {
-			names = append(names, word{value: v, literal: args[i].literal})
-		} else if ok && i+1 < len(args) {
-			names = append(names, args[i+1])
+	for _, g := range p.options {
+		if g.hasValue {
+			names = append(names, g.value)
 		}
 	}
 	why := variablesUnseen(base, names)
-	printsOnly := len(args) == 0 || !strings.HasPrefix(args[0].value, "-v")
-	return effects{unseen: why, readOnly: printsOnly && why == "" && allKnown(args)}
+	return effects{unseen: why, readOnly: len(names) == 0 && why == "" && allKnown(args)}
 }
 
 // variablesUnseen is why a builtin that sets the variables names hides

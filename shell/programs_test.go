@@ -251,3 +251,30 @@ func TestFdExecIsFound(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintfReadAgainstItsOptions reads printf with the option reader,
+// as bash 5.2 does (checked): -v is an option only before the format,
+// so printf %s -vPATH prints "-vPATH" and is read-only, while printf
+// -vPATH sets PATH; an option printf does not have asks.
+func TestPrintfReadAgainstItsOptions(t *testing.T) {
+	split := Subjects(WithReadOnlyField("read_only"))
+	for _, c := range []struct {
+		command, unseen string
+		readOnly        bool
+	}{
+		{"printf %s -vPATH", "", true},
+		{"printf -vPATH %s x", "PATH changes which program a name runs", false},
+		{"printf -v PATH %s x", "PATH changes which program a name runs", false},
+		{"printf -v x %s y", "", false},
+		{"printf -z x", "printf -z is not an option the splitter knows", false},
+		{"printf -- -z", "", true},
+	} {
+		subjects, err := split(commandArgs(c.command))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if subjects[0].Unseen != c.unseen || containsReadOnly(subjects[0].Args) != c.readOnly {
+			t.Errorf("%q: unseen %q, read-only %v; want %q, %v", c.command, subjects[0].Unseen, containsReadOnly(subjects[0].Args), c.unseen, c.readOnly)
+		}
+	}
+}
