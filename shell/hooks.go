@@ -33,8 +33,15 @@ func addHooks(table map[string]*program) {
 	for _, name := range []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash"} {
 		table[name] = &program{hook: shellEffects, shell: true}
 	}
-	for family := range languages {
-		table[family] = &program{hook: interpreterEffects, interpreter: true}
+	for family, lang := range languages {
+		table[family] = interpreterEntry(&lang)
 	}
-	table["nodejs"] = &program{hook: interpreterEffects, interpreter: true}
+	// nodejs is Debian's node.
+	table["nodejs"] = table["node"]
+}
+
+// interpreterEntry is the entry of an interpreter of the language.
+func interpreterEntry(lang *language) *program {
+	read := func(base string, args []word) effects { return interpreterEffects(lang, base, args) }
+	return &program{hook: read, language: lang}
 }

@@ -50,9 +50,10 @@ type program struct {
 	// shell marks a shell, whose -c string is code and which may read
 	// its commands from a descriptor.
 	shell bool
-	// interpreter marks an interpreter of another language, also known
-	// by its name with a version: python3, python3.12, perl5.36.
-	interpreter bool
+	// language, when set, marks an interpreter of another language and
+	// is what its family's command line holds; an interpreter is also
+	// known by its name with a version: python3, python3.12, perl5.36.
+	language *language
 }
 
 // hook reads the command line of a command the options alone do not
@@ -91,7 +92,7 @@ func lookup(base string) *program {
 	if prog := table[base]; prog != nil {
 		return prog
 	}
-	if prog := table[strings.TrimRight(base, "0123456789.")]; prog != nil && prog.interpreter {
+	if prog := table[strings.TrimRight(base, "0123456789.")]; prog != nil && prog.language != nil {
 		return prog
 	}
 	if isAwkName(base) {

@@ -37,7 +37,7 @@ func TestEveryEntryIsReadOneWay(t *testing.T) {
 		if len(ways) != 1 {
 			t.Errorf("%s is read as %v, want one way", name, ways)
 		}
-		if (prog.shell || prog.interpreter) && prog.hook == nil {
+		if (prog.shell || prog.language != nil) && prog.hook == nil {
 			t.Errorf("the shell or interpreter %s has no hook", name)
 		}
 	}
@@ -72,7 +72,7 @@ func TestStateBuiltinsAreInTheTable(t *testing.T) {
 func TestLookupNamesAVersion(t *testing.T) {
 	for name, want := range map[string]bool{"python3": true, "python3.12": true, "perl5.36": true, "nodejs": true, "cat2": false, "sha": false} {
 		prog := lookup(name)
-		if got := prog != nil && prog.interpreter; got != want {
+		if got := prog != nil && prog.language != nil; got != want {
 			t.Errorf("lookup(%q) is an interpreter: %v, want %v", name, got, want)
 		}
 	}

@@ -70,9 +70,9 @@ func tableIndex() string {
 		{"a wrapper, decided as the command it runs", func(p *program) bool { return p.wraps != nil }},
 		{"a builtin that prints or tests its words", func(p *program) bool { return p.printsOnly && p.hook == nil }},
 		{"a shell, by its hook", func(p *program) bool { return p.shell }},
-		{"an interpreter of another language, by its hook (also with a version: `python3.12`)", func(p *program) bool { return p.interpreter }},
+		{"an interpreter of another language, by its hook (also with a version: `python3.12`)", func(p *program) bool { return p.language != nil }},
 		{"any other, by its hook", func(p *program) bool {
-			return p.hook != nil && !p.shell && !p.interpreter
+			return p.hook != nil && !p.shell && p.language == nil
 		}},
 	}
 	var b strings.Builder

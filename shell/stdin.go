@@ -70,7 +70,7 @@ func streamPath(path string) bool {
 // naming its input or a descriptor, which it may read its program from
 // ("bash /dev/stdin", "python3 /proc/self/fd/0").
 func streamUnseen(base string, args []word) string {
-	if prog := lookup(base); prog == nil || !prog.shell && !prog.interpreter {
+	if prog := lookup(base); prog == nil || !prog.shell && prog.language == nil {
 		return ""
 	}
 	for _, a := range args {
