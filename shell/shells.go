@@ -199,13 +199,12 @@ func trapEffects(args []word) effects {
 	return effects{wrapper: true, scripts: []string{action.value}}
 }
 
-// trapOptions are trap's options, which print: -l the signals, -p and
-// -P the actions set.
+// trapOptions are bash 5.2's trap options, which print: -l the
+// signals, -p the actions set.
 var trapOptions = flagSet(byEffect{
 	inert: `
 		l
 		p
-		P
 	`,
 })
 
