@@ -147,12 +147,12 @@ func simpleCommands(command string) (int, bool) {
 // readFurther reports whether the splitter reads more commands out of a
 // command named name.
 func readFurther(name string) bool {
-	if _, ok := wrappers()[name]; ok {
+	if prog := lookup(name); prog != nil && prog.wraps != nil {
 		return true
 	}
 	switch name {
 	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock", "man":
 		return true
 	}
-	return shells[name]
+	return isShell(name)
 }

@@ -58,24 +58,10 @@ func words(s string) map[string]bool {
 	return set
 }
 
-// interpreter is the family of a command that runs a program in another
-// language, "" for none: its name, or its name with a version ("python3",
-// "python3.12", "perl5.36"); nodejs is Debian's node.
-func interpreter(base string) string {
-	if base == "nodejs" {
-		return "node"
-	}
-	family := strings.TrimRight(base, "0123456789.")
-	if _, ok := languages[family]; ok {
-		return family
-	}
-	return ""
-}
-
-// interpreterEffects reads an interpreter's command line: the program it
-// runs and where it comes from.
-func interpreterEffects(base string, args []word) effects {
-	lang := languages[interpreter(base)]
+// interpreterEffects reads an interpreter's command line, given what its
+// family's command line holds: the program it runs and where it comes
+// from.
+func interpreterEffects(lang *language, base string, args []word) effects {
 	if onlyInfo(args) {
 		return effects{}
 	}

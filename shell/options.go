@@ -52,7 +52,9 @@ type flag struct {
 // byEffect are a command's options by effect. Each is a list of words
 // such as "o:" or "output:": a letter is a short option and a longer
 // name a long one; ":" marks an argument it needs and "::" one it may
-// take only when joined.
+// take only when joined. The entries write one option a line, its short
+// letter beside its long names ("o: output:"), which the reader, taking
+// the words as they come, does not need and a reviewer does.
 type byEffect [changes + 1]string
 
 // optionTable is a command's options: the lists that name them, read

@@ -180,9 +180,6 @@ func TestNoTableNamesAnOptionTwice(t *testing.T) {
 	for name, p := range programs() {
 		tables[name] = p.flags
 	}
-	for name, w := range wrappers() {
-		tables["wrapper "+name] = w.options
-	}
 	for name, table := range sshOptions {
 		tables["ssh "+name] = table
 	}

@@ -8,61 +8,43 @@ import "strings"
 // input. No rule reads that input, so such a command asks unless the
 // program is known to run nothing whatever it is given.
 
-// appendSafe reports whether a program is known to run no command and
-// write no file whatever arguments xargs appends to it: a builtin that
-// only prints or tests its words, or a read-only command of the table
-// none of whose options writes a file, runs a program or changes
-// anything, and whose operands it only reads. Any other program, a
-// shell, env, find, git, xargs, sort (-o), uniq (its second operand), a
-// program the table does not know, may take an appended word as an
-// option that runs a command or writes a file. The files the appended
-// words name are read subjects known only when xargs runs.
-func appendSafe(base string) bool {
-	if printsOnly[base] || base == "printf" {
-		return true
+// xargsUnseen is why the command xargs runs, inner, hides code, given
+// xargs's options p: xargs appends the words it reads to a program that
+// is not known to be safe with any arguments, or, with -I, -i or
+// --replace, puts them in the program's name; --process-slot-var hands
+// the program a variable.
+func xargsUnseen(p parsed, inner []word) string {
+	var why string
+	for _, g := range p.options {
+		if g.name == "process-slot-var" {
+			why = firstOf(why, environmentUnseen(g.value.value))
+		}
 	}
-	prog := programs()[base]
-	return prog != nil && prog.readOnly && !prog.stdinOnly && prog.check == nil && !prog.flags.indexed().risky
-}
-
-// xargsUnseen is why the command xargs runs, inner, the last words of
-// its arguments args, hides code: xargs appends the words it reads to a
-// program that is not known to be safe with any arguments, or, with -I,
-// -i or --replace, puts them in the program's name.
-func xargsUnseen(args, inner []word) string {
 	if len(inner) == 0 {
 		// xargs runs echo.
-		return ""
+		return why
 	}
-	options := args[:len(args)-len(inner)]
 	name := inner[0].value
-	if replace := xargsReplace(options); replace != "" && strings.Contains(name, replace) {
-		return "xargs puts the words it reads in the name of the command it runs"
+	if replace := xargsReplace(p); replace != "" && strings.Contains(name, replace) {
+		return firstOf(why, "xargs puts the words it reads in the name of the command it runs")
 	}
 	base := name[strings.LastIndexByte(name, '/')+1:]
 	if !appendSafe(base) {
-		return "xargs appends the words it reads to " + name + ", which may read them as options that run a command"
+		return firstOf(why, "xargs appends the words it reads to "+name+", which may read them as options that run a command")
 	}
-	return ""
+	return why
 }
 
 // xargsReplace is the string xargs replaces with what it reads, given its
-// options: -I STR, -iSTR, --replace[=STR] ("{}" when none is given), or
-// "" without them.
-func xargsReplace(options []word) string {
-	for i, o := range options {
-		v := o.value
+// options: -I STR, -iSTR, --replace[=STR] in any abbreviation ("{}" when
+// none is given), or "" without them.
+func xargsReplace(p parsed) string {
+	for _, g := range p.options {
 		switch {
-		case v == "-I" && i+1 < len(options):
-			return options[i+1].value
-		case strings.HasPrefix(v, "-I") && len(v) > 2:
-			return v[2:]
-		case v == "-i" || v == "--replace":
+		case g.name == "I", (g.name == "i" || g.name == "replace") && g.hasValue:
+			return g.value.value
+		case g.name == "i" || g.name == "replace":
 			return "{}"
-		case strings.HasPrefix(v, "-i"):
-			return v[2:]
-		case strings.HasPrefix(v, "--replace="):
-			return strings.TrimPrefix(v, "--replace=")
 		}
 	}
 	return ""
@@ -88,7 +70,7 @@ func streamPath(path string) bool {
 // naming its input or a descriptor, which it may read its program from
 // ("bash /dev/stdin", "python3 /proc/self/fd/0").
 func streamUnseen(base string, args []word) string {
-	if !shells[base] && interpreter(base) == "" {
+	if prog := lookup(base); prog == nil || !prog.shell && prog.language == nil {
 		return ""
 	}
 	for _, a := range args {

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -48,15 +49,15 @@ var traceOperands = []struct{ before, operand string }{
 }
 
 // traceCommands generates the oracle's input from the table of programs:
-// every command with no option and with each option its table knows,
+// every command read against its options, with no option and with each option its table knows,
 // long ones whole and abbreviated, short ones alone, joined to their
 // value and clustered with the next, the operands rotating through
 // traceOperands.
 func traceCommands() []string {
 	var out []string
 	names := slices.Sorted(func(yield func(string) bool) {
-		for name := range programs() {
-			if !yield(name) {
+		for name, prog := range programs() {
+			if prog.files != nil && !yield(name) {
 				return
 			}
 		}
@@ -108,6 +109,61 @@ func traceCommands() []string {
 		}
 	}
 	return out
+}
+
+// traceWrapperCommands generates the oracle's input from the wrappers of
+// the table found on the machine: each bare, and with each option its
+// table knows alone (its value the operand when it names a file, else
+// "1"), running cat on an operand of traceOperands. time is a keyword of
+// bash, so the program is run through command.
+func traceWrapperCommands() []string {
+	var out []string
+	n := 0
+	for _, name := range slices.Sorted(maps.Keys(programs())) {
+		prog := programs()[name]
+		if _, err := exec.LookPath(name); err != nil || prog.wraps == nil {
+			continue
+		}
+		run := name
+		if name == "time" {
+			run = "command time"
+		}
+		x := prog.flags.indexed()
+		options := []string{""}
+		for _, f := range slices.SortedFunc(maps.Values(x.short), func(a, b flag) int { return strings.Compare(a.name, b.name) }) {
+			options = append(options, traceOption("-"+f.name, f))
+		}
+		for _, f := range x.long {
+			options = append(options, traceOption("--"+f.name, f))
+		}
+		for _, opt := range options {
+			o := traceOperands[n%len(traceOperands)]
+			n++
+			if opt != "" {
+				opt = strings.ReplaceAll(opt, "{F}", o.operand) + " "
+			}
+			out = append(out, o.before+run+" "+opt+strings.Repeat("1 ", prog.wraps.operands)+"cat "+o.operand+" a.txt")
+		}
+	}
+	return out
+}
+
+// traceOption is an option of a wrapper as the oracle gives it, with
+// {F} for a file it names.
+func traceOption(written string, f flag) string {
+	value := "1"
+	if f.effect == readsArg || f.effect == writesArg || f.effect == listsFiles {
+		value = "{F}"
+	}
+	switch {
+	case f.arity == bare:
+		return written
+	case len(f.name) == 1 && f.arity == optional:
+		return written + value
+	case len(f.name) == 1:
+		return written + " " + value
+	}
+	return written + "=" + value
 }
 
 // traceTemplates are commands of the programs the table of programs
@@ -166,7 +222,7 @@ func TestTraceOracle(t *testing.T) {
 	if _, err := exec.LookPath("strace"); err != nil {
 		t.Fatal("the traced oracle traces commands with strace, which is not installed")
 	}
-	commands := append(traceCommands(), traceHookCommands()...)
+	commands := slices.Concat(traceCommands(), traceWrapperCommands(), traceHookCommands())
 	dir := t.TempDir()
 	input := filepath.Join(dir, "commands")
 	if err := os.WriteFile(input, []byte(strings.Join(commands, "\x00")+"\x00"), 0o644); err != nil {

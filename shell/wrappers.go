@@ -1,21 +1,18 @@
 package shell
 
-import (
-	"strings"
-	"sync"
-)
+import "strings"
 
-// The commands that run other commands: the wrappers decided as the
-// command they run, and the commands that run a string as shell code.
+// The wrappers: the commands decided as the command they run, found
+// after their options (shells.go holds those that run a string as shell
+// code, or another command in a way of their own).
 
-// wrapper is how a command that runs another reads its command line.
+// wrapper is how a command that runs another reads its command line;
+// its options are its entry's flags, and it stops reading options at
+// its first operand.
 type wrapper struct {
-	// options are all its options; a wrapper stops reading options at
-	// its first operand.
-	options *optionTable
 	// operands is how many words come between the options and the command.
 	operands int
-	// none names the options after which no command runs ("command -v").
+	// none names the options after which no command runs ("sudo -l").
 	none []string
 	// privileged marks a wrapper that changes who runs the command.
 	privileged bool
@@ -26,46 +23,252 @@ type wrapper struct {
 	// through a shell, or start one that reads standard input when no
 	// command follows.
 	shell []string
+	// appends marks xargs, which appends the words it reads to the
+	// command it runs.
+	appends bool
 }
 
-// wrap is a wrapper with the options, as [byEffect] lists them, the
-// options that name a file it writes, and those after which no command
-// runs.
-func wrap(inertFlags, writes string, none ...string) wrapper {
-	return wrapper{options: flagSet(byEffect{inert: inertFlags, writesArg: writes}), none: none}
-}
-
-// wrappers are the commands decided as the command they run, made the
-// first time a command is looked up in them, as the programs are.
-var wrappers = sync.OnceValue(func() map[string]wrapper {
-	tablesBuilt.Add(1)
-	return map[string]wrapper{
+// addWrappers adds the commands decided as the command they run: each
+// option a line under its effect, and how the command it runs is found.
+func addWrappers(table map[string]*program) {
+	for name, prog := range map[string]*program{
 		"sudo": {
-			options: flagSet(byEffect{inert: "A askpass a: auth-type: B bell b background C: close-from: c: login-class: D: chdir: E preserve-env:: g: group: H set-home h:: host: help i login K remove-timestamp k reset-timestamp l list N no-update n non-interactive P preserve-groups p: prompt: R: chroot: r: role: S stdin s shell T: command-timeout: t: type: U: other-user: u: user: V version v validate",
-				changes: "e edit"}),
-			none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"},
+			flags: flagSet(byEffect{
+				inert: `
+					A askpass
+					a: auth-type:
+					B bell
+					b background
+					C: close-from:
+					c: login-class:
+					D: chdir:
+					E
+					preserve-env::
+					g: group:
+					H set-home
+					h::
+					host:
+					help
+					i login
+					K remove-timestamp
+					k reset-timestamp
+					l list
+					N no-update
+					n non-interactive
+					P preserve-groups
+					p: prompt:
+					R: chroot:
+					r: role:
+					S stdin
+					s shell
+					T: command-timeout:
+					t: type:
+					U: other-user:
+					u: user:
+					V version
+					v validate
+				`,
+				changes: `
+					e edit
+				`,
+			}),
+			wraps: &wrapper{none: []string{"K", "remove-timestamp", "l", "list", "V", "version", "v", "validate", "help"}, privileged: true, assigns: true, shell: []string{"i", "login", "s", "shell"}},
 		},
-		"doas":     {options: flagSet(byEffect{inert: "a: C: L n s u:"}), none: []string{"C", "L"}, privileged: true, shell: []string{"s"}},
-		"nice":     wrap("n: adjustment: help version"+digits, ""),
-		"nohup":    wrap("help version", ""),
-		"timeout":  {options: flagSet(byEffect{inert: "k: kill-after: s: signal: foreground preserve-status v verbose help version"}), operands: 1, none: []string{"help", "version"}},
-		"time":     wrap("a append f: format: p portability q quiet v verbose V help version", "o: output:"),
-		"command":  wrap("p v V", "", "v", "V"),
-		"builtin":  wrap("", ""),
-		"exec":     wrap("a: c l", ""),
-		"stdbuf":   wrap("i: input: o: output: e: error: help version", "", "help", "version"),
-		"ionice":   wrap("c: class: n: classdata: p: pid: P: pgid: t ignore u: uid: h help V version", "", "p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version"),
-		"setsid":   wrap("c ctty f fork w wait h help V version", "", "h", "help", "V", "version"),
-		"xargs":    {options: flagSet(byEffect{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), none: []string{"help", "version"}},
-		"taskset":  {options: flagSet(byEffect{inert: "a all-tasks p pid c cpu-list h help V version"}), operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
-		"unbuffer": wrap("p", ""),
+		"doas": {
+			flags: flagSet(byEffect{
+				inert: `
+					a:
+					C:
+					L
+					n
+					s
+					u:
+				`,
+			}),
+			wraps: &wrapper{none: []string{"C", "L"}, privileged: true, shell: []string{"s"}},
+		},
+		"nice": {
+			flags: flagSet(byEffect{
+				inert: `
+					n: adjustment:
+					help
+					version
+					0
+					1
+					2
+					3
+					4
+					5
+					6
+					7
+					8
+					9
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"nohup": {
+			flags: flagSet(byEffect{
+				inert: `
+					help
+					version
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"timeout": {
+			flags: flagSet(byEffect{
+				inert: `
+					k: kill-after:
+					s: signal:
+					foreground
+					preserve-status
+					v verbose
+					help
+					version
+				`,
+			}),
+			wraps: &wrapper{operands: 1, none: []string{"help", "version"}},
+		},
+		"time": {
+			flags: flagSet(byEffect{
+				inert: `
+					a append
+					f: format:
+					p portability
+					q quiet
+					v verbose
+					V version
+					help
+				`,
+				writesArg: `
+					o: output:
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"command": {
+			flags: flagSet(byEffect{
+				inert: `
+					p
+					v
+					V
+				`,
+			}),
+			wraps: &wrapper{none: []string{"v", "V"}},
+		},
+		"builtin": {
+			flags: flagSet(byEffect{}),
+			wraps: &wrapper{},
+		},
+		"exec": {
+			flags: flagSet(byEffect{
+				inert: `
+					a:
+					c
+					l
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"stdbuf": {
+			flags: flagSet(byEffect{
+				inert: `
+					i: input:
+					o: output:
+					e: error:
+					help
+					version
+				`,
+			}),
+			wraps: &wrapper{none: []string{"help", "version"}},
+		},
+		"ionice": {
+			flags: flagSet(byEffect{
+				inert: `
+					c: class:
+					n: classdata:
+					p: pid:
+					P: pgid:
+					t ignore
+					u: uid:
+					h help
+					V version
+				`,
+			}),
+			wraps: &wrapper{none: []string{"p", "pid", "P", "pgid", "u", "uid", "h", "help", "V", "version"}},
+		},
+		"setsid": {
+			flags: flagSet(byEffect{
+				inert: `
+					c ctty
+					f fork
+					w wait
+					h help
+					V version
+				`,
+			}),
+			wraps: &wrapper{none: []string{"h", "help", "V", "version"}},
+		},
+		"xargs": {
+			flags: flagSet(byEffect{
+				inert: `
+					0 null
+					d: delimiter:
+					E:
+					e:: eof::
+					I:
+					i:: replace::
+					L: max-lines:
+					l::
+					n: max-args:
+					o open-tty
+					P: max-procs:
+					p interactive
+					process-slot-var:
+					r no-run-if-empty
+					s: max-chars:
+					show-limits
+					t verbose
+					x exit
+					help
+					version
+				`,
+				readsArg: `
+					a: arg-file:
+				`,
+			}),
+			wraps: &wrapper{none: []string{"help", "version"}, appends: true},
+		},
+		"taskset": {
+			flags: flagSet(byEffect{
+				inert: `
+					a all-tasks
+					p pid
+					c cpu-list
+					h help
+					V version
+				`,
+			}),
+			wraps: &wrapper{operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
+		},
+		"unbuffer": {
+			flags: flagSet(byEffect{
+				inert: `
+					p
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+	} {
+		table[name] = prog
 	}
-})
+}
 
 // unwrap finds the command a wrapper runs.
-func (w wrapper) unwrap(base string, args []word) effects {
+func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects {
 	e := effects{wrapper: true, privileged: w.privileged}
-	p := w.options.parseFlags(base, args, false)
+	p := options.parseFlags(base, args, false)
 	if p.opaque != "" {
 		e.unseen = p.opaque
 		return e
@@ -91,13 +294,8 @@ func (w wrapper) unwrap(base string, args []word) effects {
 	case len(rest) > 0:
 		e.commands = append(e.commands, rest)
 	}
-	if base == "xargs" {
-		e.unseen = firstOf(e.unseen, xargsUnseen(args, rest))
-		for _, g := range p.options {
-			if g.name == "process-slot-var" {
-				e.unseen = firstOf(e.unseen, environmentUnseen(g.value.value))
-			}
-		}
+	if w.appends {
+		e.unseen = firstOf(e.unseen, xargsUnseen(p, rest))
 	}
 	return e
 }
@@ -115,67 +313,6 @@ func shellString(what string, words []word, unseen string) ([]string, string) {
 	return []string{strings.Join(values(words), " ")}, unseen
 }
 
-// hasOption reports whether the options give one of the short options in
-// flags, or one of the long ones. A short option that takes an argument
-// ends its cluster.
-func hasOption(options []word, flags, short string, long []string) bool {
-	for _, o := range options {
-		v := o.value
-		if strings.HasPrefix(v, "--") {
-			name, _, _ := strings.Cut(v, "=")
-			if contains(long, name) {
-				return true
-			}
-			continue
-		}
-		if len(v) < 2 || v[0] != '-' {
-			continue
-		}
-		for j := 1; j < len(v); j++ {
-			if strings.IndexByte(flags, v[j]) >= 0 {
-				return true
-			}
-			if strings.IndexByte(short, v[j]) >= 0 {
-				break
-			}
-		}
-	}
-	return false
-}
-
-// skipOptions returns the index of the first operand of args, given the
-// short and long options that take an argument, and stopped when one of
-// the short options in none says no command follows.
-func skipOptions(args []word, short string, long []string, none string) (int, bool) {
-	for i := 0; i < len(args); i++ {
-		a := args[i].value
-		switch {
-		case a == "--":
-			return i + 1, false
-		case strings.HasPrefix(a, "--"):
-			name, _, joined := strings.Cut(a, "=")
-			if !joined && contains(long, name) {
-				i++
-			}
-		case len(a) > 1 && a[0] == '-':
-			for j := 1; j < len(a); j++ {
-				if strings.IndexByte(none, a[j]) >= 0 {
-					return len(args), true
-				}
-				if strings.IndexByte(short, a[j]) >= 0 {
-					if j == len(a)-1 {
-						i++
-					}
-					break
-				}
-			}
-		default:
-			return i, false
-		}
-	}
-	return len(args), false
-}
-
 // contains reports whether list holds s.
 func contains(list []string, s string) bool {
 	for _, x := range list {
@@ -185,310 +322,3 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
-
-// envOptions are env's options; -S splits a string into the command and
-// -P names where to look it up, which the splitter does not follow.
-var envOptions = flagSet(byEffect{
-	inert:   "i ignore-environment u: unset: 0 null v debug a: argv0: default-signal:: ignore-signal:: block-signal:: list-signal-handling help version",
-	changes: "C: chdir: S: split-string: P:",
-})
-
-// envEffects reads env: its options, its NAME=VALUE words, then the
-// command.
-func envEffects(args []word) effects {
-	e := effects{wrapper: true}
-	p := envOptions.parseFlags("env", args, false)
-	if p.opaque != "" {
-		e.unseen = p.opaque
-		return e
-	}
-	if g, ok := p.first(changes); ok {
-		switch g.name {
-		case "S", "split-string":
-			e.unseen = "env " + g.written + " splits a string into the command it runs"
-		case "P":
-			e.unseen = "env -P changes where the command is looked up"
-		default:
-			e.unseen = "env " + g.written + " runs the command in another directory"
-		}
-		return e
-	}
-	// --list-signal-handling prints the list and still runs the command.
-	if p.has("help", "version") {
-		return e
-	}
-	rest := p.operands
-	for ; len(rest) > 0 && isAssignment(rest[0].value); rest = rest[1:] {
-		name, _, _ := strings.Cut(rest[0].value, "=")
-		e.unseen = firstOf(e.unseen, environmentUnseen(name), substitutionUnseen(name, rest[0]))
-	}
-	e.commands = nonEmpty(rest)
-	return e
-}
-
-// isAssignment reports whether a word a wrapper reads is NAME=VALUE.
-func isAssignment(v string) bool {
-	name, _, ok := strings.Cut(v, "=")
-	if !ok || name == "" {
-		return false
-	}
-	for i, c := range name {
-		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
-// nonEmpty is words as one command, or none when there are no words.
-func nonEmpty(words []word) [][]word {
-	if len(words) == 0 {
-		return nil
-	}
-	return [][]word{words}
-}
-
-// shells are the shells whose -c string is read as code; the bash dialect
-// reads what they share.
-var shells = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true,
-}
-
-// shellEffects reads a shell's command line: the -c string is read as
-// code, a script file runs as the rule allows it, and a shell with neither
-// reads its commands from standard input.
-func shellEffects(name string, args []word) effects {
-	if len(args) == 1 && (args[0].value == "--version" || args[0].value == "--help") {
-		// It prints and exits, reading no commands.
-		return effects{}
-	}
-	e := effects{wrapper: true}
-	code, stdin := false, false
-	i := 0
-options:
-	for ; i < len(args); i++ {
-		a := args[i].value
-		switch {
-		case !args[i].literal:
-			break options
-		case a == "--" || a == "-":
-			i++
-			break options
-		case a == "--rcfile" || a == "--init-file":
-			return effects{unseen: name + " " + a + " runs the commands of a file"}
-		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
-			table := setOptions
-			if a[1] == 'O' {
-				table = shoptOptions
-			}
-			if i++; i < len(args) && !table[args[i].value] {
-				return effects{unseen: name + " " + a + " " + args[i].value + " changes how the shell reads or runs commands"}
-			}
-		case strings.HasPrefix(a, "--"):
-			if !shellLongOptions[a] {
-				return effects{unseen: name + " " + a + " is not an option the splitter knows to run no other file"}
-			}
-		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
-			// "+c" and "+s" read as "-c" and "-s" to bash and dash.
-			for _, c := range a[1:] {
-				switch {
-				case c == 'c':
-					code = true
-				case c == 's':
-					stdin = true
-				case c != 'r' && c != 'l' && !setOptions[string(c)]:
-					return effects{unseen: name + " " + a[:1] + string(c) + " changes how the shell reads or runs commands"}
-				}
-			}
-		default:
-			break options
-		}
-	}
-	switch {
-	case code && i < len(args) && args[i].literal:
-		e.scripts = []string{args[i].value}
-	case code && i < len(args):
-		e.unseen = name + " -c runs a string made when it runs"
-	case code:
-		e.unseen = name + " -c has no string: what runs it, xargs or find, supplies one"
-	case stdin || i >= len(args):
-		e.unseen = name + " reads its commands from standard input"
-	case !args[i].literal:
-		e.unseen = name + " runs a script made when it runs"
-	default:
-		return scriptProgram(name, args[i:])
-	}
-	return e
-}
-
-// shellLongOptions are the long options of bash known to run no file
-// but the command's own and the user's startup files (a login shell's,
-// as git's configuration on disk is not read either): --debugger and the
-// rest are not.
-var shellLongOptions = map[string]bool{
-	"--login": true, "--norc": true, "--noprofile": true, "--posix": true, "--restricted": true, "--verbose": true,
-	"--noediting": true, "--version": true, "--help": true,
-}
-
-// evalEffects reads eval, whose words joined are run as code.
-func evalEffects(args []word) effects {
-	if !allLiteral(args) {
-		return effects{unseen: "eval runs a string made when it runs"}
-	}
-	if len(args) == 0 {
-		return effects{}
-	}
-	return effects{wrapper: true, scripts: []string{strings.Join(values(args), " ")}}
-}
-
-// trapEffects reads trap, whose action is run as code when a signal
-// comes. The conditions bash raises itself, DEBUG before every command,
-// RETURN and ERR, run it where the splitter cannot follow (a DEBUG trap
-// may skip the command under extdebug), and so does a condition outside
-// the table of signals.
-func trapEffects(args []word) effects {
-	i, _ := skipOptions(args, "", nil, "")
-	if len(args)-i < 2 || args[i].value == "-" {
-		return effects{}
-	}
-	action := args[i]
-	for _, sig := range args[i+1:] {
-		if name := strings.TrimPrefix(strings.ToUpper(sig.value), "SIG"); !sig.literal || !signals[name] && strings.Trim(name, "0123456789") != "" {
-			return effects{unseen: "trap " + sig.value + " runs its action where the splitter cannot follow"}
-		}
-	}
-	if !action.literal {
-		return effects{unseen: "trap runs a string made when it runs"}
-	}
-	return effects{wrapper: true, scripts: []string{action.value}}
-}
-
-// signals are the conditions trap may run an action on that the splitter
-// reads as one more command: the signals, and EXIT.
-var signals = map[string]bool{
-	"EXIT": true, "HUP": true, "INT": true, "QUIT": true, "ILL": true, "TRAP": true, "ABRT": true, "BUS": true,
-	"FPE": true, "USR1": true, "SEGV": true, "USR2": true, "PIPE": true, "ALRM": true, "TERM": true,
-	"CHLD": true, "CONT": true, "TSTP": true, "TTIN": true, "TTOU": true, "URG": true, "XCPU": true,
-	"XFSZ": true, "VTALRM": true, "PROF": true, "WINCH": true, "IO": true, "PWR": true, "SYS": true,
-}
-
-// commandOptions are the options of su, runuser and script: -c gives
-// the string a shell runs; su's -s names the shell; script's -I, -O, -B,
-// -T and -t name files it writes.
-var commandOptions = map[string]*optionTable{
-	"su": flagSet(byEffect{
-		inert: "c: command: session-command: f fast g: group: G: supp-group: l login m p preserve-environment P pty w: whitelist-environment: h help V version",
-		runs:  "s: shell:",
-	}),
-	"runuser": flagSet(byEffect{
-		inert: "u: user: c: command: session-command: f fast g: group: G: supp-group: l login m p preserve-environment P pty w: whitelist-environment: h help V version",
-		runs:  "s: shell:",
-	}),
-	"script": flagSet(byEffect{
-		inert:     "a append c: command: e return f flush force E: echo: m: logging-format: o: output-limit: q quiet h help V version",
-		writesArg: "I: log-in: O: log-out: B: log-io: T: log-timing: t:: timing::",
-	}),
-}
-
-// commandOption reads su, runuser and script, which run the string
-// given with -c through a shell, and otherwise start a shell that reads
-// standard input; "runuser -u USER CMD…" runs the command.
-func commandOption(base string, args []word) effects {
-	e := effects{wrapper: true, privileged: base != "script"}
-	p := commandOptions[base].parseFlags(base, args, true)
-	if p.opaque != "" {
-		e.unseen = p.opaque
-		return e
-	}
-	if g, ok := p.first(runs); ok {
-		e.unseen = base + " " + g.written + " names the shell it runs"
-		return e
-	}
-	_, e.writes = optionFiles(p)
-	if p.has("h", "help", "V", "version") {
-		return e
-	}
-	operands := p.operands
-	for _, g := range p.options {
-		if g.name == "c" || g.name == "command" || g.name == "session-command" {
-			e.scripts, e.unseen = shellString(base+" -c", []word{g.value}, "")
-		}
-	}
-	switch {
-	case base == "script":
-		// The operand is the file it writes the session to.
-		e.writes = append(e.writes, operands...)
-	case base == "runuser" && p.has("u", "user") && len(operands) > 0:
-		e.commands = nonEmpty(operands)
-	case len(operands) > 1 && !(len(operands) == 2 && operands[0].value == "-"):
-		// Words after the user go to the user's shell as its arguments.
-		e.unseen = firstOf(e.unseen, base+" passes words after the user to a shell")
-	}
-	if len(e.scripts) == 0 && len(e.commands) == 0 {
-		e.unseen = firstOf(e.unseen, base+" starts a shell that reads standard input")
-	}
-	return e
-}
-
-// flockOptions are flock's options; -c runs a string through a shell.
-var flockOptions = flagSet(byEffect{
-	inert: "s shared x exclusive e u unlock n nonblock nb w: wait: timeout: E: conflict-exit-code: o close F no-fork verbose h help V version c: command:",
-})
-
-// flockEffects reads flock: "flock FILE CMD…" runs the command, and
-// "flock FILE -c STRING" the string through a shell; the lock file is
-// created if it is missing, a file flock writes. "flock FD" runs nothing.
-func flockEffects(args []word) effects {
-	e := effects{wrapper: true}
-	p := flockOptions.parseFlags("flock", args, false)
-	if p.opaque != "" {
-		e.unseen = p.opaque
-		return e
-	}
-	rest := p.operands
-	if len(rest) == 0 {
-		return e
-	}
-	// "flock 9" locks descriptor 9; with a command after it, 9 is a file.
-	if file := rest[0]; len(rest) > 1 || p.has("c", "command") || !file.literal || !isDescriptor(file.value) {
-		e.writes = rest[:1]
-	}
-	rest = rest[1:]
-	for _, g := range p.options {
-		if g.name == "c" || g.name == "command" {
-			e.scripts, e.unseen = shellString("flock -c", []word{g.value}, "")
-			return e
-		}
-	}
-	if len(rest) > 1 && rest[0].literal && (rest[0].value == "-c" || rest[0].value == "--command") {
-		e.scripts, e.unseen = shellString("flock -c", rest[1:2], "")
-		return e
-	}
-	e.commands = nonEmpty(rest)
-	return e
-}
-
-// watchEffects reads watch, which runs its words joined through sh -c,
-// or as a command with -x.
-func watchEffects(args []word) effects {
-	e := effects{wrapper: true}
-	p := watchOptions.parseFlags("watch", args, false)
-	rest := p.operands
-	switch {
-	case p.opaque != "":
-		e.unseen = p.opaque
-	case len(rest) == 0:
-	case p.has("x", "exec"):
-		e.commands = [][]word{rest}
-	case !allLiteral(rest):
-		e.unseen = "watch runs a string made when it runs"
-	default:
-		e.scripts = []string{strings.Join(values(rest), " ")}
-	}
-	return e
-}
-
-// watchOptions are procps watch's options.
-var watchOptions = flagSet(byEffect{
-	inert: "b beep c color C no-color d differences:: e errexit g chgexit q: equexit: n: interval: p precise r no-rerun t no-title w no-wrap x exec h help v version",
-})

@@ -1,0 +1,216 @@
+package shell
+
+import "strings"
+
+// The builtins of bash the table knows: those that only print or test
+// their words, those that set the variables they name, those that
+// change the shell's state (state.go reads them), and those one of
+// whose options hides code.
+
+// addBuiltins adds the builtins to the table.
+func addBuiltins(table map[string]*program) {
+	for _, name := range []string{"echo", "true", "false", "test", "[", ":"} {
+		table[name] = &program{printsOnly: true}
+	}
+	// printf prints unless -v names a variable it sets instead.
+	table["printf"] = &program{hook: printfEffects, printsOnly: true}
+	table["read"] = &program{hook: setsVariables(readOptions)}
+	table["getopts"] = &program{hook: getoptsEffects}
+	for _, name := range []string{"mapfile", "readarray"} {
+		table[name] = &program{hook: mapfileEffects}
+	}
+	for _, name := range []string{
+		"set", "shopt", "declare", "typeset", "local", "export", "readonly", "unset", "let",
+		"compgen", "complete", "compopt", "trap", "fc", "history", "source", ".",
+	} {
+		table[name] = &program{hook: stateHook}
+	}
+	table["eval"] = &program{hook: argsOnly(evalEffects)}
+	table["alias"] = &program{hook: argsOnly(aliasEffects)}
+	table["hash"] = &program{hook: optionHides(hashOptions, "changes which program a name runs")}
+	table["enable"] = &program{hook: optionHides(enableOptions, "loads a builtin from a shared object")}
+	// type prints how each name would run, as command -v does, and runs
+	// none of them; its operands are names, not files.
+	table["type"] = &program{flags: typeOptions, readOnly: true, files: noFiles}
+}
+
+// stateHook reads a builtin that changes the shell's state: state.go
+// reads each.
+func stateHook(base string, args []word) effects {
+	e, _ := stateEffects(base, args)
+	return e
+}
+
+// aliasEffects reads alias: a definition is a command the shell expands
+// later, which no rule reads; alias with names prints them.
+func aliasEffects(args []word) effects {
+	for _, a := range args {
+		if strings.Contains(a.value, "=") || !a.literal {
+			return effects{unseen: "alias defines a command the shell expands later"}
+		}
+	}
+	return effects{}
+}
+
+// hashOptions are bash's hash options; -p names the program a name runs.
+var hashOptions = flagSet(byEffect{
+	inert: `
+		l
+		r
+		d
+		t
+	`,
+	runs: `
+		p:
+	`,
+})
+
+// enableOptions are bash's enable options; -f loads a builtin from a
+// shared object.
+var enableOptions = flagSet(byEffect{
+	inert: `
+		a
+		d
+		n
+		p
+		s
+	`,
+	runs: `
+		f:
+	`,
+})
+
+// typeOptions are bash's type options.
+var typeOptions = flagSet(byEffect{
+	inert: `
+		a
+		f
+		p
+		P
+		t
+	`,
+})
+
+// optionHides is the hook of a builtin one of whose options, the ones
+// its table lists as running a program, hides code for the reason why.
+// An option the table does not know, or a word made when it runs where
+// an option may stand, is opaque: it may be that option.
+func optionHides(options *optionTable, why string) hook {
+	return func(base string, args []word) effects {
+		p := options.parseFlags(base, args, false)
+		if g, ok := p.first(runs); ok {
+			return effects{unseen: base + " " + g.written + " " + why}
+		}
+		return effects{unseen: p.opaque}
+	}
+}
+
+// mapfileOptions are the options of mapfile and readarray; -C runs a
+// string for every line read.
+var mapfileOptions = flagSet(byEffect{
+	inert: `
+		d:
+		n:
+		O:
+		s:
+		t
+		u:
+		c:
+	`,
+	runs: `
+		C:
+	`,
+})
+
+// mapfileEffects reads mapfile and readarray, which set the array they
+// name, and with -C run a string for every line they read.
+func mapfileEffects(base string, args []word) effects {
+	e := optionHides(mapfileOptions, "runs a string for every line it reads")(base, args)
+	if e.unseen != "" {
+		return e
+	}
+	return setsVariables(mapfileOptions)(base, args)
+}
+
+// readOptions are the options of read: -a names the array it sets.
+var readOptions = flagSet(byEffect{
+	inert: `
+		a:
+		d:
+		e
+		i:
+		n:
+		N:
+		p:
+		r
+		s
+		t:
+		u:
+	`,
+})
+
+// setsVariables is the hook of a builtin that sets the variables its
+// operands name, and the array its -a names, given its options.
+func setsVariables(options *optionTable) hook {
+	return func(base string, args []word) effects {
+		p := options.parseFlags(base, args, false)
+		if p.opaque != "" {
+			return effects{unseen: p.opaque}
+		}
+		names := p.operands
+		for _, g := range p.options {
+			if g.name == "a" && g.hasValue {
+				names = append(names[:len(names):len(names)], g.value)
+			}
+		}
+		return effects{unseen: variablesUnseen(base, names)}
+	}
+}
+
+// getoptsEffects reads getopts OPTSTRING NAME [ARG…], which sets NAME
+// (and OPTARG and OPTIND, which change nothing that runs).
+func getoptsEffects(base string, args []word) effects {
+	if len(args) < 2 {
+		return effects{}
+	}
+	return effects{unseen: variablesUnseen(base, args[1:2])}
+}
+
+// printfOptions are the options of printf: -v names the variable it
+// sets instead of printing.
+var printfOptions = flagSet(byEffect{
+	inert: `
+		v:
+	`,
+})
+
+// printfEffects reads printf, which prints its words unless -v names a
+// variable it sets instead; an option it does not have asks.
+func printfEffects(base string, args []word) effects {
+	p := printfOptions.parseFlags(base, args, false)
+	if p.opaque != "" {
+		return effects{unseen: p.opaque}
+	}
+	var names []word
+	for _, g := range p.options {
+		if g.hasValue {
+			names = append(names, g.value)
+		}
+	}
+	why := variablesUnseen(base, names)
+	return effects{unseen: why, readOnly: len(names) == 0 && why == "" && allKnown(args)}
+}
+
+// variablesUnseen is why a builtin that sets the variables names hides
+// code: one in the table of variables, or one known only when it runs.
+func variablesUnseen(base string, names []word) string {
+	for _, n := range names {
+		if !n.literal {
+			return base + " sets a variable named when it runs"
+		}
+		if why := shellVariableUnseen(n.value); why != "" {
+			return why
+		}
+	}
+	return ""
+}
