@@ -89,14 +89,14 @@ var programs = sync.OnceValue(func() map[string]*program {
 		"diff": reader(readsAll, "normal q brief s report-identical-files c C:: context:: u U:: unified:: e ed n rcs y side-by-side W: width: left-column suppress-common-lines p show-c-function F: show-function-line: label: t expand-tabs T initial-tab tabsize: suppress-blank-empty r recursive no-dereference N new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case x: exclude: S: starting-file: i ignore-case E ignore-tab-expansion Z ignore-trailing-space b ignore-space-change w ignore-all-space B ignore-blank-lines I: ignore-matching-lines: a text strip-trailing-cr D: ifdef: old-group-format: new-group-format: unchanged-group-format: changed-group-format: line-format: old-line-format: new-line-format: unchanged-line-format: d minimal horizon-lines: speed-large-files color:: palette: v",
 			byEffect{readsArg: "X: exclude-from: from-file: to-file:", runs: "l paginate"}),
 		"cmp":       reader(readsAll, "b print-bytes i: ignore-initial: l verbose n: bytes: s quiet silent v", byEffect{}),
-		"md5sum":    reader(readsAll, checksumOptions, byEffect{}),
-		"sha1sum":   reader(readsAll, checksumOptions, byEffect{}),
-		"sha224sum": reader(readsAll, checksumOptions, byEffect{}),
-		"sha256sum": reader(readsAll, checksumOptions, byEffect{}),
-		"sha384sum": reader(readsAll, checksumOptions, byEffect{}),
-		"sha512sum": reader(readsAll, checksumOptions, byEffect{}),
-		"b2sum":     reader(readsAll, checksumOptions+" l: length:", byEffect{}),
-		"cksum":     reader(readsAll, checksumOptions+" a: algorithm: l: length: base64 raw untagged debug", byEffect{}),
+		"md5sum":    reader(readsAll, checksumOptions, byEffect{listsFiles: checkLists}),
+		"sha1sum":   reader(readsAll, checksumOptions, byEffect{listsFiles: checkLists}),
+		"sha224sum": reader(readsAll, checksumOptions, byEffect{listsFiles: checkLists}),
+		"sha256sum": reader(readsAll, checksumOptions, byEffect{listsFiles: checkLists}),
+		"sha384sum": reader(readsAll, checksumOptions, byEffect{listsFiles: checkLists}),
+		"sha512sum": reader(readsAll, checksumOptions, byEffect{listsFiles: checkLists}),
+		"b2sum":     reader(readsAll, checksumOptions+" l: length:", byEffect{listsFiles: checkLists}),
+		"cksum":     reader(readsAll, checksumOptions+" a: algorithm: l: length: base64 raw untagged debug", byEffect{listsFiles: checkLists}),
 		"seq":       reader(noFiles, "f: format: s: separator: w equal-width", byEffect{}),
 		"uname":     reader(noFiles, "a all s kernel-name n nodename r kernel-release v kernel-version m machine p processor i hardware-platform o operating-system", byEffect{}),
 		"id":        reader(noFiles, "a Z context g group G groups n name r real u user z zero", byEffect{}),
@@ -134,8 +134,12 @@ var grepProgram = reader(recursive(readsAfterScript("e", "regexp", "f", "file"),
 	"E extended-regexp F fixed-strings G basic-regexp P perl-regexp e: regexp: i y ignore-case no-ignore-case w word-regexp x line-regexp z null-data s no-messages v invert-match V m: max-count: b byte-offset n line-number line-buffered H with-filename h no-filename label: o only-matching q quiet silent binary-files: a text I d: directories: D: devices: r recursive R dereference-recursive include: exclude: exclude-dir: L files-without-match l files-with-matches c count T initial-tab Z null B: before-context: A: after-context: C: context: group-separator: no-group-separator color:: colour:: U binary"+digits,
 	byEffect{readsArg: "f: file: exclude-from:"})
 
+// checkLists are the options of md5sum and its kin that read the names
+// of the files they check from their operands, lists.
+const checkLists = "c check"
+
 // checksumOptions are the options md5sum and its kin share.
-const checksumOptions = "b binary c check tag t text z zero ignore-missing quiet status strict w warn"
+const checksumOptions = "b binary tag t text z zero ignore-missing quiet status strict w warn"
 
 // modeLetters are the options chmod reads as a mode, "-x" or "-rw", the
 // letters of chmodModes: each takes the rest of its cluster.

@@ -96,7 +96,12 @@ func gitEffects(args []word) effects {
 	}
 	e.unseen = firstOf(gitRuns(sub.value, rest), gitListed(sub.value, rest))
 	e.reads, e.writes = gitFiles(sub.value, rest)
-	e.reads = append(e.reads, gitWorkTree(sub.value, rest)...)
+	reads, writes, why := gitOperandFiles(sub.value, rest)
+	e.unseen = firstOf(e.unseen, why)
+	e.reads, e.writes = append(e.reads, reads...), append(e.writes, writes...)
+	writes, why = gitActionWrites(sub.value, rest)
+	e.unseen = firstOf(e.unseen, why)
+	e.writes = append(e.writes, writes...)
 	switch sub.value {
 	case "init":
 		e.writes = append(e.writes, gitNewRepository(sub, rest))

@@ -84,40 +84,201 @@ func gitListed(sub string, rest []word) string {
 	return ""
 }
 
-// gitWorkTree are the working-tree files git diff and git grep read by
-// name. Every operand of diff may be one: git compares a file with the
-// index, and two paths, one of them outside the repository, as
-// --no-index does without being told. grep with --no-index or
-// --untracked reads the files it names outside the index: every operand
-// but the pattern, which -e or -f gives instead.
-func gitWorkTree(sub string, rest []word) []word {
-	switch {
-	case sub == "diff":
-	case sub == "grep" && hasWord(rest, "--no-index", "--untracked"):
-	default:
-		return nil
+// gitOperandFiles are the files a subcommand's operands name, read or
+// written as its table says, and why they cannot be known. Every operand
+// counts, revisions too, which name no file in the working tree: git
+// reads "HEAD" or "main" as a revision unless a file of that name
+// exists, and a subject too many is only a path nothing denies. An
+// operand "REV:path" (":path", ":0:path", "HEAD~1:./path") names the
+// committed or staged copy of path, whose contents git prints as a
+// reader of the file would: it is a subject as written and as path.
+// A subcommand whose operands are revisions (show, log) reads only the
+// path of "REV:path". grep's first operand is its pattern unless -e or
+// -f gave one. A
+// pathspec with magic (":(icase).ENV", ":!x") or a glob ("*.env"), which
+// git matches against the files itself, is a pattern.
+func gitOperandFiles(sub string, rest []word) (reads, writes []word, why string) {
+	c := gitCommands()[sub]
+	if c.operands == inert {
+		return nil, nil, ""
 	}
-	var files []word
-	patternGiven := false
-	for i, w := range rest {
-		v := w.value
+	table := c.inert
+	if table == nil {
+		table = c.options
+	}
+	operands := gitWords(rest)
+	if sub == "grep" && !gitPatternOption(rest) && len(operands) > 0 {
+		operands = operands[1:]
+	}
+	if table != nil {
+		p := table.parseFlags("git "+sub, rest, true)
 		switch {
-		case v == "--":
-			return append(files, rest[i+1:]...)
-		case v == "-e" || v == "-f" || strings.HasPrefix(v, "--regexp") || strings.HasPrefix(v, "--file"):
-			patternGiven = true
-		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "ef"):
-			// A cluster that ends in e or f, or gives one its value.
-			patternGiven = true
-		case strings.HasPrefix(v, "-"):
-		case sub == "grep" && !patternGiven && len(files) == 0:
-			// The pattern.
-			patternGiven = true
-		default:
-			files = append(files, w)
+		case p.opaque == "":
+			if g, ok := p.first(listsFiles); ok {
+				return nil, nil, "git " + sub + " " + g.written + " reads the names of what it reads from standard input or a list, known only when it runs"
+			}
+			operands = p.operands
+			if sub == "grep" && !p.has("e", "f") && len(operands) > 0 {
+				operands = operands[1:]
+			}
+			if sub == "archive" && len(operands) > 0 {
+				// The tree it archives, then the paths in it.
+				tree, _ := gitPathOf(operands[0])
+				operands = append(tree[1:len(tree):len(tree)], operands[1:]...)
+			}
+		case c.inert == nil:
+			// An option the table of a writer does not know may take
+			// the word that names what it writes.
+			return nil, nil, p.opaque
 		}
 	}
-	return files
+	var files []word
+	for _, w := range operands {
+		named, magic := gitPathOf(w)
+		if magic {
+			return nil, nil, "git " + sub + " " + w.value + " is a pathspec with magic, which matches files known only when it runs"
+		}
+		if c.blobsOnly {
+			named = named[1:]
+		}
+		files = append(files, named...)
+	}
+	if c.operands == writesArg {
+		return nil, files, ""
+	}
+	return files, nil, ""
+}
+
+// gitWords are the words of a subcommand whose options the table does
+// not hold that may be operands: every word that is no option, values of
+// options among them (a subject too many), and every word after "--".
+func gitWords(rest []word) []word {
+	var operands []word
+	for i, w := range rest {
+		switch {
+		case w.value == "--":
+			return append(operands, rest[i+1:]...)
+		case !strings.HasPrefix(w.value, "-"):
+			operands = append(operands, w)
+		}
+	}
+	return operands
+}
+
+// gitPatternOption reports whether a word may be grep's -e or -f, which
+// give the pattern in place of the first operand: "-e", "-f", or a
+// cluster holding either.
+func gitPatternOption(rest []word) bool {
+	for _, w := range rest {
+		v := w.value
+		if v == "--" {
+			return false
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "ef") {
+			return true
+		}
+	}
+	return false
+}
+
+// gitPathOf is the word as the files it may name: itself and, for
+// "REV:path", the path, marked a pattern where git would match it as a
+// glob; magic reports a pathspec with magic (":(…)", ":!", ":^"),
+// whose files cannot be named.
+func gitPathOf(w word) (named []word, magic bool) {
+	v := w.value
+	if strings.HasPrefix(v, ":(") || strings.HasPrefix(v, ":!") || strings.HasPrefix(v, ":^") {
+		return nil, true
+	}
+	named = []word{gitGlob(w)}
+	// A revision may hold a colon inside "@{…}" (a date); the path
+	// starts after the first colon past it.
+	from := strings.LastIndex(v, "}") + 1
+	i := strings.Index(v[from:], ":")
+	if i < 0 {
+		return named, false
+	}
+	path := v[from+i+1:]
+	if strings.HasPrefix(path, "/") && from+i == 0 {
+		// ":/text" names the commit whose message matches, or, as a
+		// pathspec, the top of the repository: all of it.
+		path = "."
+	}
+	if j := strings.Index(path, ":"); from+i == 0 && j >= 0 && j <= 1 {
+		// ":0:path", ":1:path": a stage of the index.
+		path = path[j+1:]
+	}
+	if path == "" {
+		path = "."
+	}
+	at := w
+	at.value = path
+	return append(named, gitGlob(at)), false
+}
+
+// gitGlob marks a word a pattern when it holds a character git matches
+// as a glob in a pathspec.
+func gitGlob(w word) word {
+	if strings.ContainsAny(w.value, "*?[") {
+		w.pattern = true
+	}
+	return w
+}
+
+// gitActionOptions are the options of the actions that make a directory
+// or a file a word names: "worktree add PATH", "submodule add URL PATH",
+// "bundle create FILE".
+var gitActionOptions = map[string]*optionTable{
+	"worktree add":  flagSet(byEffect{inert: "f force detach checkout no-checkout lock reason: orphan q quiet track no-track guess-remote no-guess-remote relative-paths no-relative-paths b: B:"}),
+	"submodule add": flagSet(byEffect{inert: "b: branch: f force name: reference: depth: q quiet"}),
+}
+
+// gitActionWrites are the files an action of a subcommand writes, and
+// why they cannot be known: the new working tree of "worktree add", the
+// submodule's directory (named after its URL without one), the bundle
+// file; and apply and am, which write the files their patches name, but
+// to report (apply --stat, --numstat, --summary, --check without
+// --apply, or into the index only with --cached; am --show-current-patch).
+func gitActionWrites(sub string, rest []word) (writes []word, why string) {
+	action := ""
+	if len(rest) > 0 {
+		action = sub + " " + rest[0].value
+	}
+	switch {
+	case action == "bundle create":
+		for _, w := range rest[1:] {
+			if !strings.HasPrefix(w.value, "-") {
+				return []word{w}, ""
+			}
+		}
+	case gitActionOptions[action] != nil:
+		p := gitActionOptions[action].parseFlags("git "+action, rest[1:], true)
+		switch {
+		case p.opaque != "":
+			return nil, p.opaque
+		case len(p.operands) == 0:
+			return nil, ""
+		case action == "worktree add":
+			return p.operands[:1], ""
+		case len(p.operands) > 1:
+			return p.operands[1:2], ""
+		}
+		at := p.operands[0]
+		at.value = humanish(at.value)
+		if at.value == "" {
+			at.literal, at.value = false, p.operands[0].value
+		}
+		return []word{at}, ""
+	case sub == "apply":
+		if hasWord(rest, "--apply") || !hasWord(rest, "--stat", "--numstat", "--summary", "--check", "--cached") {
+			return nil, "git apply writes the files its patch names, known only when it runs"
+		}
+	case sub == "am":
+		if !hasWord(rest, "--show-current-patch", "--quit") {
+			return nil, "git am writes the files its patches name, known only when it runs"
+		}
+	}
+	return nil, ""
 }
 
 // gitNewRepository is where git init makes a repository, whose

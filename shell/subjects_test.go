@@ -338,7 +338,7 @@ var splitCases = []splitCase{
 	{"unseen", "awk -F: -v x=1 '$3 > 5 {print $1}' /etc/passwd", []want{run("awk -F: -v x=1 $3 > 5 {print $1} /etc/passwd", "awk -F: -v x=1 '$3 > 5 {print $1}' /etc/passwd"), read("/etc/passwd")}},
 	{"unseen", "awk 'BEGIN{system(\"rm x\")}'", []want{hidden("awk BEGIN{system(\"rm x\")}", "awk 'BEGIN{system(\"rm x\")}'", "awk's program runs a command with system()")}},
 	{"unseen", "awk '{print | \"sh\"}' f", []want{hidden("awk {print | \"sh\"} f", "awk '{print | \"sh\"}' f", "awk's program pipes its output to a command"), read("f")}},
-	{"unseen", "gawk -f prog.awk f", []want{hidden("gawk -f prog.awk f", "gawk -f prog.awk f", "gawk -f runs a program the splitter cannot read")}},
+	{"unseen", "gawk -f prog.awk f", []want{hidden("gawk -f prog.awk f", "gawk -f prog.awk f", "gawk -f runs a program the splitter cannot read"), read("prog.awk"), read("f")}},
 	{"unseen", "awk \"$P\" f", []want{hidden("awk $P f", "awk \"$P\" f", "the word $P may be an option of awk, known only when it runs"), read("f")}},
 	{"unseen", "gawk -l ./ext.so 'BEGIN{}'", []want{hidden("gawk -l ./ext.so BEGIN{}", "gawk -l ./ext.so 'BEGIN{}'", "gawk -l runs a program the splitter cannot read")}},
 
