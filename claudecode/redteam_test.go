@@ -87,6 +87,8 @@ var redTeam = []redTeamCase{
 	{2, ModeAcceptEdits, tools, "zip a.zip -@ < list", "ask", "zip a.zip list"},
 	{2, ModeDefault, gitAll, "git add --pathspec-from-file=list", "ask", "git add list"},
 	{2, ModeDefault, gitAll, "git hash-object --stdin-paths < list", "ask", "git hash-object README.md"},
+	{2, ModeDefault, gitAll, "git update-index --stdin < list", "ask", "git update-index --refresh"},
+	{2, ModeDefault, gitAll, "git rm --pathspec-from-file=list", "ask", "git rm list"},
 	{2, ModeDefault, gitAll, "git checkout --pathspec-from-file=list", "ask", "git checkout list"},
 
 	// 3. Scripts that read and write files.
@@ -179,6 +181,24 @@ var redTeam = []redTeamCase{
 	{4, ModeAcceptEdits, gitAll, "git archive -o .claude/x.zip HEAD", "ask", "git archive -o x.zip HEAD"},
 	{4, ModeAcceptEdits, gitAll, "git apply x.patch", "ask", "git apply --stat x.patch"},
 	{4, ModeAcceptEdits, gitAll, "git am x.mbox", "ask", "git am --show-current-patch"},
+	{4, ModeDefault, gitAll, "git log -L1,5:.env", "deny", "git log -L1,5:README.md"},
+	{4, ModeDefault, gitAll, "git log -p -- .env", "deny", "git log -p -- README.md"},
+	{4, ModeDefault, gitAll, "git show HEAD -- secrets/key", "deny", "git show HEAD -- src/main.go"},
+	{4, ModeDefault, gitAll, "git update-index --add .env", "deny", "git update-index --add README.md"},
+	{4, ModeDefault, gitAll, "git diff-index -p HEAD .env", "deny", "git diff-index -p HEAD README.md"},
+	{4, ModeDefault, gitAll, "git archive HEAD .env", "deny", "git archive HEAD README.md"},
+	{4, ModeDefault, gitAll, "git archive HEAD:secrets", "deny", "git archive HEAD:src"},
+	{4, ModeDefault, gitAll, "git blame -S revs .env", "deny", "git blame -S revs README.md"},
+	{4, ModeDefault, gitAll, "git cat-file --batch < list", "ask", "git cat-file -t HEAD"},
+	{4, ModeDefault, gitAll, "git show --stdin < revs", "ask", "git show --stat HEAD"},
+	{4, ModeDefault, gitAll, "git grep -e X -- ':(icase).ENV'", "ask", "git grep -e X -- src"},
+	{4, ModeDefault, gitAll, "git add ':!src'", "ask", "git add src"},
+	{4, ModeDefault, gitAll, "git hash-object --stdin-paths < list", "ask", "git hash-object --stdin < README.md"},
+	{4, ModeAcceptEdits, gitAll, "git stash push -- .claude/settings.json", "ask", "git stash push -- src/main.go"},
+	{4, ModeAcceptEdits, gitAll, "git stash -- .git/hooks", "ask", "git stash -- src"},
+	{4, ModeAcceptEdits, gitAll, "git submodule add https://x/y.git .claude/y", "ask", "git submodule status"},
+	{4, ModeAcceptEdits, gitAll, "git checkout HEAD~1 -- .claude", "ask", "git checkout HEAD~1 -- src"},
+	{4, ModeAcceptEdits, gitAll, "git rm -r --cached .claude", "ask", "git rm -r --cached build"},
 
 	// 5. Interpreters given a script file.
 	{5, ModeDefault, tools, "bash .env", "deny", "bash -c 'cat README.md'"},

@@ -96,7 +96,7 @@ func gitEffects(args []word) effects {
 	}
 	e.unseen = firstOf(gitRuns(sub.value, rest), gitListed(sub.value, rest))
 	e.reads, e.writes = gitFiles(sub.value, rest)
-	reads, writes, why := gitOperandFiles(sub.value, rest)
+	reads, writes, why := gitOperandFiles(gitAction(sub.value, rest))
 	e.unseen = firstOf(e.unseen, why)
 	e.reads, e.writes = append(e.reads, reads...), append(e.writes, writes...)
 	writes, why = gitActionWrites(sub.value, rest)
@@ -143,6 +143,22 @@ func gitEffects(args []word) effects {
 	elsewhere := p.has("C", "git-dir", "work-tree")
 	e.readOnly = e.unseen == "" && len(e.writes) == 0 && !elsewhere && allKnown(args) && gitReadOnly(sub.value, rest)
 	return e
+}
+
+// gitAction is the entry of the table a subcommand's words are read
+// against: "stash push" for git stash with no action, an option, push
+// or save, which puts the paths it names away and restores them.
+func gitAction(sub string, rest []word) (string, []word) {
+	if sub != "stash" {
+		return sub, rest
+	}
+	switch {
+	case len(rest) == 0 || strings.HasPrefix(rest[0].value, "-"):
+		return "stash push", rest
+	case rest[0].value == "push" || rest[0].value == "save":
+		return "stash push", rest[1:]
+	}
+	return sub, rest
 }
 
 // gitElsewhere resolves the files git reads and writes against its -C

@@ -80,9 +80,9 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		"config get":     {inert: inertGit("all regexp value: fixed-value url: global system local worktree file: f: blob: includes no-includes show-origin show-scope default: type: bool int bool-or-int path expiry-date z null name-only")},
 		"config list":    {inert: inertGit("global system local worktree file: f: blob: includes no-includes show-origin show-scope name-only z null")},
 		"range-diff":     {files: map[string]effect{"output": writesArg}},
-		"diff-tree":      {files: map[string]effect{"output": writesArg}},
-		"diff-index":     {files: map[string]effect{"output": writesArg}},
-		"diff-files":     {files: map[string]effect{"output": writesArg}},
+		"diff-tree":      {files: map[string]effect{"output": writesArg}, operands: readsArg},
+		"diff-index":     {files: map[string]effect{"output": writesArg}, operands: readsArg},
+		"diff-files":     {files: map[string]effect{"output": writesArg}, operands: readsArg},
 		"bundle":         {files: map[string]effect{"output": writesArg}, url: true},
 		"format-patch":   {files: map[string]effect{"o": writesArg, "output-directory": writesArg, "output": writesArg}},
 		"archive": {files: map[string]effect{"o": writesArg, "output": writesArg, "add-file": readsArg}, url: true, operands: readsArg, options: flagSet(byEffect{
@@ -107,6 +107,14 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		})},
 		"rm": {operands: writesArg, options: flagSet(byEffect{
 			inert:      "f force n dry-run r cached ignore-unmatch sparse q quiet pathspec-file-nul",
+			listsFiles: "pathspec-from-file:",
+		})},
+		"update-index": {operands: readsArg, options: flagSet(byEffect{
+			inert:      "add remove force-remove replace refresh q ignore-submodules unmerged ignore-missing really-refresh cacheinfo: chmod: assume-unchanged no-assume-unchanged skip-worktree no-skip-worktree fsmonitor-valid no-fsmonitor-valid ignore-skip-worktree-entries g again unresolve info-only force-untracked-cache split-index no-split-index untracked-cache no-untracked-cache test-untracked-cache force-write-index fsmonitor no-fsmonitor verbose z index-version: show-index-version",
+			listsFiles: "stdin index-info",
+		})},
+		"stash push": {operands: writesArg, options: flagSet(byEffect{
+			inert:      "p patch S staged k keep-index no-keep-index u include-untracked a all q quiet m: message: pathspec-file-nul",
 			listsFiles: "pathspec-from-file:",
 		})},
 		"mv":         {operands: writesArg, options: flagSet(byEffect{inert: "v verbose n dry-run f k sparse"})},

@@ -102,43 +102,17 @@ func gitOperandFiles(sub string, rest []word) (reads, writes []word, why string)
 	if c.operands == inert {
 		return nil, nil, ""
 	}
-	table := c.inert
-	if table == nil {
-		table = c.options
-	}
-	operands := gitWords(rest)
-	if sub == "grep" && !gitPatternOption(rest) && len(operands) > 0 {
-		operands = operands[1:]
-	}
-	if table != nil {
-		p := table.parseFlags("git "+sub, rest, true)
-		switch {
-		case p.opaque == "":
-			if g, ok := p.first(listsFiles); ok {
-				return nil, nil, "git " + sub + " " + g.written + " reads the names of what it reads from standard input or a list, known only when it runs"
-			}
-			operands = p.operands
-			if sub == "grep" && !p.has("e", "f") && len(operands) > 0 {
-				operands = operands[1:]
-			}
-			if sub == "archive" && len(operands) > 0 {
-				// The tree it archives, then the paths in it.
-				tree, _ := gitPathOf(operands[0])
-				operands = append(tree[1:len(tree):len(tree)], operands[1:]...)
-			}
-		case c.inert == nil:
-			// An option the table of a writer does not know may take
-			// the word that names what it writes.
-			return nil, nil, p.opaque
-		}
+	operands, why := gitOperandWords(sub, c, rest)
+	if why != "" {
+		return nil, nil, why
 	}
 	var files []word
-	for _, w := range operands {
+	for i, w := range operands {
 		named, magic := gitPathOf(w)
 		if magic {
 			return nil, nil, "git " + sub + " " + w.value + " is a pathspec with magic, which matches files known only when it runs"
 		}
-		if c.blobsOnly {
+		if c.blobsOnly && i < len(operands)-gitPathspecs(rest) {
 			named = named[1:]
 		}
 		files = append(files, named...)
@@ -147,6 +121,69 @@ func gitOperandFiles(sub string, rest []word) (reads, writes []word, why string)
 		return nil, files, ""
 	}
 	return files, nil, ""
+}
+
+// gitOperandWords are the operands of a subcommand, read against its
+// table, with the pattern of grep dropped and the tree of archive read as
+// the path it names; a line the table cannot read counts every word but
+// the options, or, for a writer, asks. The lines of "log -L START,END:FILE"
+// name a file too.
+func gitOperandWords(sub string, c gitCommand, rest []word) ([]word, string) {
+	operands := gitWords(rest)
+	if sub == "grep" && !gitPatternOption(rest) && len(operands) > 0 {
+		operands = operands[1:]
+	}
+	table := c.inert
+	if table == nil {
+		table = c.options
+	}
+	if table == nil {
+		return operands, ""
+	}
+	p := table.parseFlags("git "+sub, rest, true)
+	switch {
+	case p.opaque != "" && c.inert == nil:
+		// An option the table of a writer does not know may take the
+		// word that names what it writes.
+		return nil, p.opaque
+	case p.opaque != "":
+		return operands, ""
+	}
+	if g, ok := p.first(listsFiles); ok {
+		return nil, "git " + sub + " " + g.written + " reads the names of what it reads from standard input or a list, known only when it runs"
+	}
+	operands = p.operands
+	switch {
+	case sub == "grep" && !p.has("e", "f") && len(operands) > 0:
+		operands = operands[1:]
+	case sub == "archive" && len(operands) > 0:
+		// The tree it archives, then the paths in it.
+		tree, _ := gitPathOf(operands[0])
+		operands = append(tree[1:len(tree):len(tree)], operands[1:]...)
+	}
+	var lines []word
+	for _, g := range p.options {
+		if g.name == "L" && sub != "blame" {
+			if i := strings.LastIndex(g.value.value, ":"); i >= 0 {
+				file := g.value
+				file.value = ":" + file.value[i+1:]
+				lines = append(lines, file)
+			}
+		}
+	}
+	// Before the operands, whose last ones may be the paths after "--".
+	return append(lines, operands...), ""
+}
+
+// gitPathspecs counts the words after "--", which are paths whatever the
+// subcommand reads its other operands as.
+func gitPathspecs(rest []word) int {
+	for i, w := range rest {
+		if w.value == "--" {
+			return len(rest) - i - 1
+		}
+	}
+	return 0
 }
 
 // gitWords are the words of a subcommand whose options the table does
@@ -274,11 +311,22 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 			return nil, "git apply writes the files its patch names, known only when it runs"
 		}
 	case sub == "am":
-		if !hasWord(rest, "--show-current-patch", "--quit") {
+		if !hasWord(rest, "--quit") && !gitHasPrefix(rest, "--show-current-patch") {
 			return nil, "git am writes the files its patches name, known only when it runs"
 		}
 	}
 	return nil, ""
+}
+
+// gitHasPrefix reports whether a word is the option, alone or with its
+// value joined.
+func gitHasPrefix(rest []word, option string) bool {
+	for _, w := range rest {
+		if w.value == option || strings.HasPrefix(w.value, option+"=") {
+			return true
+		}
+	}
+	return false
 }
 
 // gitNewRepository is where git init makes a repository, whose
