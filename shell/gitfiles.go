@@ -154,6 +154,11 @@ func gitOperandWords(sub string, c gitCommand, rest []word) ([]word, string) {
 	}
 	operands = p.operands
 	switch {
+	case sub == "add" && len(operands) == 0 && p.has("A", "all", "u", "update"):
+		// Every file of the working tree.
+		at := rest[0]
+		at.value = "."
+		operands = []word{at}
 	case sub == "grep" && !p.has("e", "f") && len(operands) > 0:
 		operands = operands[1:]
 	case sub == "archive" && len(operands) > 0:
