@@ -125,6 +125,7 @@ var programs = sync.OnceValue(func() map[string]*program {
 		"chgrp":    changer(writesAfterFirst, "c changes f silent quiet v verbose dereference h no-dereference no-preserve-root preserve-root R recursive H L P", byEffect{readsArg: "reference:"}),
 	}
 	addRunners(table)
+	addWriters(table)
 	return table
 })
 

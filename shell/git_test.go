@@ -44,7 +44,6 @@ var gitCases = []splitCase{
 	{"git", "git checkout -b x -- k", []want{same("git checkout -b x -- k"), write("k")}},
 	{"git", "git restore -s HEAD k", []want{same("git restore -s HEAD k"), write("k")}},
 	{"git", "git stash -- k", []want{same("git stash -- k"), write("k")}},
-	{"git", "git worktree add -b x wt", []want{same("git worktree add -b x wt"), write("wt")}},
 	{"git", "git bundle create b.bundle --all", []want{same("git bundle create b.bundle --all"), write("b.bundle")}},
 	{"git", "git add ':(icase)k'", []want{hidden("git add :(icase)k", "git add ':(icase)k'", "git add :(icase)k is a pathspec with magic, which matches files known only when it runs")}},
 	{"git", "git apply p.diff", []want{hidden("git apply p.diff", "git apply p.diff", "git apply writes the files its patch names, known only when it runs")}},

@@ -168,5 +168,5 @@ func vimFiles(p parsed) (reads, writes []word) {
 			writes = append(writes, w)
 		}
 	}
-	return nil, writes
+	return writes, writes
 }
