@@ -6,7 +6,9 @@ import "strings"
 // that take their commands or the names of their files from standard
 // input: split and csplit (a prefix and a suffix they count), shuf -o,
 // patch (the files its patch names), ed (its commands), unzip, ar and
-// cpio (the members of an archive). The files they read are subjects, so
+// cpio (the members of an archive); and those that replace or remove
+// their operands: the compressors, unlink and shred. The files they read
+// are subjects, so
 // a deny rule for one holds; what they write without naming it asks.
 
 // addWriters adds the programs to the table.
@@ -28,6 +30,53 @@ func addWriters(table map[string]*program) {
 	}), permute: true, readOnly: true, files: firstRead, check: unzipMembers}
 	table["cpio"] = &program{flags: flagSet(byEffect{inert: "t list v verbose"}), files: noFiles, check: cpioNames}
 	table["ar"] = &program{flags: flagSet(byEffect{inert: "t v"}), files: arFiles, check: arMembers}
+	table["unlink"] = changer(writesAll, "", byEffect{})
+	table["shred"] = changer(writesAll, "f force n: iterations: s: size: u remove:: v verbose x exact z zero", byEffect{readsArg: "random-source:"})
+	// bzip2 -d names what it cannot strip a suffix from NAME.out.
+	for name, suffixes := range map[string][]string{"gzip": {".gz"}, "gunzip": {".gz"}, "bzip2": {".bz2", ".out"}, "bunzip2": {".bz2", ".out"}, "xz": {".xz"}, "unxz": {".xz"}} {
+		table[name] = &program{flags: gnuOptions(compressorOptions[name[len(name)-2:]], byEffect{}), permute: true, files: compressed(suffixes)}
+	}
+}
+
+// compressorOptions are the options of gzip ("ip"), bzip2 ("p2") and xz
+// ("xz"), by the last letters of their names, shared by the programs that
+// undo them.
+var compressorOptions = map[string]string{
+	"ip": "c stdout to-stdout d decompress uncompress f force k keep l list n no-name N name q quiet r recursive S: suffix: t test v verbose 1 2 3 4 5 6 7 8 9 fast best rsyncable synchronous",
+	"p2": "c stdout d decompress z compress k keep f force t test q quiet v verbose s small 1 2 3 4 5 6 7 8 9 fast best",
+	"xz": "z compress d decompress t test l list k keep f force c stdout q quiet v verbose e extreme T: threads: 0 1 2 3 4 5 6 7 8 9 fast best",
+}
+
+// compressed are the files a compressor reaches: it reads its operands
+// and, but with -c, -l or -t, replaces each with a file named after it,
+// the suffix added or taken away (gunzip .bashrc.gz makes .bashrc), and
+// removes it.
+func compressed(known []string) fileOperands {
+	return func(p parsed) (reads, writes []word) {
+		if p.has("c", "stdout", "to-stdout", "l", "list", "t", "test") {
+			return p.operands, nil
+		}
+		suffixes := known[:len(known):len(known)]
+		for _, g := range p.options {
+			if g.name == "S" || g.name == "suffix" {
+				suffixes = append(suffixes, g.value.value)
+			}
+		}
+		for _, w := range p.operands {
+			writes = append(writes, w)
+			for _, s := range suffixes {
+				added := w
+				added.value += s
+				writes = append(writes, added)
+				if taken, ok := strings.CutSuffix(w.value, s); ok {
+					named := w
+					named.value = taken
+					writes = append(writes, named)
+				}
+			}
+		}
+		return p.operands, writes
+	}
 }
 
 // shufFiles is the file shuf reads: its operand, unless -e makes the
