@@ -127,6 +127,7 @@ var redTeam = []redTeamCase{
 	{3, ModeAcceptEdits, tools, "tar --directory=secrets -cf a.tar key", "deny", "tar --directory=src -cf a.tar main.go"},
 	{3, ModeAcceptEdits, tools, "tar -cf a.tar -Csecrets key", "deny", "tar -cf a.tar -Csrc main.go"},
 	{3, ModeAcceptEdits, tools, "tar cf a.tar -C secrets key", "deny", "tar cf a.tar -C src main.go"},
+	{3, ModeAcceptEdits, tools, "tar -cf a.tar -C secrets . -C .. .env", "deny", "tar -cf a.tar -C src . -C .. README.md"},
 	{3, ModeAcceptEdits, tools, "tar -czf a.tgz .env", "deny", "tar -czf a.tgz README.md"},
 	{3, ModeAcceptEdits, tools, "tar -cf .claude/x.tar f", "ask", "tar -cf build/x.tar f"},
 	{3, ModeDefault, secrets, "tar -cf - .env | cat", "deny", "tar -tf release.tar | cat"},

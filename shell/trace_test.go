@@ -121,7 +121,7 @@ var traceTemplates = []string{
 	"awk '{print}' {F}", "awk 'BEGIN{getline l < \"{F}\"; print l}'", "awk '{print > \"{F}\"}' a.txt",
 	"find {F}", "find . -newer {F}", "find . -fprint {F}", "find . -name a.txt -exec cat {F} \\;",
 	"find . -name a.txt -execdir cat {F} \\;", "find {F} -delete",
-	"tar -cf {F} a.txt", "tar -cf out.tar {F}", "tar -C dir -cf out.tar ../{F}", "tar -cf out.tar --remove-files {F}",
+	"tar -cf {F} a.txt", "tar -cf out.tar {F}", "tar -C dir -cf out.tar ../{F}", "tar -C dir -C .. -cf out.tar {F}", "tar -cf out.tar --remove-files {F}",
 	"tar -tf {F}", "tar -xf {F}", "tar -cf out.tar -T {F}", "tar -czf out.tgz {F}",
 	"git diff {F} a.txt", "git diff --no-index {F} a.txt", "git config --file {F} --list", "git config -f {F} a.b c",
 	"git commit -F {F}", "git grep --no-index -e x {F}", "git grep --untracked -e x {F}", "git log --output={F}",
