@@ -218,6 +218,10 @@ var redTeam = []redTeamCase{
 	{4, ModeAcceptEdits, gitAll, "git submodule add https://x/y.git .claude/y", "ask", "git submodule status"},
 	{4, ModeAcceptEdits, gitAll, "git checkout HEAD~1 -- .claude", "ask", "git checkout HEAD~1 -- src"},
 	{4, ModeAcceptEdits, gitAll, "git rm -r --cached .claude", "ask", "git rm -r --cached build"},
+	{4, ModeAcceptEdits, gitAll, "git checkout-index -f -- .claude/settings.json", "ask", "git checkout-index -f -- src/main.go"},
+	{4, ModeAcceptEdits, gitAll, "git checkout-index -a --prefix=.git/x/", "ask", "git checkout-index -a --prefix=build/"},
+	{4, ModeAcceptEdits, gitAll, "git merge-file .claude/settings.json base other", "ask", "git merge-file src/main.go base other"},
+	{4, ModeDefault, gitAll, "git merge-file -p .env base other", "deny", "git merge-file -p README.md base other"},
 
 	// 5. Interpreters given a script file.
 	{5, ModeDefault, tools, "bash .env", "deny", "bash -c 'cat README.md'"},

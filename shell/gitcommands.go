@@ -117,6 +117,11 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			inert:      "p patch S staged k keep-index no-keep-index u include-untracked a all q quiet m: message: pathspec-file-nul",
 			listsFiles: "pathspec-from-file:",
 		})},
+		"checkout-index": {operands: writesArg, files: map[string]effect{"prefix": writesArg}, options: flagSet(byEffect{
+			inert:      "u index q quiet f force a all n no-create prefix: stage: temp ignore-skip-worktree-bits z",
+			listsFiles: "stdin",
+		})},
+		"merge-file": {operands: readsArg, options: flagSet(byEffect{inert: "p stdout q quiet L: diff3 zdiff3 ours theirs union marker-size: diff-algorithm: object-id"})},
 		"mv":         {operands: writesArg, options: flagSet(byEffect{inert: "v verbose n dry-run f k sparse"})},
 		"clone":      {url: true},
 		"fetch":      {url: true},

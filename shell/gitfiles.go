@@ -154,6 +154,11 @@ func gitOperandWords(sub string, c gitCommand, rest []word) ([]word, string) {
 	}
 	operands = p.operands
 	switch {
+	case sub == "checkout-index" && len(operands) == 0 && p.has("a", "all"):
+		// Every file of the index, into the working tree.
+		at := rest[0]
+		at.value = "."
+		operands = []word{at}
 	case sub == "add" && len(operands) == 0 && p.has("A", "all", "u", "update"):
 		// Every file of the working tree.
 		at := rest[0]
@@ -311,6 +316,12 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 			at.literal, at.value = false, p.operands[0].value
 		}
 		return []word{at}, ""
+	case sub == "merge-file":
+		// It writes the merge into its first operand, but with -p.
+		p := gitCommands()[sub].options.parseFlags("git "+sub, rest, true)
+		if p.opaque == "" && len(p.operands) > 0 && !p.has("p", "stdout") {
+			return p.operands[:1], ""
+		}
 	case sub == "apply":
 		if hasWord(rest, "--apply") || !hasWord(rest, "--stat", "--numstat", "--summary", "--check", "--cached") {
 			return nil, "git apply writes the files its patch names, known only when it runs"

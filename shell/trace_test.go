@@ -141,7 +141,7 @@ var traceTemplates = []string{
 	"git checkout -- {F}", "git restore {F}", "git rm --cached {F}", "git mv {F} moved", "git mv a.txt {F}",
 	"git stash push -- {F}", "git worktree add {F}", "git bundle create {F} HEAD", "git archive -o out.tar HEAD {F}",
 	"git log -L1,1:{F}", "git log -p -- {F}", "git show HEAD:{F}", "git diff-index -p HEAD {F}", "git diff-files -p {F}",
-	"git apply {F}", "git am {F}", "git format-patch -o {F} HEAD", "git notes add -F {F}",
+	"git apply {F}", "git am {F}", "git checkout-index -f -- {F}", "git merge-file {F} a.txt a.txt", "git format-patch -o {F} HEAD", "git notes add -F {F}",
 }
 
 // traceHookCommands are the templates with each form of operand.
