@@ -183,6 +183,7 @@ var redTeam = []redTeamCase{
 	{4, ModeDefault, gitAll, "git tag -a v1 -F secrets/key", "deny", "git tag -a v1 -F msg.txt"},
 	{4, ModeDefault, gitAll, "git clone ~/.ssh x", "deny", "git clone https://github.com/a/b x"},
 	{4, ModeDefault, gitAll, "git -C secrets show HEAD:key", "deny", "git -C src show HEAD:main.go"},
+	{4, ModeDefault, gitAll, "git -C src show HEAD:.env", "deny", "git -C src show HEAD:./main.go"},
 	{4, ModeAcceptEdits, gitAll, "git log -p --output=.claude/x", "ask", "git log -p --output=out.patch"},
 	{4, ModeAcceptEdits, gitAll, "git diff --output=.git/hooks/pre-commit", "ask", "git diff --output=out.patch"},
 	{4, ModeAcceptEdits, gitAll, "git format-patch -o .claude HEAD~1", "ask", "git format-patch -o patches HEAD~1"},

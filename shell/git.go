@@ -96,7 +96,7 @@ func gitEffects(args []word) effects {
 	}
 	e.unseen = firstOf(gitRuns(sub.value, rest), gitListed(sub.value, rest))
 	e.reads, e.writes = gitFiles(sub.value, rest)
-	reads, writes, why := gitOperandFiles(gitAction(sub.value, rest))
+	reads, writes, tops, why := gitOperandFiles(gitAction(sub.value, rest))
 	e.unseen = firstOf(e.unseen, why)
 	e.reads, e.writes = append(e.reads, reads...), append(e.writes, writes...)
 	writes, why = gitActionWrites(sub.value, rest)
@@ -137,6 +137,11 @@ func gitEffects(args []word) effects {
 		e.unseen = firstOf(e.unseen, "git "+sub.value+" runs commands of its own")
 	}
 	e.unseen = firstOf(e.unseen, gitElsewhere(p, e.reads, e.writes))
+	if p.has("C") {
+		// The top of the repository may be where git was started, the
+		// -C directory a directory in it.
+		e.reads = append(e.reads, tops...)
+	}
 	// Another repository's configuration may run commands of its own:
 	// Claude Code asks for git -C, and the table does not call it
 	// read-only.

@@ -97,20 +97,27 @@ func gitListed(sub string, rest []word) string {
 // -f gave one. A
 // pathspec with magic (":(icase).ENV", ":!x") or a glob ("*.env"), which
 // git matches against the files itself, is a pattern.
-func gitOperandFiles(sub string, rest []word) (reads, writes []word, why string) {
+//
+// tops are the paths of "REV:path" that are relative to the top of the
+// repository rather than to the directory git runs in (no "./" or
+// "../"): after "git -C sub" they may name "path" as well as "sub/path".
+func gitOperandFiles(sub string, rest []word) (reads, writes, tops []word, why string) {
 	c := gitCommands()[sub]
 	if c.operands == inert {
-		return nil, nil, ""
+		return nil, nil, nil, ""
 	}
 	operands, why := gitOperandWords(sub, c, rest)
 	if why != "" {
-		return nil, nil, why
+		return nil, nil, nil, why
 	}
 	var files []word
 	for i, w := range operands {
 		named, magic := gitPathOf(w)
 		if magic {
-			return nil, nil, "git " + sub + " " + w.value + " is a pathspec with magic, which matches files known only when it runs"
+			return nil, nil, nil, "git " + sub + " " + w.value + " is a pathspec with magic, which matches files known only when it runs"
+		}
+		if len(named) > 1 && !strings.HasPrefix(named[1].value, "./") && !strings.HasPrefix(named[1].value, "../") {
+			tops = append(tops, named[1])
 		}
 		if c.blobsOnly && i < len(operands)-gitPathspecs(rest) {
 			named = named[1:]
@@ -118,9 +125,9 @@ func gitOperandFiles(sub string, rest []word) (reads, writes []word, why string)
 		files = append(files, named...)
 	}
 	if c.operands == writesArg {
-		return nil, files, ""
+		return nil, files, tops, ""
 	}
-	return files, nil, ""
+	return files, nil, tops, ""
 }
 
 // gitOperandWords are the operands of a subcommand, read against its
