@@ -34,13 +34,19 @@ func awkEffects(base string, args []word) effects {
 		e.unseen = firstOf(e.unseen, base+" "+g.written+" writes a file")
 	}
 	var programs []word
+	fromFile := false
 	for _, g := range p.options {
-		if g.name == "e" || g.name == "source" {
+		switch g.name {
+		case "e", "source":
 			programs = append(programs, g.value)
+		case "f", "file", "E", "exec", "i", "include":
+			// A program file: read, and its code hidden.
+			e.reads = append(e.reads, g.value)
+			fromFile = true
 		}
 	}
 	files := p.operands
-	if len(programs) == 0 && len(files) > 0 {
+	if len(programs) == 0 && !fromFile && len(files) > 0 {
 		programs, files = files[:1], files[1:]
 	}
 	for _, prog := range programs {

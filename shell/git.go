@@ -96,7 +96,12 @@ func gitEffects(args []word) effects {
 	}
 	e.unseen = firstOf(gitRuns(sub.value, rest), gitListed(sub.value, rest))
 	e.reads, e.writes = gitFiles(sub.value, rest)
-	e.reads = append(e.reads, gitWorkTree(sub.value, rest)...)
+	reads, writes, tops, why := gitOperandFiles(gitAction(sub.value, rest))
+	e.unseen = firstOf(e.unseen, why)
+	e.reads, e.writes = append(e.reads, reads...), append(e.writes, writes...)
+	writes, why = gitActionWrites(sub.value, rest)
+	e.unseen = firstOf(e.unseen, why)
+	e.writes = append(e.writes, writes...)
 	switch sub.value {
 	case "init":
 		e.writes = append(e.writes, gitNewRepository(sub, rest))
@@ -132,12 +137,33 @@ func gitEffects(args []word) effects {
 		e.unseen = firstOf(e.unseen, "git "+sub.value+" runs commands of its own")
 	}
 	e.unseen = firstOf(e.unseen, gitElsewhere(p, e.reads, e.writes))
+	if p.has("C") {
+		// The top of the repository may be where git was started, the
+		// -C directory a directory in it.
+		e.reads = append(e.reads, tops...)
+	}
 	// Another repository's configuration may run commands of its own:
 	// Claude Code asks for git -C, and the table does not call it
 	// read-only.
 	elsewhere := p.has("C", "git-dir", "work-tree")
 	e.readOnly = e.unseen == "" && len(e.writes) == 0 && !elsewhere && allKnown(args) && gitReadOnly(sub.value, rest)
 	return e
+}
+
+// gitAction is the entry of the table a subcommand's words are read
+// against: "stash push" for git stash with no action, an option, push
+// or save, which puts the paths it names away and restores them.
+func gitAction(sub string, rest []word) (string, []word) {
+	if sub != "stash" {
+		return sub, rest
+	}
+	switch {
+	case len(rest) == 0 || strings.HasPrefix(rest[0].value, "-"):
+		return "stash push", rest
+	case rest[0].value == "push" || rest[0].value == "save":
+		return "stash push", rest[1:]
+	}
+	return sub, rest
 }
 
 // gitElsewhere resolves the files git reads and writes against its -C

@@ -84,51 +84,293 @@ func gitListed(sub string, rest []word) string {
 	return ""
 }
 
-// gitWorkTree are the working-tree files git diff and git grep read by
-// name. Every operand of diff may be one: git compares a file with the
-// index, and two paths, one of them outside the repository, as
-// --no-index does without being told. grep with --no-index or
-// --untracked reads the files it names outside the index: every operand
-// but the pattern, which -e or -f gives instead. Each is read whole when
-// it is a directory, a tree (diff of two directories recurses); grep
-// outside the index with no path searches the working directory.
-func gitWorkTree(sub string, rest []word) []word {
-	files := gitWorkFiles(sub, rest)
-	if sub == "grep" && len(files) == 0 && hasWord(rest, "--no-index", "--untracked") {
-		files = []word{{value: ".", literal: true}}
+// gitOperandFiles are the files a subcommand's operands name, read or
+// written as its table says, and why they cannot be known. Every operand
+// counts, revisions too, which name no file in the working tree: git
+// reads "HEAD" or "main" as a revision unless a file of that name
+// exists, and a subject too many is only a path nothing denies. An
+// operand "REV:path" (":path", ":0:path", "HEAD~1:./path") names the
+// committed or staged copy of path, whose contents git prints as a
+// reader of the file would: it is a subject as written and as path.
+// A subcommand whose operands are revisions (show, log) reads only the
+// path of "REV:path". grep's first operand is its pattern unless -e or
+// -f gave one. A
+// pathspec with magic (":(icase).ENV", ":!x") or a glob ("*.env"), which
+// git matches against the files itself, is a pattern.
+//
+// tops are the paths of "REV:path" that are relative to the top of the
+// repository rather than to the directory git runs in (no "./" or
+// "../"): after "git -C sub" they may name "path" as well as "sub/path".
+func gitOperandFiles(sub string, rest []word) (reads, writes, tops []word, why string) {
+	c := gitCommands()[sub]
+	if c.operands == inert {
+		return nil, nil, nil, ""
+	}
+	operands, why := gitOperandWords(sub, c, rest)
+	if why != "" {
+		return nil, nil, nil, why
+	}
+	var files []word
+	for i, w := range operands {
+		named, magic := gitPathOf(w)
+		if magic {
+			return nil, nil, nil, "git " + sub + " " + w.value + " is a pathspec with magic, which matches files known only when it runs"
+		}
+		if len(named) > 1 && !strings.HasPrefix(named[1].value, "./") && !strings.HasPrefix(named[1].value, "../") {
+			tops = append(tops, named[1])
+		}
+		if c.blobsOnly && i < len(operands)-gitPathspecs(rest) {
+			named = named[1:]
+		}
+		files = append(files, named...)
+	}
+	if c.operands == writesArg {
+		return nil, files, tops, ""
+	}
+	return gitWholeTrees(sub, rest, files), nil, tops, ""
+}
+
+// gitWholeTrees are the files diff and grep outside the index read, each
+// read whole when it is a directory, a tree: git diff of two directories
+// recurses (and compares paths outside the repository as --no-index does
+// without being told), and grep with --no-index or --untracked reads the
+// files it names outside the index, or, with no path, every file under
+// the working directory. The other subcommands' operands are read as
+// named; grep within the index reads only tracked files, which the
+// repository alone knows.
+func gitWholeTrees(sub string, rest, files []word) []word {
+	switch {
+	case sub == "diff":
+	case sub == "grep" && hasWord(rest, "--no-index", "--untracked"):
+		if len(files) == 0 {
+			files = []word{{value: ".", literal: true}}
+		}
+	default:
+		return files
 	}
 	return asTrees(files, &tree{})
 }
 
-// gitWorkFiles are the operands gitWorkTree reads.
-func gitWorkFiles(sub string, rest []word) []word {
-	switch {
-	case sub == "diff":
-	case sub == "grep" && hasWord(rest, "--no-index", "--untracked"):
-	default:
-		return nil
+// gitOperandWords are the operands of a subcommand, read against its
+// table, with the pattern of grep dropped and the tree of archive read as
+// the path it names; a line the table cannot read counts every word but
+// the options, or, for a writer, asks. The lines of "log -L START,END:FILE"
+// name a file too.
+func gitOperandWords(sub string, c gitCommand, rest []word) ([]word, string) {
+	operands := gitWords(rest)
+	if sub == "grep" && !gitPatternOption(rest) && len(operands) > 0 {
+		operands = operands[1:]
 	}
-	var files []word
-	patternGiven := false
-	for i, w := range rest {
-		v := w.value
-		switch {
-		case v == "--":
-			return append(files, rest[i+1:]...)
-		case v == "-e" || v == "-f" || strings.HasPrefix(v, "--regexp") || strings.HasPrefix(v, "--file"):
-			patternGiven = true
-		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "ef"):
-			// A cluster that ends in e or f, or gives one its value.
-			patternGiven = true
-		case strings.HasPrefix(v, "-"):
-		case sub == "grep" && !patternGiven && len(files) == 0:
-			// The pattern.
-			patternGiven = true
-		default:
-			files = append(files, w)
+	table := c.inert
+	if table == nil {
+		table = c.options
+	}
+	if table == nil {
+		return operands, ""
+	}
+	p := table.parseFlags("git "+sub, rest, true)
+	switch {
+	case p.opaque != "" && c.inert == nil:
+		// An option the table of a writer does not know may take the
+		// word that names what it writes.
+		return nil, p.opaque
+	case p.opaque != "":
+		return operands, ""
+	}
+	if g, ok := p.first(listsFiles); ok {
+		return nil, "git " + sub + " " + g.written + " reads the names of what it reads from standard input or a list, known only when it runs"
+	}
+	operands = p.operands
+	switch {
+	case sub == "checkout-index" && len(operands) == 0 && p.has("a", "all"):
+		// Every file of the index, into the working tree.
+		at := rest[0]
+		at.value = "."
+		operands = []word{at}
+	case sub == "add" && len(operands) == 0 && p.has("A", "all", "u", "update"):
+		// Every file of the working tree.
+		at := rest[0]
+		at.value = "."
+		operands = []word{at}
+	case sub == "grep" && !p.has("e", "f") && len(operands) > 0:
+		operands = operands[1:]
+	case sub == "archive" && len(operands) > 0:
+		// The tree it archives, then the paths in it.
+		tree, _ := gitPathOf(operands[0])
+		operands = append(tree[1:len(tree):len(tree)], operands[1:]...)
+	}
+	var lines []word
+	for _, g := range p.options {
+		if g.name == "L" && sub != "blame" {
+			if i := strings.LastIndex(g.value.value, ":"); i >= 0 {
+				file := g.value
+				file.value = ":" + file.value[i+1:]
+				lines = append(lines, file)
+			}
 		}
 	}
-	return files
+	// Before the operands, whose last ones may be the paths after "--".
+	return append(lines, operands...), ""
+}
+
+// gitPathspecs counts the words after "--", which are paths whatever the
+// subcommand reads its other operands as.
+func gitPathspecs(rest []word) int {
+	for i, w := range rest {
+		if w.value == "--" {
+			return len(rest) - i - 1
+		}
+	}
+	return 0
+}
+
+// gitWords are the words of a subcommand whose options the table does
+// not hold that may be operands: every word that is no option, values of
+// options among them (a subject too many), and every word after "--".
+func gitWords(rest []word) []word {
+	var operands []word
+	for i, w := range rest {
+		switch {
+		case w.value == "--":
+			return append(operands, rest[i+1:]...)
+		case !strings.HasPrefix(w.value, "-"):
+			operands = append(operands, w)
+		}
+	}
+	return operands
+}
+
+// gitPatternOption reports whether a word may be grep's -e or -f, which
+// give the pattern in place of the first operand: "-e", "-f", or a
+// cluster holding either.
+func gitPatternOption(rest []word) bool {
+	for _, w := range rest {
+		v := w.value
+		if v == "--" {
+			return false
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "ef") {
+			return true
+		}
+	}
+	return false
+}
+
+// gitPathOf is the word as the files it may name: itself and, for
+// "REV:path", the path, marked a pattern where git would match it as a
+// glob; magic reports a pathspec with magic (":(…)", ":!", ":^"),
+// whose files cannot be named.
+func gitPathOf(w word) (named []word, magic bool) {
+	v := w.value
+	if strings.HasPrefix(v, ":(") || strings.HasPrefix(v, ":!") || strings.HasPrefix(v, ":^") {
+		return nil, true
+	}
+	named = []word{gitGlob(w)}
+	// A revision may hold a colon inside "@{…}" (a date); the path
+	// starts after the first colon past it.
+	from := strings.LastIndex(v, "}") + 1
+	i := strings.Index(v[from:], ":")
+	if i < 0 {
+		return named, false
+	}
+	path := v[from+i+1:]
+	if strings.HasPrefix(path, "/") && from+i == 0 {
+		// ":/text" names the commit whose message matches, or, as a
+		// pathspec, the top of the repository: all of it.
+		path = "."
+	}
+	if j := strings.Index(path, ":"); from+i == 0 && j >= 0 && j <= 1 {
+		// ":0:path", ":1:path": a stage of the index.
+		path = path[j+1:]
+	}
+	if path == "" {
+		path = "."
+	}
+	at := w
+	at.value = path
+	return append(named, gitGlob(at)), false
+}
+
+// gitGlob marks a word a pattern when it holds a character git matches
+// as a glob in a pathspec.
+func gitGlob(w word) word {
+	if strings.ContainsAny(w.value, "*?[") {
+		w.pattern = true
+	}
+	return w
+}
+
+// gitActionOptions are the options of the actions that make a directory
+// or a file a word names: "worktree add PATH", "submodule add URL PATH",
+// "bundle create FILE".
+var gitActionOptions = map[string]*optionTable{
+	"worktree add":  flagSet(byEffect{inert: "f force detach checkout no-checkout lock reason: orphan q quiet track no-track guess-remote no-guess-remote relative-paths no-relative-paths b: B:"}),
+	"submodule add": flagSet(byEffect{inert: "b: branch: f force name: reference: depth: q quiet"}),
+}
+
+// gitActionWrites are the files an action of a subcommand writes, and
+// why they cannot be known: the new working tree of "worktree add", the
+// submodule's directory (named after its URL without one), the bundle
+// file; and apply and am, which write the files their patches name, but
+// to report (apply --stat, --numstat, --summary, --check without
+// --apply, or into the index only with --cached; am --show-current-patch).
+func gitActionWrites(sub string, rest []word) (writes []word, why string) {
+	action := ""
+	if len(rest) > 0 {
+		action = sub + " " + rest[0].value
+	}
+	switch {
+	case action == "bundle create":
+		for _, w := range rest[1:] {
+			if !strings.HasPrefix(w.value, "-") {
+				return []word{w}, ""
+			}
+		}
+	case gitActionOptions[action] != nil:
+		p := gitActionOptions[action].parseFlags("git "+action, rest[1:], true)
+		switch {
+		case p.opaque != "":
+			return nil, p.opaque
+		case len(p.operands) == 0:
+			return nil, ""
+		case action == "worktree add":
+			return p.operands[:1], ""
+		case len(p.operands) > 1:
+			return p.operands[1:2], ""
+		}
+		at := p.operands[0]
+		at.value = humanish(at.value)
+		if at.value == "" {
+			at.literal, at.value = false, p.operands[0].value
+		}
+		return []word{at}, ""
+	case sub == "merge-file":
+		// It writes the merge into its first operand, but with -p.
+		p := gitCommands()[sub].options.parseFlags("git "+sub, rest, true)
+		if p.opaque == "" && len(p.operands) > 0 && !p.has("p", "stdout") {
+			return p.operands[:1], ""
+		}
+	case sub == "apply":
+		if hasWord(rest, "--apply") || !hasWord(rest, "--stat", "--numstat", "--summary", "--check", "--cached") {
+			return nil, "git apply writes the files its patch names, known only when it runs"
+		}
+	case sub == "am":
+		if !hasWord(rest, "--quit") && !gitHasPrefix(rest, "--show-current-patch") {
+			return nil, "git am writes the files its patches name, known only when it runs"
+		}
+	}
+	return nil, ""
+}
+
+// gitHasPrefix reports whether a word is the option, alone or with its
+// value joined.
+func gitHasPrefix(rest []word, option string) bool {
+	for _, w := range rest {
+		if w.value == option || strings.HasPrefix(w.value, option+"=") {
+			return true
+		}
+	}
+	return false
 }
 
 // gitNewRepository is where git init makes a repository, whose

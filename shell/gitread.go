@@ -14,6 +14,14 @@ func inertGit(list string) *optionTable {
 	return flagSet(byEffect{inert: list + digits})
 }
 
+// listedGit is the table of a subcommand whose options in list are
+// inert and those in listed read the names of what it reads from
+// standard input ("git show --stdin", "git cat-file --batch"), which a
+// "REV:.env" among them makes the contents of a file.
+func listedGit(list, listed string) *optionTable {
+	return flagSet(byEffect{inert: list + digits, listsFiles: listed})
+}
+
 // gitReadOnly reports whether a subcommand with its words is known to
 // change nothing: the subcommand is in the table and every option is one
 // of its inert options, given as the table writes it.

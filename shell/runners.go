@@ -353,5 +353,5 @@ func vimFiles(p parsed) (reads, writes []word) {
 			writes = append(writes, w)
 		}
 	}
-	return nil, writes
+	return writes, writes
 }

@@ -69,17 +69,28 @@ func tarEffects(args []word) effects {
 	return e
 }
 
-// tarDirectories are tar's operands with the directory of the -C before
-// each, which tar changes to before it reads the files after it.
+// tarDirectories are tar's operands with the directory of the -C options
+// before each, which tar changes to, each relative to the one before,
+// before it reads the files after it: "-C secrets . -C .. .env" reads
+// ".env".
 func tarDirectories(p parsed) []word {
 	out := make([]word, 0, len(p.operands))
 	for _, w := range p.operands {
+		dir, literal := "", true
 		for _, g := range p.options {
-			if (g.name != "C" && g.name != "directory") || g.value.pos > w.pos || strings.HasPrefix(w.value, "/") {
+			if (g.name != "C" && g.name != "directory") || g.value.pos > w.pos {
 				continue
 			}
-			w.literal = w.literal && g.value.literal
-			w.value = path.Join(g.value.value, w.value)
+			literal = literal && g.value.literal
+			if path.IsAbs(g.value.value) {
+				dir = g.value.value
+			} else {
+				dir = path.Join(dir, g.value.value)
+			}
+		}
+		if dir != "" && !strings.HasPrefix(w.value, "/") {
+			w.literal = w.literal && literal
+			w.value = path.Join(dir, w.value)
 		}
 		out = append(out, w)
 	}

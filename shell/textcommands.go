@@ -272,37 +272,43 @@ func addTextCommands(table map[string]*program) {
 		},
 		"md5sum": {
 			flags: gnuOptions(byEffect{
-				inert: checksumOptions,
+				inert:      checksumOptions,
+				listsFiles: checkLists,
 			}),
 			permute: true, readOnly: true, files: readsAll,
 		},
 		"sha1sum": {
 			flags: gnuOptions(byEffect{
-				inert: checksumOptions,
+				inert:      checksumOptions,
+				listsFiles: checkLists,
 			}),
 			permute: true, readOnly: true, files: readsAll,
 		},
 		"sha224sum": {
 			flags: gnuOptions(byEffect{
-				inert: checksumOptions,
+				inert:      checksumOptions,
+				listsFiles: checkLists,
 			}),
 			permute: true, readOnly: true, files: readsAll,
 		},
 		"sha256sum": {
 			flags: gnuOptions(byEffect{
-				inert: checksumOptions,
+				inert:      checksumOptions,
+				listsFiles: checkLists,
 			}),
 			permute: true, readOnly: true, files: readsAll,
 		},
 		"sha384sum": {
 			flags: gnuOptions(byEffect{
-				inert: checksumOptions,
+				inert:      checksumOptions,
+				listsFiles: checkLists,
 			}),
 			permute: true, readOnly: true, files: readsAll,
 		},
 		"sha512sum": {
 			flags: gnuOptions(byEffect{
-				inert: checksumOptions,
+				inert:      checksumOptions,
+				listsFiles: checkLists,
 			}),
 			permute: true, readOnly: true, files: readsAll,
 		},
@@ -311,6 +317,7 @@ func addTextCommands(table map[string]*program) {
 				inert: checksumOptions + `
 					l: length:
 				`,
+				listsFiles: checkLists,
 			}),
 			permute: true, readOnly: true, files: readsAll,
 		},
@@ -324,6 +331,7 @@ func addTextCommands(table map[string]*program) {
 					untagged
 					debug
 				`,
+				listsFiles: checkLists,
 			}),
 			permute: true, readOnly: true, files: readsAll,
 		},
@@ -342,10 +350,15 @@ func addTextCommands(table map[string]*program) {
 	}
 }
 
+// checkLists are the options of md5sum and its kin that read the names
+// of the files they check from their operands, lists.
+const checkLists = `
+	c check
+`
+
 // checksumOptions are the options md5sum and its kin share.
 const checksumOptions = `
 	b binary
-	c check
 	tag
 	t text
 	z zero

@@ -177,7 +177,7 @@ var traceTemplates = []string{
 	"awk '{print}' {F}", "awk 'BEGIN{getline l < \"{F}\"; print l}'", "awk '{print > \"{F}\"}' a.txt",
 	"find {F}", "find . -newer {F}", "find . -fprint {F}", "find . -name a.txt -exec cat {F} \\;",
 	"find . -name a.txt -execdir cat {F} \\;", "find {F} -delete",
-	"tar -cf {F} a.txt", "tar -cf out.tar {F}", "tar -C dir -cf out.tar ../{F}", "tar -cf out.tar --remove-files {F}",
+	"tar -cf {F} a.txt", "tar -cf out.tar {F}", "tar -C dir -cf out.tar ../{F}", "tar -C dir -C .. -cf out.tar {F}", "tar -cf out.tar --remove-files {F}",
 	"tar -tf {F}", "tar -xf {F}", "tar -cf out.tar -T {F}", "tar -czf out.tgz {F}",
 	"git diff {F} a.txt", "git diff --no-index {F} a.txt", "git config --file {F} --list", "git config -f {F} a.b c",
 	"git commit -F {F}", "git grep --no-index -e x {F}", "git grep --untracked -e x {F}", "git log --output={F}",
@@ -187,6 +187,17 @@ var traceTemplates = []string{
 	"env cat {F}", "nice cp {F} out", "timeout 5 mv {F} out", "echo {F} | xargs cat", "bash -c 'cat {F}'",
 	"sh -c 'cp a.txt {F}'", "cat < {F}", "echo x > {F}", "echo x >> {F}", "tee {F} < a.txt", "cd dir && cat ../{F}",
 	"cat $(echo {F})", "cat \"{F}\"", "x={F}; cat $x",
+	// Forms issue 29's red team added: sed's -s and --follow-symlinks,
+	// awk's and date's files, a checksum list, and git's operands.
+	"sed -s -n 'r {F}' a.txt", "sed -i --follow-symlinks s/a/b/ {F}", "sed -n 's/a/b/gw {F}' a.txt",
+	"awk -f {F} a.txt", "awk -f /dev/null {F}", "date -f {F}", "date --file={F}",
+	"printf '00000000000000000000000000000000  {F}\\n' > sums && md5sum -c sums", "md5sum --check {F}",
+	"git add {F}", "git add -A", "git hash-object {F}", "git hash-object -w {F}", "git update-index --add {F}",
+	"git blame {F}", "git blame --contents={F} a.txt", "git grep -e x {F}", "git grep x -- {F}",
+	"git checkout -- {F}", "git restore {F}", "git rm --cached {F}", "git mv {F} moved", "git mv a.txt {F}",
+	"git stash push -- {F}", "git worktree add {F}", "git bundle create {F} HEAD", "git archive -o out.tar HEAD {F}",
+	"git log -L1,1:{F}", "git log -p -- {F}", "git show HEAD:{F}", "git diff-index -p HEAD {F}", "git diff-files -p {F}",
+	"git apply {F}", "git am {F}", "git checkout-index -f -- {F}", "git merge-file {F} a.txt a.txt", "git format-patch -o {F} HEAD", "git notes add -F {F}",
 }
 
 // traceHookCommands are the templates with each form of operand.
@@ -223,6 +234,11 @@ func TestTraceOracle(t *testing.T) {
 		t.Fatal("the traced oracle traces commands with strace, which is not installed")
 	}
 	commands := slices.Concat(traceCommands(), traceWrapperCommands(), traceHookCommands())
+	if only := os.Getenv("TRACE_ONLY"); only != "" {
+		// A subset, while a table is being checked: the commands that
+		// hold the text.
+		commands = slices.DeleteFunc(commands, func(c string) bool { return !strings.Contains(c, only) })
+	}
 	dir := t.TempDir()
 	input := filepath.Join(dir, "commands")
 	if err := os.WriteFile(input, []byte(strings.Join(commands, "\x00")+"\x00"), 0o644); err != nil {
@@ -270,7 +286,7 @@ done < /tmp/commands`
 		}
 	}
 	t.Logf("%d commands, %d accesses in the zone, %d in calls that ask, %d disagreements", len(commands), accesses, asked, disagreements)
-	if accesses < len(commands)/2 {
+	if accesses < len(commands)/2 && os.Getenv("TRACE_ONLY") == "" {
 		// Most commands name a sentinel they reach: a trace that shows
 		// few accesses is a trace the oracle misreads.
 		t.Fatalf("%d accesses for %d commands: the traces were not read", accesses, len(commands))
