@@ -32,6 +32,7 @@ var findWrites = map[string]int{"-fprint": 1, "-fprint0": 1, "-fls": 1, "-fprint
 // findEffects reads find's command line.
 func findEffects(args []word) effects {
 	var e effects
+	readsMatches := false
 	i := 0
 	// The options before the starting points: -H, -L, -P, -D LIST, -OLEVEL.
 	for ; i < len(args); i++ {
@@ -81,6 +82,7 @@ func findEffects(args []word) effects {
 			if v == "-execdir" || v == "-okdir" {
 				e.elsewhere = "find " + v + " runs its command in the directory of each file it finds"
 			}
+			readsMatches = readsMatches || v == "-execdir" || v == "-okdir" || namesMatch(inner)
 		case v == "-files0-from":
 			e.unseen = firstOf(e.unseen, "find -files0-from reads the names of its starting points from a list, known only when it runs")
 			i++
@@ -91,10 +93,25 @@ func findEffects(args []word) effects {
 		}
 	}
 	e.readOnly = e.readOnly && e.unseen == "" && len(e.writes) == 0 && allKnown(args)
-	if len(e.commands) > 0 {
+	if readsMatches {
 		e.reads = findTrees(e.reads, starts)
 	}
 	return e
+}
+
+// namesMatch reports whether a command find runs is handed the files it
+// finds: a word holding "{}", which find replaces with the file's path
+// within the word, or a word made when the shell runs, which may. A
+// command with neither (find . -exec cat notes.txt \;) runs once a match
+// in find's own directory and reads no match; -execdir and -okdir, which
+// run in the match's directory, read whatever is there by name.
+func namesMatch(command []word) bool {
+	for _, w := range command {
+		if !w.literal || strings.Contains(w.value, "{}") {
+			return true
+		}
+	}
+	return false
 }
 
 // findTrees marks find's starting points, the first starts of reads (the

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -131,16 +132,16 @@ func gitOperandFiles(sub string, rest []word) (reads, writes, tops []word, why s
 }
 
 // gitWholeTrees are the files diff and grep outside the index read, each
-// read whole when it is a directory, a tree: git diff of two directories
-// recurses (and compares paths outside the repository as --no-index does
-// without being told), and grep with --no-index or --untracked reads the
-// files it names outside the index, or, with no path, every file under
-// the working directory. The other subcommands' operands are read as
-// named; grep within the index reads only tracked files, which the
-// repository alone knows.
+// read whole when it is a directory, a tree: git diff --no-index of two
+// directories recurses, as it does for a path outside the repository,
+// which makes git compare as --no-index without being told; grep with
+// --no-index or --untracked reads the files it names outside the index,
+// or, with no path, every file under the working directory. The other
+// subcommands' operands are read as named: diff and grep within the
+// repository read only tracked files, which the repository alone knows.
 func gitWholeTrees(sub string, rest, files []word) []word {
 	switch {
-	case sub == "diff":
+	case sub == "diff" && (hasWord(rest, "--no-index") || slices.ContainsFunc(files, outsideRepository)):
 	case sub == "grep" && hasWord(rest, "--no-index", "--untracked"):
 		if len(files) == 0 {
 			files = []word{{value: ".", literal: true}}
@@ -149,6 +150,15 @@ func gitWholeTrees(sub string, rest, files []word) []word {
 		return files
 	}
 	return asTrees(files, &tree{})
+}
+
+// outsideRepository reports whether a path git diff is given may lie
+// outside the repository it runs in: absolute, from home, or climbing
+// with "..". A path made when the shell runs may be any of these.
+func outsideRepository(w word) bool {
+	v := w.value
+	return !w.literal || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") ||
+		v == ".." || strings.HasPrefix(v, "../") || strings.Contains(v, "/../") || strings.HasSuffix(v, "/..")
 }
 
 // gitOperandWords are the operands of a subcommand, read against its
