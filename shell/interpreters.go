@@ -3,11 +3,13 @@ package shell
 import "strings"
 
 // Interpreters of other languages: python (and pypy), node, perl, ruby,
-// php, deno, bun, lua, julia, R, osascript, elixir, groovy and pwsh. Their programs are code no rule reads, given inline, loaded
+// php, deno, bun, lua, julia, R, osascript, elixir, groovy, pwsh, tcl and
+// expect, and the shells whose language is not bash's (fish, csh, nu,
+// xonsh, elvish). Their programs are code no rule reads, given inline, loaded
 // by an option (perl -M, node --require, python -X), read from a file or
 // from standard input, so every one of them asks; only an option that
-// prints and exits (--version, --help) and python -m, which runs an
-// installed module as a command does, are decided as written.
+// prints and exits (--version, --help) and python -m of a tool, which
+// runs as the command it stands for, are decided as written.
 
 // language is what one family's command line holds.
 type language struct {
@@ -19,6 +21,9 @@ type language struct {
 	// values are the other short options that take a value, joined or
 	// as the next word.
 	values string
+	// shell marks a shell whose language is not bash's: its inline
+	// program asks, and is also read as the commands it names.
+	shell bool
 	// commands, for a family whose command line begins with a
 	// subcommand, are the subcommands decided as written (deno fmt, bun
 	// install), and run those whose next operand is a script file.
@@ -44,10 +49,25 @@ var languages = map[string]language{
 	"elixir":    {inline: "e", loads: "r", inlineLong: []string{"--eval"}},
 	"groovy":    {inline: "e"},
 	"pwsh":      {inline: "cCeE"},
+	"fish":      {inline: "cC", shell: true, inlineLong: []string{"--command", "--init-command"}},
+	"csh":       {inline: "c", shell: true},
+	"tcsh":      {inline: "c", shell: true},
+	"nu":        {inline: "ce", shell: true, inlineLong: []string{"--commands", "--execute"}},
+	"xonsh":     {inline: "c", shell: true},
+	"elvish":    {inline: "c", shell: true},
+	"tclsh":     {},
+	"wish":      {},
+	"expect":    {inline: "c"},
 	"deno":      {inlineLong: []string{"eval"}, run: "run", commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
 	"bun": {inline: "ep", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--preload", "-r", "--require", "--import", "--env-file"},
 		commands: words("run test x install i add a remove rm update build init create pm link unlink upgrade exec outdated publish patch why audit info")},
 }
+
+// pythonTools are the modules python -m runs that are tools decided as
+// the command they stand for, as pip or pytest run by name are: any other
+// module is a program no rule reads (python3 -m pdb x.py runs x.py,
+// python3 -m timeit runs the code it is given).
+var pythonTools = words("json.tool pip venv ensurepip http.server pytest unittest site sysconfig platform mypy black ruff isort flake8 pylint pyflakes pycodestyle build twine tox nox pipx poetry")
 
 // words is the set of the space-separated words of s.
 func words(s string) map[string]bool {
@@ -119,9 +139,13 @@ func interpreterEffects(base string, args []word) effects {
 				case strings.IndexByte(lang.inline, c) >= 0:
 					what, rest := base+" "+v[:j+1], args[i+1:]
 					if joined {
-						rest = args[i:]
+						return inlineProgram(what, args[i:])
 					}
-					return inlineProgram(what, rest)
+					e := inlineProgram(what, rest)
+					if lang.shell && len(rest) > 0 && rest[0].literal {
+						e.scripts = []string{rest[0].value}
+					}
+					return e
 				case lang.loads == "XW" && c == 'W' && !strings.Contains(optionValue(v, j, args, i), ":"):
 					// A warning filter imports the category it names
 					// after a colon; "-W ignore" names none.
@@ -132,11 +156,16 @@ func interpreterEffects(base string, args []word) effects {
 				case strings.IndexByte(lang.loads, c) >= 0:
 					return effects{unseen: base + " -" + string(c) + " loads code named on the command line, which the splitter does not read"}
 				case lang.values == "mQ" && c == 'm':
-					// -m names an installed module, run as a command is.
-					if joined || i+1 < len(args) && args[i+1].literal {
+					// -m names a module, run as the command it stands for
+					// when it is a tool the table knows.
+					switch module := optionValue(v, j, args, i); {
+					case !joined && (i+1 >= len(args) || !args[i+1].literal):
+						return effects{unseen: base + " -m runs a module named when it runs"}
+					case pythonTools[module]:
 						return effects{}
+					default:
+						return effects{unseen: base + " -m " + module + " runs code the table does not know as a tool's, which no rule reads"}
 					}
-					return effects{unseen: base + " -m runs a module named when it runs"}
 				case strings.IndexByte(lang.values, c) >= 0:
 					if !joined {
 						i++

@@ -13,12 +13,82 @@ import (
 // so a deny or ask rule for the program it names holds.
 
 // commandVariables are the variables whose value a program runs as a
-// shell command, with the prefix less strips from LESSOPEN's.
+// shell command, with the prefix less strips from LESSOPEN's: pagers,
+// editors and askpass programs, and the command bash runs before each
+// prompt.
 var commandVariables = map[string]string{
 	"PAGER": "", "MANPAGER": "", "GIT_PAGER": "", "EDITOR": "", "VISUAL": "", "GIT_EDITOR": "",
 	"GIT_SEQUENCE_EDITOR": "", "BROWSER": "", "SSH_ASKPASS": "", "GIT_ASKPASS": "", "GIT_SSH_COMMAND": "",
-	"LESSOPEN": "|", "LESSCLOSE": "",
+	"LESSOPEN": "|", "LESSCLOSE": "", "PROMPT_COMMAND": "", "FCEDIT": "", "GIT_EXTERNAL_DIFF": "",
+	"SYSTEMD_PAGER": "", "SYSTEMD_EDITOR": "", "PSQL_PAGER": "", "MYSQL_PAGER": "", "GH_PAGER": "", "GH_EDITOR": "",
+	"AWS_PAGER": "", "KUBE_EDITOR": "", "SUDO_EDITOR": "", "SUDO_ASKPASS": "",
 }
+
+// pagerVariables are the variables whose value a program runs through
+// a shell with the text it shows on standard input and no word added:
+// one set to a pager of knownPagers runs nothing else.
+var pagerVariables = words("PAGER MANPAGER GIT_PAGER SYSTEMD_PAGER PSQL_PAGER MYSQL_PAGER GH_PAGER AWS_PAGER")
+
+// knownPagers are the pagers that show their standard input and run
+// nothing, with any of their options but those that name a file (less
+// -o, -O and -k; less's "+" commands are other words).
+var knownPagers = words("cat less more most")
+
+// unpaged are the assignments as, less those that set a pager to
+// nothing or to a pager of knownPagers (GIT_PAGER=cat).
+func (s *splitter) unpaged(as []*syntax.Assign) []*syntax.Assign {
+	var out []*syntax.Assign
+	for i, a := range as {
+		if s.setsPager(a) {
+			if out == nil {
+				out = append(make([]*syntax.Assign, 0, len(as)), as[:i]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, a)
+		}
+	}
+	if out == nil {
+		return as
+	}
+	return out
+}
+
+// setsPager reports whether a sets a variable of pagerVariables to
+// nothing, or to a literal known pager with options that name no file.
+func (s *splitter) setsPager(a *syntax.Assign) bool {
+	if a.Name == nil || a.Naked || a.Append || a.Index != nil || a.Array != nil || !pagerVariables[a.Name.Value] {
+		return false
+	}
+	if a.Value == nil {
+		// "GIT_PAGER=": no pager.
+		return true
+	}
+	w := s.wordOf(a.Value)
+	if !w.literal || w.holdsCode {
+		return false
+	}
+	fields := strings.Fields(w.value)
+	if len(fields) == 0 {
+		return true
+	}
+	if !knownPagers[fields[0]] {
+		return false
+	}
+	for _, f := range fields[1:] {
+		// Letters only, without less's o, O and k, which name a file.
+		if len(f) < 2 || f[0] != '-' || strings.Trim(f[1:], "abcdefghijlmnpqrstuvwxyzABCDEFGHIJKLMNPQRSTUVWXYZ") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// promptVariables are the prompts bash expands as a word in double
+// quotes before it shows them, running the substitutions they hold: PS4
+// before each command under set -x, the others in an interactive shell.
+var promptVariables = map[string]bool{"PS0": true, "PS1": true, "PS2": true, "PS4": true}
 
 // gitCommandKeys are the settings whose value git runs as a shell
 // command, with the prefix git strips first: credential.helper runs a
@@ -68,7 +138,8 @@ func (s *splitter) valueScript(a *syntax.Assign, depth int) error {
 		return nil
 	}
 	prefix, ok := commandVariables[a.Name.Value]
-	if !ok {
+	prompt := promptVariables[a.Name.Value]
+	if !ok && !prompt {
 		return nil
 	}
 	w := s.wordOf(a.Value)
@@ -76,6 +147,9 @@ func (s *splitter) valueScript(a *syntax.Assign, depth int) error {
 		return nil
 	}
 	src := strings.TrimLeft(strings.TrimPrefix(w.value, prefix), "|")
+	if prompt {
+		src = `: "` + w.value + `"`
+	}
 	return s.runString(a.Name.Value, src, depth+1)
 }
 
@@ -92,4 +166,50 @@ func (s *splitter) runString(what, src string, depth int) error {
 		return nil
 	}
 	return err
+}
+
+// lessUnseen is why less's command line runs code: a "+" word is a
+// command less runs when it starts, and only moving and searching are
+// known to run nothing ("+!rm x" runs a shell command, "+|" pipes to
+// one, "+v" starts an editor, "+s" writes a file).
+func lessUnseen(base string, args []word) (why string, scripts []string) {
+	if base != "less" {
+		return "", nil
+	}
+	for _, a := range args {
+		if a.value == "--" {
+			break
+		}
+		command, ok := strings.CutPrefix(a.value, "+")
+		if !ok {
+			continue
+		}
+		command = strings.TrimPrefix(command, "+")
+		switch {
+		case !a.literal:
+			return "less " + a.value + " runs a command made when it runs", nil
+		case lessMoves(command):
+		default:
+			if _, shell, ok := strings.Cut(command, "!"); ok && shell != "" {
+				scripts = append(scripts, shell)
+			}
+			why = firstOf(why, "less "+a.value+" runs a command less reads when it starts")
+		}
+	}
+	return why, scripts
+}
+
+// lessMoves reports whether a command less runs when it starts only
+// moves or searches: a line number, a search forward or back, or one of
+// the letters that move to the start or the end or follow the file.
+func lessMoves(command string) bool {
+	if command == "" || command[0] == '/' || command[0] == '?' {
+		return !strings.ContainsAny(command, "\n\r")
+	}
+	for _, c := range command {
+		if !strings.ContainsRune("0123456789gGFpP%", c) {
+			return false
+		}
+	}
+	return true
 }

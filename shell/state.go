@@ -116,11 +116,16 @@ func shellVariableUnseen(name string) string {
 	if why := variableUnseen(name); why != "" {
 		return why
 	}
-	if strings.ToLower(name) == name && !strings.HasSuffix(name, "_proxy") {
+	if strings.ToLower(name) == name && !strings.HasSuffix(name, "_proxy") || shellOwn[name] {
 		return ""
 	}
 	return environmentUnseen(name)
 }
+
+// shellOwn are bash's own variables that change nothing of what runs
+// and that no program reads from its environment: what getopts, read
+// and mapfile set, and how time and the history report.
+var shellOwn = words("OPTARG OPTIND OPTERR REPLY MAPFILE TIMEFORMAT HISTSIZE HISTFILESIZE HISTCONTROL HISTIGNORE HISTTIMEFORMAT")
 
 // declarationUnseen is why a declaration builtin (declare, typeset,
 // local, export, readonly) run with words hides code: a variable in the
@@ -200,15 +205,19 @@ func stateEffects(base string, args []word) (effects, bool) {
 	case "let":
 		return effects{unseen: "let run as a command evaluates words the splitter does not read as arithmetic"}, true
 	case "compgen", "complete", "compopt":
-		// -C and -F run a command or function, and -W's word list is
-		// expanded, running what it holds.
-		if len(args) > 0 {
-			return effects{unseen: base + " may run a command or expand a word list when it completes"}, true
-		}
+		return completionEffects(base, args), true
 	case "trap":
-		return trapEffects(args), true
+		return trapCode(args), true
 	case "fc":
-		return effects{unseen: "fc runs commands from the history, which no rule reads"}, true
+		return fcEffects(args), true
+	case "bind":
+		return bindEffects(args), true
+	case "enable":
+		return enableEffects(args), true
+	case "wait":
+		return waitEffects(args), true
+	case "mapfile", "readarray":
+		return mapfileCallback(base, args)
 	case "history":
 		for i, a := range args {
 			if a.value != "-c" && strings.HasPrefix(a.value, "-") || !a.literal {
@@ -296,4 +305,49 @@ func (s *splitter) programAfter(end uint) bool {
 		return !found
 	})
 	return found
+}
+
+// lastInShell reports whether nothing runs after n in the shell that
+// runs it: no command follows it in its subshell, command substitution
+// or part of a pipeline (or in the script, for one at the top), and no
+// loop or function inside that shell runs it again or later, and no
+// trap may run when the shell exits. A string run as code may be
+// eval's, whose shell runs the rest of the call.
+func (s *splitter) lastInShell(n syntax.Node) bool {
+	if s.src != s.command || strings.Contains(s.src, "trap") {
+		return false
+	}
+	start, end := n.Pos().Offset(), n.End().Offset()
+	var scope syntax.Node = s.tree
+	again := false
+	syntax.Walk(s.tree, func(m syntax.Node) bool {
+		if m == nil || m == n || m.Pos().Offset() > start || m.End().Offset() < end {
+			return false
+		}
+		switch m := m.(type) {
+		case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+			scope, again = m, false
+		case *syntax.BinaryCmd:
+			if m.Op == syntax.Pipe || m.Op == syntax.PipeAll {
+				scope, again = m.X, false
+				if m.Y.Pos().Offset() <= start {
+					scope = m.Y
+				}
+			}
+		case *syntax.WhileClause, *syntax.ForClause, *syntax.FuncDecl, *syntax.CoprocClause:
+			again = true
+		}
+		return true
+	})
+	if again {
+		return false
+	}
+	last := true
+	syntax.Walk(scope, func(m syntax.Node) bool {
+		if st, ok := m.(*syntax.Stmt); ok && st.Pos().Offset() >= end {
+			last = false
+		}
+		return last
+	})
+	return last
 }

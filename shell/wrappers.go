@@ -59,6 +59,7 @@ var wrappers = sync.OnceValue(func() map[string]wrapper {
 		"xargs":    {options: flagSet(byEffect{inert: "0 null d: delimiter: E: e:: eof:: I: i:: replace:: L: max-lines: l:: n: max-args: o open-tty P: max-procs: p interactive process-slot-var: r no-run-if-empty s: max-chars: show-limits t verbose x exit help version", readsArg: "a: arg-file:"}), none: []string{"help", "version"}},
 		"taskset":  {options: flagSet(byEffect{inert: "a all-tasks p pid c cpu-list h help V version"}), operands: 1, none: []string{"p", "pid", "h", "help", "V", "version"}},
 		"unbuffer": wrap("p", ""),
+		"busybox":  wrap("list list-full install s help", "", "list", "list-full", "install", "help"),
 	}
 })
 
