@@ -101,6 +101,9 @@ var redTeamState = []struct {
 	{"setters", "rm", "unset -v 'PATH'; ls", "unset -v 'p'; ls", false},
 	{"setters", "rm", "unset PA''TH; ls", "unset p''t; ls", false},
 	{"setters", "rm", "xargs --process-slot-var PATH echo < f", "xargs -n1 echo < f", false},
+	{"setters", "rm", "read -aPATH < f; ls", "read -aarr < f; ls", false},
+	{"setters", "rm", "read -raHOME < f; git status", "read -ra arr < f; git status", false},
+	{"setters", "rm", "getopts -- ab PATH; ls", "getopts -- ab opt; ls", false},
 
 	// 4. bash's own tables: hashed commands, aliases, builtins, functions.
 	{"tables", "rm", "BASH_CMDS+=([ls]=/bin/rm); ls", "cmds+=([0]=/bin/rm); ls", false},
@@ -189,6 +192,13 @@ var redTeamState = []struct {
 	{"interpreters", "rm", "timeout 5 python3 -c x", "timeout 5 python3 --version", false},
 	{"interpreters", "rm", "nice -n5 perl -e x", "nice -n5 perl -v", false},
 	{"interpreters", "rm", "osascript x.scpt", "echo osascript", false},
+	{"interpreters", "rm", "ipython -c x", "ipython --version", false},
+	{"interpreters", "rm", "py -c x", "py -m json.tool f", false},
+	{"interpreters", "rm", "jrunscript -e x", "echo jrunscript", false},
+	{"interpreters", "rm", "scala -e x", "scala --version", false},
+	{"interpreters", "rm", "ts-node -e x", "ts-node --version", false},
+	{"interpreters", "rm", "tsx --eval x", "tsx --version", false},
+	{"interpreters", "rm", "gdb -batch -ex 'shell rm x'", "gdb --version", false},
 
 	// 7. Directory changes, which the reader must follow exactly or give
 	// up on.

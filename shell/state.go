@@ -187,6 +187,37 @@ func unsetUnseen(args []word) string {
 	return ""
 }
 
+// readUnseen is why read or getopts hides code: a variable it sets
+// that is held to the tables, named by read's operands or its -a,
+// joined or not (read -aPATH), or getopts's second operand.
+func readUnseen(base string, args []word) string {
+	opts, operands, why := builtinOptions(base, args, "adinNptu", false)
+	if why != "" {
+		return why
+	}
+	var names []word
+	for _, o := range opts {
+		if o.letter == 'a' {
+			names = append(names, o.value)
+		}
+	}
+	switch {
+	case base == "read":
+		names = append(names, operands...)
+	case len(operands) > 1:
+		names = append(names, operands[1])
+	}
+	for _, n := range names {
+		if !n.literal {
+			return base + " sets a variable named when it runs"
+		}
+		if why := shellVariableUnseen(n.value); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
 // stateEffects reads the builtins that change the shell's state or run
 // a string the shell keeps, and ok when base is one.
 func stateEffects(base string, args []word) (effects, bool) {
@@ -218,6 +249,8 @@ func stateEffects(base string, args []word) (effects, bool) {
 		return waitEffects(args), true
 	case "mapfile", "readarray":
 		return mapfileCallback(base, args)
+	case "read", "getopts":
+		return effects{unseen: readUnseen(base, args)}, true
 	case "history":
 		for i, a := range args {
 			if a.value != "-c" && strings.HasPrefix(a.value, "-") || !a.literal {
