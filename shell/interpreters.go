@@ -4,8 +4,9 @@ import "strings"
 
 // Interpreters of other languages: python (and pypy), node, perl, ruby,
 // php, deno, bun, lua, julia, R, osascript, elixir, groovy, pwsh, tcl and
-// expect, ipython, jrunscript, scala, ts-node, tsx and gdb (whose -ex
-// commands run programs), and the shells whose language is not bash's
+// expect, ipython, jrunscript, scala, ts-node, tsx, raku, jruby, irb,
+// powershell, dc (whose ! runs a command) and gdb (whose -ex commands run
+// programs), and the shells whose language is not bash's
 // (fish, csh, nu, xonsh, elvish). Their programs are code no rule reads, given inline, loaded
 // by an option (perl -M, node --require, python -X), read from a file or
 // from standard input, so every one of them asks; only an option that
@@ -65,6 +66,11 @@ var languages = map[string]language{
 	"scala":      {inline: "e"},
 	"ts-node":    {inline: "ep", loads: "r", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--require"}},
 	"tsx":        {inline: "ep", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--require", "--import"}},
+	"powershell": {inline: "cCeE"},
+	"raku":       {inline: "e"},
+	"jruby":      {inline: "e", loads: "r", values: "ICE"},
+	"irb":        {loads: "r", values: "I"},
+	"dc":         {inline: "e", inlineLong: []string{"--expression"}},
 	"gdb":        {inline: "ex", inlineLong: []string{"--ex", "--eval-command", "--iex", "--init-eval-command", "--command", "--init-command"}},
 	"deno":       {inlineLong: []string{"eval"}, run: "run", commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
 	"bun": {inline: "ep", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--preload", "-r", "--require", "--import", "--env-file"},
@@ -113,6 +119,10 @@ func interpreterEffects(base string, args []word) effects {
 			return inlineProgram(base+" "+sub, args[1:])
 		case sub == lang.run && lang.run != "":
 			return scriptProgram(base, args[1:])
+		case sub == "run" && runsFile(args[1:]) >= 0:
+			// bun run FILE runs the file, as bun FILE does; bun run
+			// NAME runs a package script, decided as written.
+			return scriptProgram(base+" run", args[1+runsFile(args[1:]):])
 		case lang.commands[sub]:
 			return effects{}
 		}
@@ -189,6 +199,28 @@ func interpreterEffects(base string, args []word) effects {
 		}
 	}
 	return effects{unseen: base + " reads its program from standard input"}
+}
+
+// runsFile is the index in args of the first operand when it names a
+// file of code rather than a package's script (it has a path or an
+// extension of the languages bun runs, or is known only when it runs),
+// -1 otherwise.
+func runsFile(args []word) int {
+	for i, w := range args {
+		switch {
+		case !w.literal || strings.ContainsRune(w.value, '/'):
+			return i
+		case strings.HasPrefix(w.value, "-"):
+			continue
+		}
+		for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"} {
+			if strings.HasSuffix(w.value, ext) {
+				return i
+			}
+		}
+		return -1
+	}
+	return -1
 }
 
 // onlyInfo reports whether a command line is only an option that prints

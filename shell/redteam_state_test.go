@@ -74,6 +74,7 @@ var redTeamState = []struct {
 	{"exported", "rm", "echo ${a[HOME=1]}; git status", "echo ${a[h=1]}; git status", false},
 	{"exported", "rm", "echo ${x:HOME=1}; git status", "echo ${x:h=1}; git status", false},
 	{"exported", "rm", "declare -i n; n=HOME=1; git status", "declare -i n; n=1; git status", false},
+	{"exported", "rm", "ref=PATH; : ${!ref:=.}; ls", "ref=p; echo ${!ref:-.}; ls", false},
 
 	// 3. Other ways to set a variable.
 	{"setters", "rm", "printf -v PATH[0] %s .; ls", "printf -v p[0] %s .; ls", false},
@@ -141,6 +142,7 @@ var redTeamState = []struct {
 	{"strings", "rm", "fc -e 'rm x'", "fc -l", true},
 	{"strings", "rm", "fc -e rm -1", "fc -ln -5", true},
 	{"strings", "rm", "history -s 'rm x'; fc -s", "history -c", false},
+	{"strings", "rm", "history -s rm x", "history 5", true},
 	{"strings", "rm", "mapfile -C 'rm x' -c 1 a < f", "mapfile -t a < f", true},
 	{"strings", "rm", "readarray -C'rm x' a < f", "readarray -t -n 2 a < f", true},
 	{"strings", "rm", "PS4='$(rm x)'; set -x; ls", "set -x; ls", true},
@@ -199,6 +201,11 @@ var redTeamState = []struct {
 	{"interpreters", "rm", "ts-node -e x", "ts-node --version", false},
 	{"interpreters", "rm", "tsx --eval x", "tsx --version", false},
 	{"interpreters", "rm", "gdb -batch -ex 'shell rm x'", "gdb --version", false},
+	{"interpreters", "rm", "bun run x.ts", "bun run build", false},
+	{"interpreters", "secrets", "bun run --watch secrets/x.ts", "bun run --filter web dev", true},
+	{"interpreters", "rm", "dc -e '!rm x'", "dc --version", false},
+	{"interpreters", "rm", "raku -e x", "raku --version", false},
+	{"interpreters", "rm", "powershell -Command x", "powershell -v", false},
 
 	// 7. Directory changes, which the reader must follow exactly or give
 	// up on.

@@ -180,7 +180,8 @@ func (s *splitter) addUnseen(n syntax.Node, why string) {
 
 // expansionUnseen is why a parameter expansion hides code: ${x@P}
 // expands x as a prompt, running the command substitutions in its value,
-// and ${PATH:=…} assigns a variable that changes what runs.
+// ${PATH:=…} assigns a variable that changes what runs, and ${!ref:=…}
+// the variable ref names.
 func expansionUnseen(p *syntax.ParamExp) string {
 	if p.Exp == nil || p.Param == nil {
 		return ""
@@ -191,6 +192,10 @@ func expansionUnseen(p *syntax.ParamExp) string {
 			return "${" + p.Param.Value + "@P} runs the command substitutions in the value of " + p.Param.Value
 		}
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		if p.Excl {
+			// ${!ref:=…} assigns the variable ref's value names.
+			return "${!" + p.Param.Value + ":=…} sets a variable named when it runs"
+		}
 		return shellVariableUnseen(p.Param.Value)
 	}
 	return ""

@@ -253,6 +253,10 @@ func stateEffects(base string, args []word) (effects, bool) {
 		return effects{unseen: readUnseen(base, args)}, true
 	case "history":
 		for i, a := range args {
+			if a.value == "-s" && a.literal {
+				// The words are a command fc may run next: read as code.
+				return keptCode("history -s adds a command the shell may run", word{value: strings.Join(values(args[i+1:]), " "), literal: allLiteral(args[i+1:])}), true
+			}
 			if a.value != "-c" && strings.HasPrefix(a.value, "-") || !a.literal {
 				// -r, -n, -a and -w name the history file.
 				return effects{reads: args[i+1:], unseen: "history " + a.value + " changes the history the shell may run"}, true
