@@ -74,6 +74,21 @@ func (in where) resolve(w word) ([]string, bool) {
 	return out, true
 }
 
+// cdTo is where a cd to dirs, the paths w names, leads from in: dirs
+// are relative to in, but for a word made of $PWD, $OLDPWD or "~-",
+// whose paths resolve names from the call's own directory ("cd /tmp &&
+// cd $OLDPWD" returns to it).
+func (in where) cdTo(w word, dirs []string) where {
+	if head, _ := knownHead(w); head != "PWD" && head != "OLDPWD" || in.unknown != "" {
+		return in.moveTo(dirs)
+	}
+	out := where{}.moveTo(dirs)
+	prev := in
+	prev.old = nil
+	out.old = &prev
+	return out
+}
+
 // knownHead splits a word into the variable whose value the splitter
 // knows that starts it, HOME, PWD or OLDPWD, and the rest after it; ""
 // when it starts with none.

@@ -229,6 +229,9 @@ var redTeamState = []struct {
 	{"cwd", "secrets", "{ cd secrets; }; cat k", "(cd secrets); cat k", true},
 	{"cwd", "secrets", "cd \"secrets\" && cat k", "cd \"src\" && cat k", true},
 	{"cwd", "secrets", "cd $'secrets' && cat k", "cd $'src' && cat k", true},
+	{"cwd", "secrets", "cd /tmp && cd \"$OLDPWD\" && cat secrets/k", "cd /tmp && cd \"$OLDPWD\" && cat src/k", true},
+	{"cwd", "secrets", "cd src && cd $PWD/../secrets && cat k", "cd src && cd $PWD/../src && cat k", true},
+	{"cwd", "secrets", "cd src && cd /tmp && cd ~- && cat ../secrets/k", "cd src && cd /tmp && cd ~- && cat ../src/k", true},
 
 	// 8. Values known before the call runs, resolved.
 	{"knowable", "secrets", "cat ${PWD}/secrets/k", "cat ${PWD}/src/k", true},
