@@ -34,8 +34,18 @@ var pagerVariables = words("PAGER MANPAGER GIT_PAGER SYSTEMD_PAGER PSQL_PAGER MY
 // -o, -O and -k; less's "+" commands are other words).
 var knownPagers = words("cat less more most")
 
+// editorVariables are the variables whose value a program runs as an
+// editor, with the file to edit added: one set to a program of
+// quietEditors changes nothing.
+var editorVariables = words("EDITOR VISUAL GIT_EDITOR GIT_SEQUENCE_EDITOR")
+
+// quietEditors are the editors that leave the file as it is and run
+// nothing: GIT_EDITOR=true git rebase --continue keeps the message.
+var quietEditors = words("true : cat")
+
 // unpaged are the assignments as, less those that set a pager to
-// nothing or to a pager of knownPagers (GIT_PAGER=cat).
+// nothing or to a pager of knownPagers (GIT_PAGER=cat), or an editor to
+// one of quietEditors.
 func (s *splitter) unpaged(as []*syntax.Assign) []*syntax.Assign {
 	var out []*syntax.Assign
 	for i, a := range as {
@@ -56,18 +66,26 @@ func (s *splitter) unpaged(as []*syntax.Assign) []*syntax.Assign {
 }
 
 // setsPager reports whether a sets a variable of pagerVariables to
-// nothing, or to a literal known pager with options that name no file.
+// nothing, or to a literal known pager with options that name no file,
+// or one of editorVariables to a quiet editor.
 func (s *splitter) setsPager(a *syntax.Assign) bool {
-	if a.Name == nil || a.Naked || a.Append || a.Index != nil || a.Array != nil || !pagerVariables[a.Name.Value] {
+	if a.Name == nil || a.Naked || a.Append || a.Index != nil || a.Array != nil {
+		return false
+	}
+	name := a.Name.Value
+	if !pagerVariables[name] && !editorVariables[name] {
 		return false
 	}
 	if a.Value == nil {
-		// "GIT_PAGER=": no pager.
-		return true
+		// "GIT_PAGER=": no pager; an empty editor is git's default.
+		return pagerVariables[name]
 	}
 	w := s.wordOf(a.Value)
 	if !w.literal || w.holdsCode {
 		return false
+	}
+	if editorVariables[name] {
+		return quietEditors[strings.TrimSpace(w.value)]
 	}
 	fields := strings.Fields(w.value)
 	if len(fields) == 0 {

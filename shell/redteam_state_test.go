@@ -276,6 +276,9 @@ var redTeamState = []struct {
 	{"pagers", "rm", "export GIT_PAGER='rm x'; git log", "export GIT_PAGER=cat; git log", true},
 	{"pagers", "rm", "declare -x MANPAGER='rm x'; man ls", "declare -x MANPAGER=cat; man ls", true},
 	{"pagers", "rm", "git -c core.editor='rm x' rebase -i HEAD~1", "git -c color.ui=never log", true},
+	{"pagers", "rm", "GIT_EDITOR='true; rm x' git rebase --continue", "GIT_EDITOR=true git rebase --continue", true},
+	{"pagers", "rm", "GIT_SEQUENCE_EDITOR='sed -i s/pick/edit/' git rebase -i HEAD~2", "GIT_SEQUENCE_EDITOR=: git rebase -i HEAD~2", false},
+	{"pagers", "rm", "export EDITOR=./e.sh; git commit", "export EDITOR=true; git commit", false},
 }
 
 // TestRedTeamState decides every case of redTeamState under its policy.
