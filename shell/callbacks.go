@@ -230,3 +230,36 @@ func waitEffects(args []word) effects {
 	}
 	return effects{unseen: why}
 }
+
+// aliasEffects reads alias: NAME=VALUE defines an alias the shell may
+// expand later, so it is unseen, and VALUE, when literal, is read as the
+// code it stands for. Names alone print the aliases.
+func aliasEffects(args []word) effects {
+	var e effects
+	for _, a := range args {
+		_, value, defines := strings.Cut(a.value, "=")
+		switch {
+		case !a.literal:
+			return effects{unseen: "alias defines a command the shell expands later"}
+		case defines:
+			e.unseen = "alias defines a command the shell expands later"
+			e.scripts = append(e.scripts, value)
+		}
+	}
+	return e
+}
+
+// hashEffects reads hash: -p FILE NAME makes NAME run FILE, which is
+// unseen, with FILE read as the program it runs.
+func hashEffects(args []word) effects {
+	opts, _, why := builtinOptions("hash", args, "p", false)
+	if why != "" {
+		return effects{unseen: why}
+	}
+	for _, o := range opts {
+		if o.letter == 'p' {
+			return keptCode("hash -p changes which program a name runs", o.value)
+		}
+	}
+	return effects{}
+}

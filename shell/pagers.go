@@ -152,6 +152,9 @@ func pagerScripts(base string, args []word) []string {
 // valueScript reads the literal value of a variable in commandVariables
 // as the shell code a program will run, at depth.
 func (s *splitter) valueScript(a *syntax.Assign, depth int) error {
+	if a.Name != nil && bashTables[a.Name.Value] {
+		return s.tableScripts(a, depth)
+	}
 	if a.Name == nil || a.Value == nil {
 		return nil
 	}
@@ -169,6 +172,37 @@ func (s *splitter) valueScript(a *syntax.Assign, depth int) error {
 		src = `: "` + w.value + `"`
 	}
 	return s.runString(a.Name.Value, src, depth+1)
+}
+
+// bashTables are bash's tables a variable sets: BASH_ALIASES holds the
+// text an alias stands for, BASH_CMDS the program a name runs.
+var bashTables = map[string]bool{"BASH_ALIASES": true, "BASH_CMDS": true}
+
+// tableScripts reads each literal value an assignment to one of
+// bashTables puts in it, one element or an array of them, as the code
+// the shell will run for its name: the assignment stays unseen, and a
+// deny rule for what the values run holds (BASH_CMDS[ls]=/bin/rm).
+func (s *splitter) tableScripts(a *syntax.Assign, depth int) error {
+	var values []*syntax.Word
+	switch {
+	case a.Array != nil:
+		for _, e := range a.Array.Elems {
+			values = append(values, e.Value)
+		}
+	case a.Value != nil:
+		values = append(values, a.Value)
+	}
+	for _, v := range values {
+		if v == nil {
+			continue
+		}
+		if w := s.wordOf(v); w.literal {
+			if err := s.runString(a.Name.Value, w.value, depth+1); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // runString reads src as a string a program runs through a shell, at

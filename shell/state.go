@@ -249,6 +249,10 @@ func stateEffects(base string, args []word) (effects, bool) {
 		return waitEffects(args), true
 	case "mapfile", "readarray":
 		return mapfileCallback(base, args)
+	case "alias":
+		return aliasEffects(args), true
+	case "hash":
+		return hashEffects(args), true
 	case "read", "getopts":
 		return effects{unseen: readUnseen(base, args)}, true
 	case "history":
