@@ -36,6 +36,7 @@ var redTeamState = []struct {
 	{"options", "rm", "set -a; GIT_CONFIG_GLOBAL=x; git status", "set -x; gd=x; echo $gd; git status", false},
 	{"options", "rm", "{ set -k; }; git status GIT_CONFIG_GLOBAL=x", "(set -k); git status", false},
 	{"options", "rm", "if true; then set -k; fi; git status GIT_CONFIG_GLOBAL=x", "(set -a); git status", false},
+	{"options", "rm", "git status; set -k", "git status | (set -k)", false},
 	{"options", "rm", "trap 'git status GIT_CONFIG_GLOBAL=x' EXIT; set -k", "trap 'git status' EXIT; set -e", false},
 	{"options", "rm", "while read l; do git status GIT_CONFIG_GLOBAL=x; set -k; done < f", "while read l; do (set -k); done < f", false},
 	{"options", "git", "set -k; git status GIT_CONFIG_GLOBAL=x", "git status GIT_CONFIG_GLOBAL=x", false},

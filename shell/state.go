@@ -349,8 +349,8 @@ func (s *splitter) programAfter(end uint) bool {
 }
 
 // lastInShell reports whether nothing runs after n in the shell that
-// runs it: no command follows it in its subshell, command substitution
-// or part of a pipeline (or in the script, for one at the top), and no
+// runs it: n is in a subshell, a command substitution or a part of a
+// pipeline, no command follows it there, and no
 // loop or function inside that shell runs it again or later, and no
 // trap may run when the shell exits. A string run as code may be
 // eval's, whose shell runs the rest of the call.
@@ -380,7 +380,9 @@ func (s *splitter) lastInShell(n syntax.Node) bool {
 		}
 		return true
 	})
-	if again {
+	if again || scope == syntax.Node(s.tree) {
+		// At the top, the shell may be one the agent's next call runs
+		// in: an option set last stays set for it.
 		return false
 	}
 	last := true
