@@ -92,7 +92,7 @@ func completionEffects(base string, args []word) effects {
 			return keptCode(base+" -C runs a command when it completes", o.value)
 		case o.letter == 'F':
 			return effects{unseen: base + " -F runs a function when it completes"}
-		case o.letter == 'W' && (!o.value.literal || strings.ContainsAny(o.value.value, "$`")):
+		case o.letter == 'W' && (!o.value.literal || strings.ContainsAny(o.value.value, "$`<>")):
 			return keptCode(base+" -W expands its word list, running what it holds", word{value: ": " + o.value.value, literal: o.value.literal})
 		case o.letter != 'W' && strings.IndexByte(completionFlags, o.letter) < 0:
 			return effects{unseen: base + " -" + string(o.letter) + " is not an option the splitter knows"}
@@ -101,34 +101,42 @@ func completionEffects(base string, args []word) effects {
 	return effects{}
 }
 
-// fcEffects reads fc: -l lists the history, and anything else runs
-// commands from it, after an editor (-e's, or FCEDIT's) changes them.
+// fcEffects reads fc: -l lists the history, and anything else (-s with
+// -l too) runs commands from it, after an editor (-e's, or FCEDIT's)
+// changes them.
 func fcEffects(args []word) effects {
 	opts, _, why := builtinOptions("fc", args, "e", false)
 	if why != "" {
 		return effects{unseen: why}
 	}
 	var editor word
+	lists, runs := false, false
 	for _, o := range opts {
 		switch o.letter {
 		case 'l':
-			return effects{}
+			lists = true
 		case 'e':
 			editor = o.value
-		case 'n', 'r', 's':
+		case 's':
+			runs = true
+		case 'n', 'r':
 		default:
 			return effects{unseen: "fc -" + string(o.letter) + " is not an option the splitter knows"}
 		}
 	}
 	const fromHistory = "fc runs commands from the history, which no rule reads"
-	if editor.value == "" || editor.value == "-" {
+	switch {
+	case lists && !runs:
+		return effects{}
+	case runs || editor.value == "" || editor.value == "-":
 		return effects{unseen: fromHistory}
 	}
 	return keptCode(fromHistory+", after the editor "+editor.value+" changes them", editor)
 }
 
 // bindEffects reads bind: -x binds a key to a shell command, which
-// readline runs when the key is typed.
+// readline runs when the key is typed; the other options list, remove or
+// read bindings, and a word alone is a binding readline reads.
 func bindEffects(args []word) effects {
 	opts, _, why := builtinOptions("bind", args, "mqurfx", false)
 	if why != "" {
@@ -136,6 +144,9 @@ func bindEffects(args []word) effects {
 	}
 	for _, o := range opts {
 		if o.letter != 'x' {
+			if strings.IndexByte("lpPsSvVXmqurf", o.letter) < 0 {
+				return effects{unseen: "bind -" + string(o.letter) + " is not an option the splitter knows"}
+			}
 			continue
 		}
 		command := o.value

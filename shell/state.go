@@ -350,10 +350,10 @@ func (s *splitter) programAfter(end uint) bool {
 
 // lastInShell reports whether nothing runs after n in the shell that
 // runs it: n is in a subshell, a command substitution or a part of a
-// pipeline, no command follows it there, and no
-// loop or function inside that shell runs it again or later, and no
-// trap may run when the shell exits. A string run as code may be
-// eval's, whose shell runs the rest of the call.
+// pipeline, no command follows it there, no loop or function inside that
+// shell runs it again or later, and no trap runs when the shell exits.
+// A string run as code may be eval's, whose shell runs the rest of the
+// call.
 func (s *splitter) lastInShell(n syntax.Node) bool {
 	if s.src != s.command || strings.Contains(s.src, "trap") {
 		return false
