@@ -106,6 +106,9 @@ var redTeamState = []struct {
 	{"setters", "rm", "read -aPATH < f; ls", "read -aarr < f; ls", false},
 	{"setters", "rm", "read -raHOME < f; git status", "read -ra arr < f; git status", false},
 	{"setters", "rm", "getopts -- ab PATH; ls", "getopts -- ab opt; ls", false},
+	{"setters", "rm", "while IFS= read -r PATH; do ls; done < f", "while IFS= read -r line; do echo \"$line\"; done < f", false},
+	{"setters", "rm", "IFS=: read -ra PATH < f; ls", "IFS=: read -ra parts < f; ls", false},
+	{"setters", "rm", "mapfile -t PATH < <(echo .); ls", "mapfile -t files < <(find . -name '*.go'); ls", false},
 
 	// 4. bash's own tables: hashed commands, aliases, builtins, functions.
 	{"tables", "rm", "BASH_CMDS+=([ls]=/bin/rm); ls", "cmds+=([0]=/bin/rm); ls", true},

@@ -275,7 +275,7 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		return nil
 	}
 	words, unseen := s.expandWords(c.Args)
-	unseen = firstOf(unseen, s.assignsUnseen(s.unpaged(c.Assigns), true))
+	unseen = firstOf(unseen, s.assignsUnseen(s.unpaged(splitting(c.Assigns, words)), true))
 	if len(words) == 0 {
 		// Brace expansion left no word: the assignments run alone.
 		s.add(s.field, text, text, unseen, false, "")
@@ -283,6 +283,25 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 	}
 	return s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c), node: c}, depth)
 }
+
+// splitting are the assignments as, less IFS before read, mapfile or
+// readarray ("IFS= read -r line"), which changes only how the builtin
+// splits what it reads and hands the variable to no program.
+func splitting(as []*syntax.Assign, words []word) []*syntax.Assign {
+	if len(words) == 0 || !words[0].literal || !readsFields[words[0].value] {
+		return as
+	}
+	var out []*syntax.Assign
+	for _, a := range as {
+		if a.Name == nil || a.Name.Value != "IFS" || a.Append || a.Index != nil || a.Array != nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// readsFields are the builtins that split what they read by IFS.
+var readsFields = words("read mapfile readarray")
 
 // command is one command that will run.
 type command struct {
@@ -488,6 +507,13 @@ func exports(d *syntax.DeclClause) bool {
 func (s *splitter) redirect(r *syntax.Redirect) {
 	if r.Word == nil {
 		return
+	}
+	if len(r.Word.Parts) == 1 {
+		if _, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok {
+			// "< <(find …)" reads the output of the commands it runs,
+			// which are read as commands: no file.
+			return
+		}
 	}
 	w := s.wordOf(r.Word)
 	var t target
