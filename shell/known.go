@@ -112,6 +112,29 @@ func knownHead(w word) (head, rest string) {
 				return name, r
 			}
 		}
+		if r, ok := withDefault(v, name); ok && (r == "" || r[0] == '/') {
+			return name, r
+		}
 	}
 	return "", ""
+}
+
+// withDefault is the rest of v after a ${NAME:-…} or ${NAME-…} that
+// starts it, whose default is plain text: NAME is set, so the expansion
+// is its value ("${HOME:-/tmp}/.ssh").
+func withDefault(v, name string) (string, bool) {
+	r, ok := strings.CutPrefix(v, "${"+name)
+	if !ok {
+		return "", false
+	}
+	if r, ok = strings.CutPrefix(r, ":-"); !ok {
+		if r, ok = strings.CutPrefix(r, "-"); !ok {
+			return "", false
+		}
+	}
+	def, rest, ok := strings.Cut(r, "}")
+	if !ok || strings.ContainsAny(def, "${`'\"") {
+		return "", false
+	}
+	return rest, true
 }

@@ -256,6 +256,8 @@ var redTeamState = []struct {
 	{"knowable", "secrets", "cd $PWD/secrets && cat k", "cd $PWD/src && cat k", true},
 	{"knowable", "secrets", "cd \"${PWD}\"/secrets && cat k", "cd \"${PWD}\"/src && cat k", true},
 	{"knowable", "secrets", "grep x < ${PWD}/secrets/k", "grep x < ${PWD}/src/k", true},
+	{"knowable", "secrets", "cat ${PWD:-.}/secrets/k", "cat ${PWD:-.}/src/k", true},
+	{"knowable", "secrets", "cd \"${PWD-/tmp}/secrets\" && cat k", "cd \"${PWD-/tmp}/src\" && cat k", true},
 
 	// 9. Programs a pager, an editor or a setting names.
 	{"pagers", "rm", "GIT_EDITOR='rm x' git commit", "GIT_AUTHOR_NAME=x git commit", true},
