@@ -163,6 +163,9 @@ func oracleInputs(t *testing.T, short bool) []oracleInput {
 		add("redteam/"+c.class, c.attack)
 		add("redteam/"+c.class+"/twin", c.twin)
 	}
+	for _, c := range redTeamRuns {
+		add("redteam/runs", c)
+	}
 	for _, c := range redTeamState {
 		add("redteam/"+c.class, c.attack)
 		add("redteam/"+c.class+"/twin", c.twin)

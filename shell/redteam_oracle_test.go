@@ -34,6 +34,27 @@ var redTeamBash = []struct {
 	{"strings", "compgen -W '`touch pwned`' x", "compgen -W 'a b' a", ""},
 }
 
+// redTeamRuns are harmless commands of the red team's classes that the
+// splitter must let run unasked, and that TestOracle runs in bash to hold
+// what they do to the subjects: where cd $OLDPWD leads, what IFS before
+// read and a process substitution read from change, options set in a
+// subshell.
+var redTeamRuns = []string{
+	"cd /w/dir && cd \"$OLDPWD\" && touch new.txt",
+	"cd /w/dir && cd ~- && touch new.txt",
+	"cd dir && cd /w && cd \"$OLDPWD\" && touch new.txt",
+	"cd dir && cd $PWD/../dir && touch new.txt",
+	"cd ${PWD:-/tmp}/dir && touch new.txt",
+	"while IFS= read -r l; do echo \"$l\"; done < a.txt",
+	"mapfile -t f < <(echo a); echo \"${f[0]}\"",
+	"(set -k); echo ok X=1",
+	"ref=b; : ${!ref:-x}; echo $b",
+	"declare -A m=([k]=v); echo \"${#m[@]}\"",
+	"GIT_PAGER=cat git log -1",
+	"GIT_EDITOR=true git commit --amend --no-edit",
+	"compgen -W 'a b' a; fc -l 2>/dev/null; echo ok",
+}
+
 // TestRedTeamBash runs each attack of redTeamBash in real bash and
 // checks that it makes its file, and that the splitter asks about it.
 func TestRedTeamBash(t *testing.T) {
@@ -65,6 +86,11 @@ func TestRedTeamBash(t *testing.T) {
 		}
 		if subjects, err := split(commandArgs(c.twin)); err != nil || !checkable(subjects) {
 			t.Errorf("%s twin: %q is asked about or blocked (%v)", c.class, c.twin, err)
+		}
+	}
+	for _, c := range redTeamRuns {
+		if subjects, err := split(commandArgs(c)); err != nil || !checkable(subjects) {
+			t.Errorf("%q is asked about or blocked (%v)", c, err)
 		}
 	}
 }
