@@ -20,6 +20,7 @@ var redTeamBash = []struct {
 	{"options", "echo 'touch pwned' > p.sh; env SHELLOPTS=keyword bash -c 'bash -c : BASH_ENV=p.sh'", "env LANG=C bash -c 'bash -c :'", ""},
 	{"exported", "echo 'touch pwned' > p.sh; : ${BASH_ENV:=p.sh}; export BASH_ENV; bash -c :", "echo 'echo ok' > p.sh; : ${b:=p.sh}; bash -c :", ""},
 	{"exported", "echo 'touch pwned' > p.sh; f() { declare -gx BASH_ENV=p.sh; }; f; bash -c :", "f() { declare -g b=p.sh; }; f; bash -c :", ""},
+	{"exported", "env 'BASH_FUNC_e%%=() { touch pwned; }' bash -c e", "env LANG=C bash -c 'echo e'", ""},
 	{"setters", "echo 'touch pwned' > p.sh; f() { local -n r=BASH_ENV; r=p.sh; export BASH_ENV; bash -c :; }; f", "f() { local -n r=b; r=p.sh; bash -c :; }; f", ""},
 	{"setters", "echo 'touch pwned' > p.sh; printf -v'BASH_ENV' %s p.sh; export BASH_ENV; bash -c :", "printf -v'b' %s p.sh; bash -c :", ""},
 	{"setters", "read -aHOME <<< dir; cd && touch new", "read -ab <<< dir; cd dir && touch new", "/w/dir/new"},

@@ -76,6 +76,8 @@ var redTeamState = []struct {
 	{"exported", "rm", "echo ${x:HOME=1}; git status", "echo ${x:h=1}; git status", false},
 	{"exported", "rm", "declare -i n; n=HOME=1; git status", "declare -i n; n=1; git status", false},
 	{"exported", "rm", "ref=PATH; : ${!ref:=.}; ls", "ref=p; echo ${!ref:-.}; ls", false},
+	{"exported", "rm", "env 'BASH_FUNC_ls%%=() { rm x; }' bash -c ls", "env LANG=C bash -c ls", false},
+	{"exported", "rm", "env 'X-Y=1' rm x", "env LANG=C ls", true},
 
 	// 3. Other ways to set a variable.
 	{"setters", "rm", "printf -v PATH[0] %s .; ls", "printf -v p[0] %s .; ls", false},
