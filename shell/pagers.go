@@ -113,7 +113,38 @@ var promptVariables = map[string]bool{"PS0": true, "PS1": true, "PS2": true, "PS
 // value that begins with "!" through the shell.
 var gitCommandKeys = map[string]string{
 	"core.editor": "", "core.pager": "", "sequence.editor": "", "core.sshcommand": "",
-	"core.askpass": "", "diff.external": "", "credential.helper": "!",
+	"core.askpass": "", "diff.external": "", "credential.helper": "!", "core.fsmonitor": "",
+	"gpg.program": "", "gpg.ssh.program": "", "gpg.x509.program": "",
+}
+
+// gitCommandSections are the sections whose settings, under any name,
+// git runs through a shell: an alias after its "!", and a diff, filter
+// or merge driver's commands, by their last part.
+var gitCommandSections = map[string]map[string]string{
+	"alias":  nil,
+	"diff":   {"textconv": "", "command": ""},
+	"filter": {"clean": "", "smudge": "", "process": ""},
+	"merge":  {"driver": ""},
+}
+
+// gitCommandKey is the prefix git strips from the value of the setting
+// key (lower case) before it runs the value through a shell, and ok when
+// it runs it.
+func gitCommandKey(key string) (prefix string, ok bool) {
+	if prefix, ok = gitCommandKeys[key]; ok || strings.HasPrefix(key, "pager.") {
+		return prefix, true
+	}
+	section, _, _ := strings.Cut(key, ".")
+	last := key[strings.LastIndexByte(key, '.')+1:]
+	parts, known := gitCommandSections[section]
+	switch {
+	case !known || key == section:
+		return "", false
+	case section == "alias":
+		return "!", true
+	}
+	prefix, ok = parts[last]
+	return prefix, ok && strings.Count(key, ".") >= 2
 }
 
 // pagerScripts are the literal values of options that name a program
@@ -136,9 +167,8 @@ func pagerScripts(base string, args []word) []string {
 				continue
 			}
 			key, value, _ := strings.Cut(g.value.value, "=")
-			key = strings.ToLower(key)
-			prefix, ok := gitCommandKeys[key]
-			if !ok && !strings.HasPrefix(key, "pager.") {
+			prefix, ok := gitCommandKey(strings.ToLower(key))
+			if !ok {
 				continue
 			}
 			if value, ok = strings.CutPrefix(value, prefix); ok {
