@@ -132,6 +132,9 @@ var redTeamState = []struct {
 	{"tables", "rm", "EXECIGNORE=/usr/bin/ls; ls", "e=/usr/bin/ls; ls", false},
 	{"tables", "rm", "BASH_LOADABLES_PATH=.; enable -f x x", "enable test; test -f x", false},
 	{"tables", "rm", "enable -f ./x.so cd; cd src", "enable -s; cd src", false},
+	{"tables", "secrets", "function cd { :; }; cd src && cat secrets/k", "function greet { echo hi; }; greet; cat src/k", false},
+	{"tables", "secrets", "pushd() { :; }; pushd src; cat secrets/k", "p() { echo; }; p; cd src; cat k", false},
+	{"tables", "rm", "read() { :; }; read -r x < f; echo $((x))", "r() { :; }; r; x=1; echo $((x))", false},
 
 	// 5. Builtins and variables that run strings.
 	{"strings", "rm", "trap 'rm x' DEBUG; ls", "trap 'echo x' EXIT; ls", true},

@@ -152,6 +152,10 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 		if n.Op == syntax.Inc || n.Op == syntax.Dec {
 			s.addUnseen(n, shellVariableUnseen(arithName(n.X)))
 		}
+	case *syntax.FuncDecl:
+		if modelled[n.Name.Value] {
+			s.addUnseen(n, "the function "+n.Name.Value+" takes the place of the builtin the splitter reads")
+		}
 	case *syntax.CoprocClause:
 		if n.Name != nil {
 			s.addUnseen(n.Name, shellVariableUnseen(s.wordOf(n.Name).value))

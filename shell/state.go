@@ -122,6 +122,13 @@ func shellVariableUnseen(name string) string {
 	return environmentUnseen(name)
 }
 
+// modelled are the builtins whose effect the splitter models (the
+// directory, options, variables, bash's tables, strings kept to run): a
+// function of the same name runs in their place, so what the splitter
+// read of a later call of it is not what runs (function cd { :; }; cd
+// src leaves the shell where it was).
+var modelled = words("cd pushd popd dirs builtin command exec eval source . set shopt declare typeset local export readonly unset read mapfile readarray printf getopts let trap alias unalias hash enable wait fc history compgen complete compopt bind")
+
 // shellOwn are bash's own variables that change nothing of what runs
 // and that no program reads from its environment: what getopts, read
 // and mapfile set, and how time and the history report.
