@@ -15,7 +15,8 @@ import (
 //
 // Policies: "rm" allows every command and denies Bash(rm:*); "git"
 // allows only Bash(git status:*) and asks about the rest; "secrets"
-// allows every command and denies Read(secrets/**).
+// allows every command and denies Read(secrets/**), "writes" denies
+// writing there.
 var redTeamState = []struct {
 	class, policy, attack, twin string
 	deny                        bool
@@ -152,6 +153,8 @@ var redTeamState = []struct {
 	{"strings", "rm", "fc -e rm -1", "fc -ln -5", true},
 	{"strings", "rm", "history -s 'rm x'; fc -s", "history -c", false},
 	{"strings", "rm", "history -s rm x", "history 5", true},
+	{"strings", "writes", "history -w secrets/h", "history -c", true},
+	{"strings", "writes", "cd secrets && history -a h", "cd secrets && history 3", true},
 	{"strings", "rm", "mapfile -C 'rm x' -c 1 a < f", "mapfile -t a < f", true},
 	{"strings", "rm", "readarray -C'rm x' a < f", "readarray -t -n 2 a < f", true},
 	{"strings", "rm", "PS4='$(rm x)'; set -x; ls", "set -x; ls", true},
@@ -303,6 +306,7 @@ func TestRedTeamState(t *testing.T) {
 		"rm":      build(t, agentpolicy.Policy{Deny: rules(t, "bash(rm:*)"), Default: agentpolicy.Allow()}),
 		"git":     build(t, agentpolicy.Policy{Allow: rules(t, "bash(git status:*)"), Default: agentpolicy.Ask()}),
 		"secrets": build(t, agentpolicy.Policy{Deny: rules(t, "read(secrets/**)"), Default: agentpolicy.Allow()}),
+		"writes":  build(t, agentpolicy.Policy{Deny: rules(t, "write(secrets/**)"), Default: agentpolicy.Allow()}),
 	}
 	perClass := map[string][3]int{}
 	for _, c := range redTeamState {

@@ -269,8 +269,15 @@ func stateEffects(base string, args []word) (effects, bool) {
 				return keptCode("history -s adds a command the shell may run", word{value: strings.Join(values(args[i+1:]), " "), literal: allLiteral(args[i+1:])}), true
 			}
 			if a.value != "-c" && strings.HasPrefix(a.value, "-") || !a.literal {
-				// -r, -n, -a and -w name the history file.
-				return effects{reads: args[i+1:], unseen: "history " + a.value + " changes the history the shell may run"}, true
+				// -r and -n read the history file they name, -a and -w
+				// write it.
+				e := effects{unseen: "history " + a.value + " changes the history the shell may run"}
+				if a.literal && strings.ContainsAny(a.value, "aw") {
+					e.writes = args[i+1:]
+				} else {
+					e.reads = args[i+1:]
+				}
+				return e, true
 			}
 		}
 		return effects{}, true
