@@ -262,6 +262,10 @@ func lessUnseen(base string, args []word) (why string, scripts []string) {
 		if a.value == "--" {
 			break
 		}
+		if lessFileOption(a.value) {
+			why = firstOf(why, "less "+a.value+" names a key file, which may set what less runs, or a log file it writes")
+			continue
+		}
 		command, ok := strings.CutPrefix(a.value, "+")
 		if !ok {
 			continue
@@ -279,6 +283,23 @@ func lessUnseen(base string, args []word) (why string, scripts []string) {
 		}
 	}
 	return why, scripts
+}
+
+// lessFileOption reports whether a word of less's command line is an
+// option naming a key file (-k, --lesskey-file, --lesskey-src,
+// --lesskey-content), whose #env section can set LESSOPEN, or a log file
+// (-o, -O, --log-file, --LOG-FILE), in any cluster or abbreviation.
+func lessFileOption(v string) bool {
+	if long, ok := strings.CutPrefix(v, "--"); ok {
+		name, _, _ := strings.Cut(long, "=")
+		for _, o := range []string{"lesskey-file", "lesskey-src", "lesskey-content", "log-file", "LOG-FILE"} {
+			if len(name) >= 3 && strings.HasPrefix(strings.ToLower(o), strings.ToLower(name)) {
+				return true
+			}
+		}
+		return false
+	}
+	return len(v) > 1 && v[0] == '-' && strings.ContainsAny(v[1:], "koO")
 }
 
 // lessMoves reports whether a command less runs when it starts only

@@ -292,6 +292,8 @@ var redTeamState = []struct {
 	{"pagers", "rm", "LESS='+!rm x' less f", "less -R f", false},
 	{"pagers", "rm", "less -R '+|rm x' f", "less +/TODO f", false},
 	{"pagers", "rm", "less ++v f", "less +100 f", false},
+	{"pagers", "rm", "printf '#env\\nLESSOPEN=|rm %%s\\n' > k; less -k k f", "less -N f", false},
+	{"pagers", "rm", "less --lesskey-src=k f", "less --RAW-CONTROL-CHARS f", false},
 	{"pagers", "rm", "export GIT_PAGER='rm x'; git log", "export GIT_PAGER=cat; git log", true},
 	{"pagers", "rm", "declare -x MANPAGER='rm x'; man ls", "declare -x MANPAGER=cat; man ls", true},
 	{"pagers", "rm", "git -c core.editor='rm x' rebase -i HEAD~1", "git -c color.ui=never log", true},
