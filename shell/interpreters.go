@@ -2,13 +2,14 @@ package shell
 
 import "strings"
 
-// Interpreters of other languages: python (and pypy), node, perl, ruby,
-// php, deno, bun, lua, julia, R, osascript, elixir, groovy, pwsh, tcl and
-// expect, ipython, jrunscript, scala, ts-node, tsx, raku, jruby, irb,
-// powershell, dc (whose ! runs a command) and gdb (whose -ex commands run
-// programs), and the shells whose language is not bash's
-// (fish, csh, nu, xonsh, elvish). Their programs are code no rule reads, given inline, loaded
-// by an option (perl -M, node --require, python -X), read from a file or
+// Interpreters of other languages: python (with pypy, ipython and the py
+// launcher), node (with ts-node and tsx), perl and raku, ruby (with jruby
+// and irb), php, deno, bun, lua, julia, R, osascript, elixir, groovy,
+// scala, jrunscript, pwsh and powershell, tcl and expect, dc (whose !
+// runs a command) and gdb (whose -ex commands run programs), and the
+// shells whose language is not bash's (fish, csh, tcsh, nu, xonsh,
+// elvish). Their programs are code no rule reads, given inline, loaded by
+// an option (perl -M, node --require, python -X), read from a file or
 // from standard input, so every one of them asks; only an option that
 // prints and exits (--version, --help) and python -m of a tool, which
 // runs as the command it stands for, are decided as written.
