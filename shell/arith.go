@@ -280,18 +280,30 @@ func (s *splitter) integerUnseen(a *syntax.Assign) string {
 }
 
 // declaration reads a declaration for arithmetic: it notes the variables
-// given the integer attribute with -i, and adds a subject for a quoted
+// given the integer attribute with -i and the elements of the
+// associative arrays it sets with -A, and adds a subject for a quoted
 // word naming an array element whose subscript is not a literal number
 // ("declare 'a[$i]=1'"), which bash evaluates.
 func (s *splitter) declaration(d *syntax.DeclClause) {
-	integer := false
+	integer, keyed := false, false
 	for _, a := range d.Args {
+		if keyed && a.Array != nil {
+			if s.keyed == nil {
+				s.keyed = map[*syntax.ArrayElem]bool{}
+			}
+			for _, e := range a.Array.Elems {
+				s.keyed[e] = true
+			}
+		}
 		if a.Name != nil || a.Value == nil {
 			continue
 		}
 		w := s.wordOf(a.Value)
 		if strings.HasPrefix(w.value, "-") && strings.Contains(w.value, "i") {
 			integer = true
+		}
+		if strings.HasPrefix(w.value, "-") && strings.Contains(w.value, "A") && w.literal {
+			keyed = true
 		}
 		if name, _, _ := strings.Cut(w.value, "="); !w.holdsCode {
 			// One with a substitution in it has its own reason.

@@ -1,7 +1,5 @@
 package shell
 
-import "strings"
-
 // The builtins of bash the table knows: those that only print or test
 // their words, those that set the variables they name, those that
 // change the shell's state (state.go reads them), and those one of
@@ -14,21 +12,23 @@ func addBuiltins(table map[string]*program) {
 	}
 	// printf prints unless -v names a variable it sets instead.
 	table["printf"] = &program{hook: printfEffects, printsOnly: true}
-	table["read"] = &program{hook: setsVariables(readOptions)}
-	table["getopts"] = &program{hook: getoptsEffects}
-	for _, name := range []string{"mapfile", "readarray"} {
-		table[name] = &program{hook: mapfileEffects}
-	}
 	for _, name := range []string{
 		"set", "shopt", "declare", "typeset", "local", "export", "readonly", "unset", "let",
 		"compgen", "complete", "compopt", "trap", "fc", "history", "source", ".",
+		"bind", "wait", "alias",
 	} {
 		table[name] = &program{hook: stateHook}
 	}
+	// These are read against their options here and for the strings
+	// they keep in state.go: both readings hold.
+	table["read"] = &program{hook: alongState(setsVariables(readOptions))}
+	table["getopts"] = &program{hook: alongState(getoptsEffects)}
+	for _, name := range []string{"mapfile", "readarray"} {
+		table[name] = &program{hook: alongState(mapfileEffects)}
+	}
+	table["hash"] = &program{hook: alongState(optionHides(hashOptions, "changes which program a name runs"))}
+	table["enable"] = &program{hook: alongState(optionHides(enableOptions, "loads a builtin from a shared object"))}
 	table["eval"] = &program{hook: argsOnly(evalEffects)}
-	table["alias"] = &program{hook: argsOnly(aliasEffects)}
-	table["hash"] = &program{hook: optionHides(hashOptions, "changes which program a name runs")}
-	table["enable"] = &program{hook: optionHides(enableOptions, "loads a builtin from a shared object")}
 	// type prints how each name would run, as command -v does, and runs
 	// none of them; its operands are names, not files.
 	table["type"] = &program{flags: typeOptions, readOnly: true, files: noFiles}
@@ -41,15 +41,20 @@ func stateHook(base string, args []word) effects {
 	return e
 }
 
-// aliasEffects reads alias: a definition is a command the shell expands
-// later, which no rule reads; alias with names prints them.
-func aliasEffects(args []word) effects {
-	for _, a := range args {
-		if strings.Contains(a.value, "=") || !a.literal {
-			return effects{unseen: "alias defines a command the shell expands later"}
-		}
+// alongState is a builtin's hook that reads it against its options,
+// joined with what state.go reads of the strings it keeps and the files
+// it names: the first reason either gives, and every string and file.
+func alongState(read hook) hook {
+	return func(base string, args []word) effects {
+		e := read(base, args)
+		kept, _ := stateEffects(base, args)
+		e.unseen = firstOf(e.unseen, kept.unseen)
+		e.scripts = append(e.scripts, kept.scripts...)
+		e.reads = append(e.reads, kept.reads...)
+		e.writes = append(e.writes, kept.writes...)
+		e.readOnly = e.readOnly && kept.unseen == "" && len(kept.scripts) == 0
+		return e
 	}
-	return effects{}
 }
 
 // hashOptions are bash's hash options; -p names the program a name runs.

@@ -267,7 +267,7 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 	if ok {
 		// Even where the cd is not followed, the directory it names is
 		// one a later path may lie in.
-		d.note(in.moveTo(dirs))
+		d.note(in.cdTo(w, dirs))
 	}
 	switch {
 	case !ok:
@@ -275,7 +275,7 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 	case d.cdpath && !strings.HasPrefix(w.value, "/") && !strings.HasPrefix(w.value, ".") && w.literal && !w.tilde:
 		return where{unknown: "the directory after " + name + " " + w.value + " depends on CDPATH"}
 	}
-	return in.moveTo(dirs)
+	return in.cdTo(w, dirs)
 }
 
 // moveTo is where a cd to each of dirs, resolved against in, leads.

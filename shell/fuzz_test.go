@@ -112,6 +112,7 @@ func simpleCommands(command string) (int, bool) {
 			runs := false
 			if n.Name != nil {
 				_, runs = commandVariables[n.Name.Value]
+				runs = runs || promptVariables[n.Name.Value] || bashTables[n.Name.Value]
 			}
 			flat = flat && n.Index == nil && !runs
 		case *syntax.BinaryArithm, *syntax.UnaryArithm:
@@ -151,7 +152,9 @@ func readFurther(name string) bool {
 		return true
 	}
 	switch name {
-	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock", "man":
+	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock", "man",
+		"alias", "hash", "history", "fc", "bind", "compgen", "complete", "compopt", "mapfile", "readarray", "less":
+		// Their strings are read as code (callbacks.go, pagers.go).
 		return true
 	}
 	return isShell(name)

@@ -7,8 +7,8 @@ import "testing"
 var gitCases = []splitCase{
 	{"git", "git -c user.name=x commit -m y", []want{same("git -c user.name=x commit -m y")}},
 	{"git", "git -c color.diff.meta=blue log", []want{same("git -c color.diff.meta=blue log")}},
-	{"git", "git -c core.fsmonitor=./x status", []want{hidden("git -c core.fsmonitor=./x status", "git -c core.fsmonitor=./x status", "git -c core.fsmonitor is not a setting known to run nothing")}},
-	{"git", "git -c core.FSMonitor=./x status", []want{hidden("git -c core.FSMonitor=./x status", "git -c core.FSMonitor=./x status", "git -c core.FSMonitor is not a setting known to run nothing")}},
+	{"git", "git -c core.fsmonitor=./x status", []want{hidden("git -c core.fsmonitor=./x status", "git -c core.fsmonitor=./x status", "git -c core.fsmonitor is not a setting known to run nothing"), same("./x"), base("x", "./x")}},
+	{"git", "git -c core.FSMonitor=./x status", []want{hidden("git -c core.FSMonitor=./x status", "git -c core.FSMonitor=./x status", "git -c core.FSMonitor is not a setting known to run nothing"), same("./x"), base("x", "./x")}},
 	{"git", "git -c submodule.x.update='!sh' submodule update", []want{hidden("git -c submodule.x.update=!sh submodule update", "git -c submodule.x.update='!sh' submodule update", "git -c submodule.x.update is not a setting known to run nothing")}},
 	{"git", "git -c protocol.ext.allow=always fetch", []want{hidden("git -c protocol.ext.allow=always fetch", "git -c protocol.ext.allow=always fetch", "git -c protocol.ext.allow is not a setting known to run nothing")}},
 	{"git", "git -c \"$k\"=1 status", []want{hidden("git -c $k=1 status", "git -c \"$k\"=1 status", "git -c $k is not a setting known to run nothing")}},

@@ -2,12 +2,17 @@ package shell
 
 import "strings"
 
-// Interpreters of other languages: python (and pypy), node, perl, ruby,
-// php, deno, bun, lua, julia, R, osascript, elixir, groovy and pwsh. Their programs are code no rule reads, given inline, loaded
-// by an option (perl -M, node --require, python -X), read from a file or
+// Interpreters of other languages: python (with pypy, ipython and the py
+// launcher), node (with ts-node and tsx), perl and raku, ruby (with jruby
+// and irb), php, deno, bun, lua, julia, R, osascript, elixir, groovy,
+// scala, jrunscript, pwsh and powershell, tcl and expect, dc (whose !
+// runs a command) and gdb (whose -ex commands run programs), and the
+// shells whose language is not bash's (fish, csh, tcsh, nu, xonsh,
+// elvish). Their programs are code no rule reads, given inline, loaded by
+// an option (perl -M, node --require, python -X), read from a file or
 // from standard input, so every one of them asks; only an option that
-// prints and exits (--version, --help) and python -m, which runs an
-// installed module as a command does, are decided as written.
+// prints and exits (--version, --help) and python -m of a tool, which
+// runs as the command it stands for, are decided as written.
 
 // language is what one family's command line holds.
 type language struct {
@@ -19,6 +24,9 @@ type language struct {
 	// values are the other short options that take a value, joined or
 	// as the next word.
 	values string
+	// shell marks a shell whose language is not bash's: its inline
+	// program asks, and is also read as the commands it names.
+	shell bool
 	// commands, for a family whose command line begins with a
 	// subcommand, are the subcommands decided as written (deno fmt, bun
 	// install), and run those whose next operand is a script file.
@@ -31,23 +39,50 @@ var languages = map[string]language{
 	"python": {inline: "c", loads: "XW", values: "mQ"},
 	"node": {inline: "ep", loads: "r", inlineLong: []string{"--eval", "--print"}, values: "C",
 		loadsLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--env-file", "--env-file-if-exists", "--experimental-config-file"}},
-	"perl":      {inline: "eE", loads: "Mm", values: "I"},
-	"ruby":      {inline: "e", loads: "r", values: "ICE"},
-	"php":       {inline: "rRBE", loads: "dc", values: "fFtz", inlineLong: []string{"--run"}},
-	"pypy":      {inline: "c", loads: "XW", values: "mQ"},
-	"lua":       {inline: "e", loads: "l"},
-	"luajit":    {inline: "e", loads: "l"},
-	"julia":     {inline: "eE", loads: "L", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--load"}},
-	"Rscript":   {inline: "e"},
-	"R":         {inline: "e"},
-	"osascript": {inline: "e"},
-	"elixir":    {inline: "e", loads: "r", inlineLong: []string{"--eval"}},
-	"groovy":    {inline: "e"},
-	"pwsh":      {inline: "cCeE"},
-	"deno":      {inlineLong: []string{"eval"}, run: "run", commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
+	"perl":       {inline: "eE", loads: "Mm", values: "I"},
+	"ruby":       {inline: "e", loads: "r", values: "ICE"},
+	"php":        {inline: "rRBE", loads: "dc", values: "fFtz", inlineLong: []string{"--run"}},
+	"pypy":       {inline: "c", loads: "XW", values: "mQ"},
+	"lua":        {inline: "e", loads: "l"},
+	"luajit":     {inline: "e", loads: "l"},
+	"julia":      {inline: "eE", loads: "L", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--load"}},
+	"Rscript":    {inline: "e"},
+	"R":          {inline: "e"},
+	"osascript":  {inline: "e"},
+	"elixir":     {inline: "e", loads: "r", inlineLong: []string{"--eval"}},
+	"groovy":     {inline: "e"},
+	"pwsh":       {inline: "cCeE"},
+	"fish":       {inline: "cC", shell: true, inlineLong: []string{"--command", "--init-command"}},
+	"csh":        {inline: "c", shell: true},
+	"tcsh":       {inline: "c", shell: true},
+	"nu":         {inline: "ce", shell: true, inlineLong: []string{"--commands", "--execute"}},
+	"xonsh":      {inline: "c", shell: true},
+	"elvish":     {inline: "c", shell: true},
+	"tclsh":      {},
+	"wish":       {},
+	"expect":     {inline: "c"},
+	"ipython":    {inline: "c", values: "m"},
+	"py":         {inline: "c", loads: "XW", values: "mQ"},
+	"jrunscript": {inline: "e"},
+	"scala":      {inline: "e"},
+	"ts-node":    {inline: "ep", loads: "r", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--require"}},
+	"tsx":        {inline: "ep", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--require", "--import"}},
+	"powershell": {inline: "cCeE"},
+	"raku":       {inline: "e"},
+	"jruby":      {inline: "e", loads: "r", values: "ICE"},
+	"irb":        {loads: "r", values: "I"},
+	"dc":         {inline: "e", inlineLong: []string{"--expression"}},
+	"gdb":        {inline: "ex", inlineLong: []string{"--ex", "--eval-command", "--iex", "--init-eval-command", "--command", "--init-command"}},
+	"deno":       {inlineLong: []string{"eval"}, run: "run", commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
 	"bun": {inline: "ep", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--preload", "-r", "--require", "--import", "--env-file"},
 		commands: words("run test x install i add a remove rm update build init create pm link unlink upgrade exec outdated publish patch why audit info")},
 }
+
+// pythonTools are the modules python -m runs that are tools decided as
+// the command they stand for, as pip or pytest run by name are: any other
+// module is a program no rule reads (python3 -m pdb x.py runs x.py,
+// python3 -m timeit runs the code it is given).
+var pythonTools = words("json.tool pip venv ensurepip http.server pytest unittest site sysconfig platform mypy black ruff isort flake8 pylint pyflakes pycodestyle build twine tox nox pipx poetry")
 
 // words is the set of the space-separated words of s.
 func words(s string) map[string]bool {
@@ -71,6 +106,10 @@ func interpreterEffects(lang *language, base string, args []word) effects {
 			return inlineProgram(base+" "+sub, args[1:])
 		case sub == lang.run && lang.run != "":
 			return scriptProgram(base, args[1:])
+		case sub == "run" && runsFile(args[1:]) >= 0:
+			// bun run FILE runs the file, as bun FILE does; bun run
+			// NAME runs a package script, decided as written.
+			return scriptProgram(base+" run", args[1+runsFile(args[1:]):])
 		case lang.commands[sub]:
 			return effects{}
 		}
@@ -105,9 +144,13 @@ func interpreterEffects(lang *language, base string, args []word) effects {
 				case strings.IndexByte(lang.inline, c) >= 0:
 					what, rest := base+" "+v[:j+1], args[i+1:]
 					if joined {
-						rest = args[i:]
+						return inlineProgram(what, args[i:])
 					}
-					return inlineProgram(what, rest)
+					e := inlineProgram(what, rest)
+					if lang.shell && len(rest) > 0 && rest[0].literal {
+						e.scripts = []string{rest[0].value}
+					}
+					return e
 				case lang.loads == "XW" && c == 'W' && !strings.Contains(optionValue(v, j, args, i), ":"):
 					// A warning filter imports the category it names
 					// after a colon; "-W ignore" names none.
@@ -118,11 +161,16 @@ func interpreterEffects(lang *language, base string, args []word) effects {
 				case strings.IndexByte(lang.loads, c) >= 0:
 					return effects{unseen: base + " -" + string(c) + " loads code named on the command line, which the splitter does not read"}
 				case lang.values == "mQ" && c == 'm':
-					// -m names an installed module, run as a command is.
-					if joined || i+1 < len(args) && args[i+1].literal {
+					// -m names a module, run as the command it stands for
+					// when it is a tool the table knows.
+					switch module := optionValue(v, j, args, i); {
+					case !joined && (i+1 >= len(args) || !args[i+1].literal):
+						return effects{unseen: base + " -m runs a module named when it runs"}
+					case pythonTools[module]:
 						return effects{}
+					default:
+						return effects{unseen: base + " -m " + module + " runs code the table does not know as a tool's, which no rule reads"}
 					}
-					return effects{unseen: base + " -m runs a module named when it runs"}
 				case strings.IndexByte(lang.values, c) >= 0:
 					if !joined {
 						i++
@@ -138,6 +186,28 @@ func interpreterEffects(lang *language, base string, args []word) effects {
 		}
 	}
 	return effects{unseen: base + " reads its program from standard input"}
+}
+
+// runsFile is the index in args of the first operand when it names a
+// file of code rather than a package's script (it has a path or an
+// extension of the languages bun runs, or is known only when it runs),
+// -1 otherwise.
+func runsFile(args []word) int {
+	for i, w := range args {
+		switch {
+		case !w.literal || strings.ContainsRune(w.value, '/'):
+			return i
+		case strings.HasPrefix(w.value, "-"):
+			continue
+		}
+		for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"} {
+			if strings.HasSuffix(w.value, ext) {
+				return i
+			}
+		}
+		return -1
+	}
+	return -1
 }
 
 // onlyInfo reports whether a command line is only an option that prints

@@ -74,6 +74,21 @@ func (in where) resolve(w word) ([]string, bool) {
 	return out, true
 }
 
+// cdTo is where a cd to dirs, the paths w names, leads from in: dirs
+// are relative to in, but for a word made of $PWD, $OLDPWD or "~-",
+// whose paths resolve names from the call's own directory ("cd /tmp &&
+// cd $OLDPWD" returns to it).
+func (in where) cdTo(w word, dirs []string) where {
+	if head, _ := knownHead(w); head != "PWD" && head != "OLDPWD" || in.unknown != "" {
+		return in.moveTo(dirs)
+	}
+	out := where{}.moveTo(dirs)
+	prev := in
+	prev.old = nil
+	out.old = &prev
+	return out
+}
+
 // knownHead splits a word into the variable whose value the splitter
 // knows that starts it, HOME, PWD or OLDPWD, and the rest after it; ""
 // when it starts with none.
@@ -97,6 +112,29 @@ func knownHead(w word) (head, rest string) {
 				return name, r
 			}
 		}
+		if r, ok := withDefault(v, name); ok && (r == "" || r[0] == '/') {
+			return name, r
+		}
 	}
 	return "", ""
+}
+
+// withDefault is the rest of v after a ${NAME:-…} or ${NAME-…} that
+// starts it, whose default is plain text: NAME is set, so the expansion
+// is its value ("${HOME:-/tmp}/.ssh").
+func withDefault(v, name string) (string, bool) {
+	r, ok := strings.CutPrefix(v, "${"+name)
+	if !ok {
+		return "", false
+	}
+	if r, ok = strings.CutPrefix(r, ":-"); !ok {
+		if r, ok = strings.CutPrefix(r, "-"); !ok {
+			return "", false
+		}
+	}
+	def, rest, ok := strings.Cut(r, "}")
+	if !ok || strings.ContainsAny(def, "${`'\"") {
+		return "", false
+	}
+	return rest, true
 }

@@ -159,6 +159,17 @@ func oracleInputs(t *testing.T, short bool) []oracleInput {
 		add("class/"+c.class, c.attack)
 		add("class/"+c.class+"/twin", c.twin)
 	}
+	for _, c := range redTeamBash {
+		add("redteam/"+c.class, c.attack)
+		add("redteam/"+c.class+"/twin", c.twin)
+	}
+	for _, c := range redTeamRuns {
+		add("redteam/runs", c)
+	}
+	for _, c := range redTeamState {
+		add("redteam/"+c.class, c.attack)
+		add("redteam/"+c.class+"/twin", c.twin)
+	}
 	for _, table := range [][]splitCase{splitCases, cwdCases, gitCases, optionCases, readerCases, awkCases, literalCases, unreadCases, namedCases} {
 		for _, c := range table {
 			add("table/"+c.class, c.command)

@@ -26,7 +26,7 @@ var readerCases = []splitCase{
 	{"dd", "dd if=a.txt of=out bs=1M", []want{same("dd if=a.txt of=out bs=1M"), {tool: "read", value: "a.txt", text: "if=a.txt"}, {tool: "write", value: "out", text: "of=out"}}},
 	{"dd", "dd if=/dev/zero count=1", []want{same("dd if=/dev/zero count=1"), {tool: "read", value: "/dev/zero", text: "if=/dev/zero"}}},
 	{"dd", "dd if=a of=b frob=1", []want{hidden("dd if=a of=b frob=1", "dd if=a of=b frob=1", "dd frob=1 is not an operand the splitter knows"), {tool: "read", value: "a", text: "if=a"}, {tool: "write", value: "b", text: "of=b"}}},
-	{"flock", "flock l git -c core.fsmonitor=x status", []want{base("flock l git -c core.fsmonitor=x status", "flock l git -c core.fsmonitor=x status"), write("l"), hidden("git -c core.fsmonitor=x status", "git -c core.fsmonitor=x status", "git -c core.fsmonitor is not a setting known to run nothing")}},
+	{"flock", "flock l git -c core.fsmonitor=x status", []want{base("flock l git -c core.fsmonitor=x status", "flock l git -c core.fsmonitor=x status"), write("l"), hidden("git -c core.fsmonitor=x status", "git -c core.fsmonitor=x status", "git -c core.fsmonitor is not a setting known to run nothing"), same("x")}},
 	{"flock", "flock 9 rm x", []want{base("flock 9 rm x", "flock 9 rm x"), write("9"), same("rm x"), write("x")}},
 	{"flock", "flock -n 9", []want{same("flock -n 9")}},
 	{"flock", "flock -c 'rm x' l", []want{base("flock -c rm x l", "flock -c 'rm x' l"), write("l"), same("rm x"), write("x")}},

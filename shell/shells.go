@@ -56,7 +56,9 @@ func envEffects(args []word) effects {
 		return e
 	}
 	rest := p.operands
-	for ; len(rest) > 0 && isAssignment(rest[0].value); rest = rest[1:] {
+	// env sets any word with "=" before the command, a name bash would
+	// not take included: env 'BASH_FUNC_f%%=() { …; }' bash -c f.
+	for ; len(rest) > 0 && strings.Contains(rest[0].value, "="); rest = rest[1:] {
 		name, _, _ := strings.Cut(rest[0].value, "=")
 		e.unseen = firstOf(e.unseen, environmentUnseen(name), substitutionUnseen(name, rest[0]))
 	}

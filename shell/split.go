@@ -26,6 +26,10 @@ type splitter struct {
 	// needed, and integers the variables it declares with -i so far.
 	vars     *varValues
 	integers map[string]bool
+	// keyed are the elements of the associative arrays a declaration
+	// sets (declare -A m=([k]=v)), whose subscripts are strings, not
+	// arithmetic.
+	keyed map[*syntax.ArrayElem]bool
 	// posix marks a reading in the POSIX dialect, which has no brace
 	// expansion.
 	posix bool
@@ -122,11 +126,15 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 		s.addUnseen(n, s.integerUnseen(n))
 		return s.valueScript(n, depth)
 	case *syntax.ArrayElem:
-		if n.Index != nil {
+		if n.Index != nil && !s.keyed[n] {
 			s.addUnseen(n, s.arithUnseen(n.Index))
 		}
 	case *syntax.Redirect:
 		s.redirect(n)
+		if n.N != nil && strings.HasPrefix(n.N.Value, "{") {
+			// "{NAME}>file" sets NAME to the descriptor it opens.
+			s.addUnseen(n, shellVariableUnseen(strings.Trim(n.N.Value, "{}")))
+		}
 		if n.Hdoc != nil {
 			s.addUnseen(n.Hdoc, quotesUnseen(n.Hdoc.Parts))
 		}
@@ -143,6 +151,10 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 	case *syntax.UnaryArithm:
 		if n.Op == syntax.Inc || n.Op == syntax.Dec {
 			s.addUnseen(n, shellVariableUnseen(arithName(n.X)))
+		}
+	case *syntax.FuncDecl:
+		if modelled[n.Name.Value] {
+			s.addUnseen(n, "the function "+n.Name.Value+" takes the place of the builtin the splitter reads")
 		}
 	case *syntax.CoprocClause:
 		if n.Name != nil {
@@ -172,7 +184,8 @@ func (s *splitter) addUnseen(n syntax.Node, why string) {
 
 // expansionUnseen is why a parameter expansion hides code: ${x@P}
 // expands x as a prompt, running the command substitutions in its value,
-// and ${PATH:=…} assigns a variable that changes what runs.
+// ${PATH:=…} assigns a variable that changes what runs, and ${!ref:=…}
+// the variable ref names.
 func expansionUnseen(p *syntax.ParamExp) string {
 	if p.Exp == nil || p.Param == nil {
 		return ""
@@ -183,6 +196,10 @@ func expansionUnseen(p *syntax.ParamExp) string {
 			return "${" + p.Param.Value + "@P} runs the command substitutions in the value of " + p.Param.Value
 		}
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		if p.Excl {
+			// ${!ref:=…} assigns the variable ref's value names.
+			return "${!" + p.Param.Value + ":=…} sets a variable named when it runs"
+		}
 		return shellVariableUnseen(p.Param.Value)
 	}
 	return ""
@@ -257,18 +274,38 @@ func appendString(b []byte, s string) []byte {
 func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 	text := s.text(c)
 	if len(c.Args) == 0 {
-		s.add(s.field, s.assignments(c.Assigns), text, firstOf(s.assignsUnseen(c.Assigns, false), s.aloneUnseen(c.Assigns, c.End().Offset())), false, "")
+		unpaged := s.unpaged(c.Assigns)
+		s.add(s.field, s.assignments(c.Assigns), text, firstOf(s.assignsUnseen(unpaged, false), s.aloneUnseen(unpaged, c.End().Offset())), false, "")
 		return nil
 	}
 	words, unseen := s.expandWords(c.Args)
-	unseen = firstOf(unseen, s.assignsUnseen(c.Assigns, true))
+	unseen = firstOf(unseen, s.assignsUnseen(s.unpaged(splitting(c.Assigns, words)), true))
 	if len(words) == 0 {
 		// Brace expansion left no word: the assignments run alone.
 		s.add(s.field, text, text, unseen, false, "")
 		return nil
 	}
-	return s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c)}, depth)
+	return s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c), node: c}, depth)
 }
+
+// splitting are the assignments as, less IFS before read, mapfile or
+// readarray ("IFS= read -r line"), which changes only how the builtin
+// splits what it reads and hands the variable to no program.
+func splitting(as []*syntax.Assign, words []word) []*syntax.Assign {
+	if len(words) == 0 || !words[0].literal || !readsFields[words[0].value] {
+		return as
+	}
+	var out []*syntax.Assign
+	for _, a := range as {
+		if a.Name == nil || a.Name.Value != "IFS" || a.Append || a.Index != nil || a.Array != nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// readsFields are the builtins that split what they read by IFS.
+var readsFields = words("read mapfile readarray")
 
 // command is one command that will run.
 type command struct {
@@ -283,6 +320,8 @@ type command struct {
 	// appended marks a command xargs runs, which gets more words when it
 	// runs.
 	appended bool
+	// node is the command as parsed, for one the script names itself.
+	node syntax.Node
 }
 
 // run adds the subjects of one command: the command as written, its base
@@ -303,8 +342,15 @@ func (s *splitter) run(cmd command, depth int) error {
 		args = append(args[:len(args):len(args)], xargsWords)
 	}
 	e := effectsOf(base, args)
+	if (base == "set" || base == "shopt") && cmd.node != nil && s.lastInShell(cmd.node) {
+		// An option set where nothing runs after it changes nothing:
+		// "(set -k); git status".
+		e.unseen = ""
+	}
 	e.scripts = append(e.scripts, pagerScripts(base, args)...)
-	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, subscriptCode(cmd.words[1:]), namesUnseen(base, cmd.words[1:]), streamUnseen(base, cmd.words[1:]))
+	lessWhy, lessScripts := lessUnseen(base, args)
+	e.scripts = append(e.scripts, lessScripts...)
+	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, lessWhy, subscriptCode(cmd.words[1:]), namesUnseen(base, cmd.words[1:]), streamUnseen(base, cmd.words[1:]))
 	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
 	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
@@ -435,11 +481,12 @@ func (s *splitter) declare(d *syntax.DeclClause) {
 	if len(d.Args) > 0 {
 		normalised += " " + s.assignments(d.Args)
 	}
-	why, env := declarationUnseen(d.Variant.Value, s.declared(d.Args))
+	args := s.unpaged(d.Args)
+	why, env := declarationUnseen(d.Variant.Value, s.declared(args))
 	if env != "" && s.programAfter(d.End().Offset()) {
 		why = firstOf(why, env)
 	}
-	why = firstOf(s.assignsUnseen(d.Args, exports(d)), why)
+	why = firstOf(s.assignsUnseen(args, exports(d)), why)
 	s.add(s.field, normalised, s.text(d), why, false, "")
 }
 
@@ -464,6 +511,13 @@ func exports(d *syntax.DeclClause) bool {
 func (s *splitter) redirect(r *syntax.Redirect) {
 	if r.Word == nil {
 		return
+	}
+	if len(r.Word.Parts) == 1 {
+		if _, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok {
+			// "< <(find …)" reads the output of the commands it runs,
+			// which are read as commands: no file.
+			return
+		}
 	}
 	w := s.wordOf(r.Word)
 	var t target

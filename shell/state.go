@@ -116,11 +116,23 @@ func shellVariableUnseen(name string) string {
 	if why := variableUnseen(name); why != "" {
 		return why
 	}
-	if strings.ToLower(name) == name && !strings.HasSuffix(name, "_proxy") {
+	if strings.ToLower(name) == name && !strings.HasSuffix(name, "_proxy") || shellOwn[name] {
 		return ""
 	}
 	return environmentUnseen(name)
 }
+
+// modelled are the builtins whose effect the splitter models (the
+// directory, options, variables, bash's tables, strings kept to run): a
+// function of the same name runs in their place, so what the splitter
+// read of a later call of it is not what runs (function cd { :; }; cd
+// src leaves the shell where it was).
+var modelled = words("cd pushd popd dirs builtin command exec eval source . set shopt declare typeset local export readonly unset read mapfile readarray printf getopts let trap alias unalias hash enable wait fc history compgen complete compopt bind")
+
+// shellOwn are bash's own variables that change nothing of what runs
+// and that no program reads from its environment: what getopts, read
+// and mapfile set, and how time and the history report.
+var shellOwn = words("OPTARG OPTIND OPTERR REPLY MAPFILE TIMEFORMAT HISTSIZE HISTFILESIZE HISTCONTROL HISTIGNORE HISTTIMEFORMAT")
 
 // declarationUnseen is why a declaration builtin (declare, typeset,
 // local, export, readonly) run with words hides code: a variable in the
@@ -182,6 +194,37 @@ func unsetUnseen(args []word) string {
 	return ""
 }
 
+// readUnseen is why read or getopts hides code: a variable it sets
+// that is held to the tables, named by read's operands or its -a,
+// joined or not (read -aPATH), or getopts's second operand.
+func readUnseen(base string, args []word) string {
+	opts, operands, why := builtinOptions(base, args, "adinNptu", false)
+	if why != "" {
+		return why
+	}
+	var names []word
+	for _, o := range opts {
+		if o.letter == 'a' {
+			names = append(names, o.value)
+		}
+	}
+	switch {
+	case base == "read":
+		names = append(names, operands...)
+	case len(operands) > 1:
+		names = append(names, operands[1])
+	}
+	for _, n := range names {
+		if !n.literal {
+			return base + " sets a variable named when it runs"
+		}
+		if why := shellVariableUnseen(n.value); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
 // stateEffects reads the builtins that change the shell's state or run
 // a string the shell keeps, and ok when base is one.
 func stateEffects(base string, args []word) (effects, bool) {
@@ -200,20 +243,41 @@ func stateEffects(base string, args []word) (effects, bool) {
 	case "let":
 		return effects{unseen: "let run as a command evaluates words the splitter does not read as arithmetic"}, true
 	case "compgen", "complete", "compopt":
-		// -C and -F run a command or function, and -W's word list is
-		// expanded, running what it holds.
-		if len(args) > 0 {
-			return effects{unseen: base + " may run a command or expand a word list when it completes"}, true
-		}
+		return completionEffects(base, args), true
 	case "trap":
-		return trapEffects(args), true
+		return trapCode(args), true
 	case "fc":
-		return effects{unseen: "fc runs commands from the history, which no rule reads"}, true
+		return fcEffects(args), true
+	case "bind":
+		return bindEffects(args), true
+	case "enable":
+		return enableEffects(args), true
+	case "wait":
+		return waitEffects(args), true
+	case "mapfile", "readarray":
+		return mapfileCallback(base, args)
+	case "alias":
+		return aliasEffects(args), true
+	case "hash":
+		return hashEffects(args), true
+	case "read", "getopts":
+		return effects{unseen: readUnseen(base, args)}, true
 	case "history":
 		for i, a := range args {
+			if a.value == "-s" && a.literal {
+				// The words are a command fc may run next: read as code.
+				return keptCode("history -s adds a command the shell may run", word{value: strings.Join(values(args[i+1:]), " "), literal: allLiteral(args[i+1:])}), true
+			}
 			if a.value != "-c" && strings.HasPrefix(a.value, "-") || !a.literal {
-				// -r, -n, -a and -w name the history file.
-				return effects{reads: args[i+1:], unseen: "history " + a.value + " changes the history the shell may run"}, true
+				// -r and -n read the history file they name, -a and -w
+				// write it.
+				e := effects{unseen: "history " + a.value + " changes the history the shell may run"}
+				if a.literal && strings.ContainsAny(a.value, "aw") {
+					e.writes = args[i+1:]
+				} else {
+					e.reads = args[i+1:]
+				}
+				return e, true
 			}
 		}
 		return effects{}, true
@@ -296,4 +360,51 @@ func (s *splitter) programAfter(end uint) bool {
 		return !found
 	})
 	return found
+}
+
+// lastInShell reports whether nothing runs after n in the shell that
+// runs it: n is in a subshell, a command substitution or a part of a
+// pipeline, no command follows it there, no loop or function inside that
+// shell runs it again or later, and no trap runs when the shell exits.
+// A string run as code may be eval's, whose shell runs the rest of the
+// call.
+func (s *splitter) lastInShell(n syntax.Node) bool {
+	if s.src != s.command || strings.Contains(s.src, "trap") {
+		return false
+	}
+	start, end := n.Pos().Offset(), n.End().Offset()
+	var scope syntax.Node = s.tree
+	again := false
+	syntax.Walk(s.tree, func(m syntax.Node) bool {
+		if m == nil || m == n || m.Pos().Offset() > start || m.End().Offset() < end {
+			return false
+		}
+		switch m := m.(type) {
+		case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+			scope, again = m, false
+		case *syntax.BinaryCmd:
+			if m.Op == syntax.Pipe || m.Op == syntax.PipeAll {
+				scope, again = m.X, false
+				if m.Y.Pos().Offset() <= start {
+					scope = m.Y
+				}
+			}
+		case *syntax.WhileClause, *syntax.ForClause, *syntax.FuncDecl, *syntax.CoprocClause:
+			again = true
+		}
+		return true
+	})
+	if again || scope == syntax.Node(s.tree) {
+		// At the top, the shell may be one the agent's next call runs
+		// in: an option set last stays set for it.
+		return false
+	}
+	last := true
+	syntax.Walk(scope, func(m syntax.Node) bool {
+		if st, ok := m.(*syntax.Stmt); ok && st.Pos().Offset() >= end {
+			last = false
+		}
+		return last
+	})
+	return last
 }

@@ -260,6 +260,18 @@ func addWrappers(table map[string]*program) {
 			}),
 			wraps: &wrapper{},
 		},
+		"busybox": {
+			flags: flagSet(byEffect{
+				inert: `
+					list
+					list-full
+					install
+					s
+					help
+				`,
+			}),
+			wraps: &wrapper{none: []string{"list", "list-full", "install", "help"}},
+		},
 	} {
 		table[name] = prog
 	}
@@ -283,7 +295,7 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 	}
 	rest := p.operands
 	rest = rest[min(w.operands, len(rest)):]
-	for ; w.assigns && len(rest) > 0 && isAssignment(rest[0].value); rest = rest[1:] {
+	for ; w.assigns && len(rest) > 0 && strings.Contains(rest[0].value, "="); rest = rest[1:] {
 		name, _, _ := strings.Cut(rest[0].value, "=")
 		e.unseen = firstOf(e.unseen, environmentUnseen(name), substitutionUnseen(name, rest[0]))
 	}
