@@ -2,6 +2,7 @@ package claudecode
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"unicode/utf8"
 )
@@ -275,6 +276,12 @@ func (s *trustScan) str() ([]byte, bool) {
 	}
 	start := s.pos + 1
 	for i := start; i < len(s.data); {
+		for i+8 <= len(s.data) && plainWord(binary.LittleEndian.Uint64(s.data[i:])) {
+			i += 8
+		}
+		if i == len(s.data) {
+			break
+		}
 		c := s.data[i]
 		if !stringByte[c] {
 			i++
@@ -304,6 +311,17 @@ func (s *trustScan) str() ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// plainWord reports whether none of eight bytes ends a string's plain run
+// (stringByte): none is a quote, a backslash or below a space. A byte is
+// zero in x-ones&^x&highs, where x is the word, and only there, when some
+// byte of x is zero; one below n likewise in w-n*ones&^w&highs.
+func plainWord(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	quote, backslash := w^(ones*'"'), w^(ones*'\\')
+	special := (quote-ones)&^quote | (backslash-ones)&^backslash | (w-ones*' ')&^w
+	return special&highs == 0
 }
 
 // hex4 reports whether the four bytes are hexadecimal digits.

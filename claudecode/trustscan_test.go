@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"encoding/binary"
 	"fmt"
 	"maps"
 	"strings"
@@ -184,5 +185,19 @@ func BenchmarkTrustRecord(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// plainWord finds a string's special byte at any place of a word, and
+// nothing else.
+func TestPlainWord(t *testing.T) {
+	for b := range 256 {
+		for at := range 8 {
+			word := []byte("aaaaaaaa")
+			word[at] = byte(b)
+			if got := plainWord(binary.LittleEndian.Uint64(word)); got == stringByte[b] {
+				t.Errorf("plainWord(%q) = %v", word, got)
+			}
+		}
 	}
 }
