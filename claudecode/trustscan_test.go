@@ -1,7 +1,9 @@
 package claudecode
 
 import (
+	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"strings"
@@ -135,7 +137,8 @@ func FuzzScanTrust(f *testing.F) {
 }
 
 // largeClaudeJSON is a .claude.json of projects with long histories, as
-// Claude Code grows it: 60 projects of 100 entries, 1 MB.
+// Claude Code grows it, indented as it writes it: 60 projects of 100
+// entries, 1.2 MB.
 func largeClaudeJSON() []byte {
 	var b strings.Builder
 	b.WriteString(`{"numStartups": 42, "userID": "abc", "projects": {`)
@@ -153,7 +156,11 @@ func largeClaudeJSON() []byte {
 		fmt.Fprintf(&b, `], "mcpServers": {}, "hasTrustDialogAccepted": %v, "lastCost": 1.234, "exampleFiles": ["a.go", "b.go"]}`, p%2 == 0)
 	}
 	b.WriteString(`}}`)
-	return []byte(b.String())
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, []byte(b.String()), "", "  "); err != nil {
+		panic(err)
+	}
+	return indented.Bytes()
 }
 
 func TestScanTrustLarge(t *testing.T) {
