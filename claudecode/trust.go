@@ -38,21 +38,46 @@ func Trusted(home, project string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	var state struct {
-		Projects map[string]struct {
-			HasTrustDialogAccepted bool `json:"hasTrustDialogAccepted"`
-		} `json:"projects"`
-	}
-	if err := json.Unmarshal(data, &state); err != nil {
+	projects, err := trustRecord(data)
+	if err != nil {
 		return false, syntaxError(file, data, err)
 	}
 	dir, err := filepath.Abs(project)
 	if err != nil {
 		return false, err
 	}
-	if state.Projects[filepath.ToSlash(dir)].HasTrustDialogAccepted {
+	if projects[filepath.ToSlash(dir)] {
 		return true, nil
 	}
 	root, ok := gitRoot(dir)
-	return ok && state.Projects[filepath.ToSlash(root)].HasTrustDialogAccepted, nil
+	return ok && projects[filepath.ToSlash(root)], nil
+}
+
+// trustRecord reads each project's hasTrustDialogAccepted from the text of
+// a .claude.json: by [scanTrust] where it can, else by decoding it.
+func trustRecord(data []byte) (map[string]bool, error) {
+	if projects, ok := scanTrust(data); ok {
+		return projects, nil
+	}
+	return decodeTrust(data)
+}
+
+// decodeTrust reads each project's hasTrustDialogAccepted as encoding/json
+// decodes the file into the one field; it is what [scanTrust] must agree
+// with, and gives the error, with its place, of a file that is not JSON or
+// not of this shape.
+func decodeTrust(data []byte) (map[string]bool, error) {
+	var state struct {
+		Projects map[string]struct {
+			HasTrustDialogAccepted bool `json:"hasTrustDialogAccepted"`
+		} `json:"projects"`
+	}
+	if err := json.Unmarshal(data, &state); err != nil {
+		return nil, err
+	}
+	projects := make(map[string]bool, len(state.Projects))
+	for name, p := range state.Projects {
+		projects[name] = p.HasTrustDialogAccepted
+	}
+	return projects, nil
 }

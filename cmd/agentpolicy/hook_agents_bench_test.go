@@ -72,6 +72,7 @@ func claudeEventJSON(cwd, tool string, input any) string {
 // file and a journal.
 type startWorld struct {
 	project string
+	home    string
 	args    []string
 	env     []string
 }
@@ -95,6 +96,7 @@ func newStartWorld(tb testing.TB, rules int) startWorld {
 	}
 	return startWorld{
 		project: project,
+		home:    home,
 		args:    []string{"hook", "--policy", filepath.Join(root, "policy.json"), "--journal", filepath.Join(root, "verdicts.jsonl")},
 		env:     append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR=", "CLAUDE_PROJECT_DIR="),
 	}
@@ -138,33 +140,71 @@ func timed(tb testing.TB, name string, args ...string) time.Duration {
 // version); it reports the three medians, the ratio of the call's median
 // to the empty program's (x-empty) and the ratio of the least of each
 // (x-empty-min), which a busy machine disturbs least.
+//
+// The last, claude-json, is Codex's deny with a 1.4 MB ~/.claude.json in
+// the home (largeClaudeState), which every call reads for the project's
+// trust.
 func BenchmarkAgentHookProcess(b *testing.B) {
 	bin, empty := buildBinary(b), emptyProgram(b)
 	for _, rules := range []int{0, 200} {
 		w := newStartWorld(b, rules)
 		for _, ev := range startEvents(w.project) {
 			b.Run(fmt.Sprintf("%s/%s/rules=%d", ev.agent, ev.name, rules), func(b *testing.B) {
-				w.call(b, bin, ev)
-				times, empties, versions := make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N)
-				b.ResetTimer()
-				for range b.N {
-					times = append(times, w.call(b, bin, ev))
-					b.StopTimer()
-					empties = append(empties, timed(b, empty))
-					versions = append(versions, timed(b, bin, "version"))
-					b.StartTimer()
-				}
-				b.StopTimer()
-				for _, d := range [][]time.Duration{times, empties, versions} {
-					slices.Sort(d)
-				}
-				hook, floor := times[len(times)/2], empties[len(empties)/2]
-				b.ReportMetric(ms(hook), "median-ms")
-				b.ReportMetric(ms(floor), "empty-ms")
-				b.ReportMetric(ms(versions[len(versions)/2]), "version-ms")
-				b.ReportMetric(float64(hook)/float64(floor), "x-empty")
-				b.ReportMetric(float64(times[0])/float64(empties[0]), "x-empty-min")
+				w.measure(b, bin, empty, ev)
 			})
 		}
 	}
+	w := newStartWorld(b, 0)
+	state := filepath.Join(w.home, ".claude.json")
+	if err := os.WriteFile(state, largeClaudeState(w.project), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("codex/deny/claude-json", func(b *testing.B) {
+		w.measure(b, bin, empty, startEvents(w.project)[2])
+	})
+}
+
+// measure runs the event b.N times, each followed by the empty program and
+// by bin's version, and reports what BenchmarkAgentHookProcess reports.
+func (w startWorld) measure(b *testing.B, bin, empty string, ev startEvent) {
+	w.call(b, bin, ev)
+	times, empties, versions := make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for range b.N {
+		times = append(times, w.call(b, bin, ev))
+		b.StopTimer()
+		empties = append(empties, timed(b, empty))
+		versions = append(versions, timed(b, bin, "version"))
+		b.StartTimer()
+	}
+	b.StopTimer()
+	for _, d := range [][]time.Duration{times, empties, versions} {
+		slices.Sort(d)
+	}
+	hook, floor := times[len(times)/2], empties[len(empties)/2]
+	b.ReportMetric(ms(hook), "median-ms")
+	b.ReportMetric(ms(floor), "empty-ms")
+	b.ReportMetric(ms(versions[len(versions)/2]), "version-ms")
+	b.ReportMetric(float64(hook)/float64(floor), "x-empty")
+	b.ReportMetric(float64(times[0])/float64(empties[0]), "x-empty-min")
+}
+
+// largeClaudeState is a ~/.claude.json as Claude Code grows it, 1.4 MB:
+// 80 projects of 100 history entries each, the project's among them,
+// trusted.
+func largeClaudeState(project string) []byte {
+	projects := map[string]any{}
+	for p := range 80 {
+		history := make([]any, 100)
+		for h := range history {
+			history[h] = map[string]any{"display": fmt.Sprintf("fix the failing test in package %d, run go vet ./... and commit with a message that says why (%d)", h, p), "pastedContents": map[string]any{}}
+		}
+		name := fmt.Sprintf("/home/user/src/project%02d", p)
+		if p == 40 {
+			name = filepath.ToSlash(project)
+		}
+		projects[name] = map[string]any{"allowedTools": []any{}, "history": history, "mcpServers": map[string]any{}, "hasTrustDialogAccepted": p%2 == 0, "lastCost": 1.25, "exampleFiles": []any{"a.go", "b.go"}}
+	}
+	data, _ := json.MarshalIndent(map[string]any{"numStartups": 42, "userID": "abc", "projects": projects}, "", "  ")
+	return data
 }

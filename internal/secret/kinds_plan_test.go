@@ -108,3 +108,12 @@ func byteArray(a [16]byte) string {
 	b.WriteString("}")
 	return b.String()
 }
+
+// BenchmarkKindsFinder is what a process pays for [Default]: the finder of
+// the default kinds built by their plan, before any text is read.
+func BenchmarkKindsFinder(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		kindsFinder(sourceExpr)
+	}
+}

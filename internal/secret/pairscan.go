@@ -86,24 +86,29 @@ func newPairScanner(m *matcher, tables *pairTables) *pairScanner {
 		seen := map[string]uint16{}
 		// slotOf is the slot of the groups holding a literal with x
 		// before b, filed in index the first time they are met.
+		var keyBuf [64]byte
 		slotOf := func(x byte) uint16 {
-			var groups []triggerGroup
-			var key []byte // the indexes of the groups, two bytes each
+			key := keyBuf[:0] // the indexes of the groups, two bytes each
 			for gi, g := range m.triggers[b] {
 				if g.offset == 0 || g.befores.has(x) {
-					groups = append(groups, g)
 					key = append(key, byte(gi>>8), byte(gi))
 				}
 			}
-			if groups == nil {
+			if len(key) == 0 {
 				return 0
 			}
-			if _, ok := seen[string(key)]; !ok {
-				index.groups = append(index.groups, groups)
-				index.nexts = append(index.nexts, nextBytes(groups))
-				seen[string(key)] = uint16(len(index.groups))
+			if slot, ok := seen[string(key)]; ok {
+				return slot
 			}
-			return seen[string(key)]
+			// The groups are gathered only for a set of them not met before.
+			groups := make([]triggerGroup, 0, len(key)/2)
+			for i := 0; i < len(key); i += 2 {
+				groups = append(groups, m.triggers[b][int(key[i])<<8|int(key[i+1])])
+			}
+			index.groups = append(index.groups, groups)
+			index.nexts = append(index.nexts, nextBytes(groups))
+			seen[string(key)] = uint16(len(index.groups))
+			return uint16(len(index.groups))
 		}
 		// Every byte that no literal holds before b reaches the same
 		// groups, those at offset 0.
