@@ -214,15 +214,7 @@ func readUnseen(base string, args []word) string {
 	case len(operands) > 1:
 		names = append(names, operands[1])
 	}
-	for _, n := range names {
-		if !n.literal {
-			return base + " sets a variable named when it runs"
-		}
-		if why := shellVariableUnseen(n.value); why != "" {
-			return why
-		}
-	}
-	return ""
+	return variablesUnseen(base, names)
 }
 
 // stateEffects reads the builtins that change the shell's state or run
