@@ -94,7 +94,15 @@ var gitGlobals = flagSet(byEffect{
 
 // gitRunners are the long options of subcommands that name a program git
 // runs; git reads any unambiguous abbreviation of them.
-var gitRunners = []string{"upload-pack", "receive-pack", "exec", "smtp-server", "sendmail-cmd", "access-hook", "open-files-in-pager"}
+var gitRunners = []string{
+	"upload-pack",
+	"receive-pack",
+	"exec",
+	"smtp-server",
+	"sendmail-cmd",
+	"access-hook",
+	"open-files-in-pager",
+}
 
 // gitEffects reads git's command line.
 func gitEffects(args []word) effects {

@@ -7,7 +7,8 @@ import "strings"
 // are never abbreviated, short ones cluster, and --arg and its kin take
 // two words.
 
-// jqBare are jq's options that take no value, short letters and long names.
+// jqBare are jq's options that take no value, one a line, its short
+// letter beside its long name.
 var jqBare = words(`
 	n null-input
 	R raw-input
