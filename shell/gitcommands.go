@@ -64,8 +64,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			porcelain::
 			long
 			v verbose
-			u
-			untracked-files::
+			u:: untracked-files::
 			ignored::
 			ignore-submodules::
 			z null
@@ -75,7 +74,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			no-ahead-behind
 			renames
 			no-renames
-			find-renames::
+			M:: find-renames::
 			show-stash
 		`)},
 		"log":         {inert: listedGit(gitHistory, "stdin"), files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg, blobsOnly: true},
