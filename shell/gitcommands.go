@@ -120,7 +120,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			color-lines
 			color-by-age
 			score-debug
-			abbrev:
+			abbrev::
 			since:
 			b
 			progress
@@ -155,7 +155,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			column::
 			no-column
 			show-current
-			abbrev:
+			abbrev::
 			no-abbrev
 			i ignore-case
 			omit-empty
@@ -267,7 +267,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			all
 			tags
 			contains
-			abbrev:
+			abbrev::
 			candidates:
 			exact-match
 			debug
