@@ -17,9 +17,40 @@ import (
 // file (-f, -E, -i), a library (-l) and mawk's -W make it hide code; the
 // options that write a profile or a dump write a file of their choosing.
 var awkOptions = flagSet(byEffect{
-	inert:   "F: field-separator: v: assign: e: source: b characters-as-bytes c traditional C copyright g gen-pot h help L:: lint:: M bignum n non-decimal-data N use-lc-numeric O optimize P posix r re-interval s no-optimize S sandbox t lint-old V version",
-	runs:    "f: file: E: exec: i: include: l: load: W:",
-	changes: "d:: dump-variables:: D:: debug:: o:: pretty-print:: p:: profile::",
+	inert: `
+		F: field-separator:
+		v: assign:
+		e: source:
+		b characters-as-bytes
+		c traditional
+		C copyright
+		g gen-pot
+		h help
+		L:: lint::
+		M bignum
+		n non-decimal-data
+		N use-lc-numeric
+		O optimize
+		P posix
+		r re-interval
+		s no-optimize
+		S sandbox
+		t lint-old
+		V version
+	`,
+	runs: `
+		f: file:
+		E: exec:
+		i: include:
+		l: load:
+		W:
+	`,
+	changes: `
+		d:: dump-variables::
+		D:: debug::
+		o:: pretty-print::
+		p:: profile::
+	`,
 })
 
 // awkEffects reads awk's command line: its program, given as the first

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Builtins that keep a string and run it later, or run it where the
 // splitter cannot follow: a completion's command (compgen -C, complete
@@ -8,59 +11,12 @@ import "strings"
 // callback and a trap on a condition the splitter does not read as one
 // more command. Each stays unseen, and the string, when literal, is also
 // read as the shell code it is, so a deny rule for what it runs holds.
-// Their other options are known by a table; an option outside it is
-// unseen.
-
-// builtinOption is one option of a builtin as bash reads it: its letter,
-// and its value when it takes one.
-type builtinOption struct {
-	letter byte
-	value  word
-}
-
-// builtinOptions reads a builtin's command line as bash's own option
-// reader does: clusters of letters after "-" (or "+", where plus is
-// set), a value joined to its letter or in the next word for a letter in
-// values, up to "--" or the first operand. why is set for a word made
-// when it runs in the options, or a value missing.
-func builtinOptions(name string, args []word, values string, plus bool) (opts []builtinOption, operands []word, why string) {
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i]
-		v := a.value
-		if v == "--" {
-			i++
-			break
-		}
-		if len(v) < 2 || v[0] != '-' && !(plus && v[0] == '+') || v[1] >= '0' && v[1] <= '9' {
-			// A negative number is an operand: fc -e ed -1.
-			break
-		}
-		if !a.literal {
-			return nil, nil, name + " " + v + " may be an option, known only when it runs"
-		}
-		for j := 1; j < len(v); j++ {
-			c := v[j]
-			if strings.IndexByte(values, c) < 0 {
-				opts = append(opts, builtinOption{letter: c})
-				continue
-			}
-			var value word
-			switch {
-			case j < len(v)-1:
-				value = word{value: v[j+1:], literal: true}
-			case i+1 < len(args):
-				i++
-				value = args[i]
-			default:
-				return nil, nil, name + " -" + string(c) + " has no value"
-			}
-			opts = append(opts, builtinOption{letter: c, value: value})
-			break
-		}
-	}
-	return opts, args[i:], ""
-}
+// Their options are tables read by the one option reader (options.go)
+// as bash's own reader reads a builtin's: short options only, clustered,
+// a value joined to its letter or in the next word, up to "--" or the
+// first operand. An option outside the table is unseen, and so is a word
+// made when it runs where an option may stand in a table with an option
+// that runs a string: it may be that option.
 
 // keptCode is the effect of a builtin that runs what, a string it is
 // given, where no rule reads it: unseen, with the string read as code
@@ -73,55 +29,128 @@ func keptCode(why string, what word) effects {
 	return e
 }
 
-// completionFlags are the options of compgen, complete and compopt that
-// choose words, print or remove a completion: -A, -G, -P, -S, -X and -o
-// take a value that is a name, a pattern or text, never code.
-const completionFlags = "abcdefgjksuvprDEIAGPSXo"
+// completionOptions are the options of compgen, complete and compopt:
+// -C runs a command and -F a function when the completion is asked for;
+// -W's word list is expanded then, running the substitutions it holds;
+// -A, -G, -P, -S, -X and -o take a value that is a name, a pattern or
+// text, never code.
+var completionOptions = flagSet(byEffect{
+	inert: `
+		a
+		b
+		c
+		d
+		e
+		f
+		g
+		j
+		k
+		s
+		u
+		v
+		p
+		r
+		D
+		E
+		I
+		A:
+		G:
+		P:
+		S:
+		X:
+		o:
+		W:
+	`,
+	runs: `
+		C:
+		F:
+	`,
+})
 
 // completionEffects reads compgen, complete and compopt: -C runs a
 // command, -F a function, and -W's word list is expanded, running the
 // substitutions it holds.
 func completionEffects(base string, args []word) effects {
-	opts, _, why := builtinOptions(base, args, "ACFGPSWXo", base == "compopt")
-	if why != "" {
-		return effects{unseen: why}
+	if base == "compopt" {
+		args = plusAsMinus(args)
 	}
-	for _, o := range opts {
+	p := completionOptions.parseFlags(base, args, false)
+	for _, o := range p.options {
 		switch {
-		case o.letter == 'C':
+		case o.name == "C":
 			return keptCode(base+" -C runs a command when it completes", o.value)
-		case o.letter == 'F':
+		case o.name == "F":
 			return effects{unseen: base + " -F runs a function when it completes"}
-		case o.letter == 'W' && (!o.value.literal || strings.ContainsAny(o.value.value, "$`<>")):
+		case o.name == "W" && (!o.value.literal || strings.ContainsAny(o.value.value, "$`<>")):
 			return keptCode(base+" -W expands its word list, running what it holds", word{value: ": " + o.value.value, literal: o.value.literal})
-		case o.letter != 'W' && strings.IndexByte(completionFlags, o.letter) < 0:
-			return effects{unseen: base + " -" + string(o.letter) + " is not an option the splitter knows"}
 		}
 	}
-	return effects{}
+	return effects{unseen: p.opaque}
 }
+
+// plusAsMinus is compopt's words with its options written "+o" as "-o":
+// "+" turns an option off where "-" turns it on, which changes nothing
+// the splitter reads, and the option reader knows only "-". It is the one
+// builtin read here whose options take a "+".
+func plusAsMinus(args []word) []word {
+	var out []word
+	for i, a := range args {
+		if len(a.value) < 2 || a.value[0] != '+' && a.value[0] != '-' || a.value == "--" {
+			break
+		}
+		if a.value[0] == '+' {
+			if out == nil {
+				out = slices.Clone(args)
+			}
+			out[i].value = "-" + a.value[1:]
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// fcOptions are fc's options: -e names the editor it starts, -l lists
+// the history, -s runs a command from it.
+var fcOptions = flagSet(byEffect{
+	inert: `
+		l
+		n
+		r
+	`,
+	runs: `
+		e:
+		s
+	`,
+})
 
 // fcEffects reads fc: -l lists the history, and anything else (-s with
 // -l too) runs commands from it, after an editor (-e's, or FCEDIT's)
 // changes them.
 func fcEffects(args []word) effects {
-	opts, _, why := builtinOptions("fc", args, "e", false)
-	if why != "" {
-		return effects{unseen: why}
+	// A negative number is an operand, the history entry counted back
+	// from the last: "fc -l -10". The options end before it.
+	for i, a := range args {
+		if len(a.value) > 1 && a.value[0] == '-' && a.value[1] >= '0' && a.value[1] <= '9' {
+			args = args[:i]
+			break
+		}
+	}
+	p := fcOptions.parseFlags("fc", args, false)
+	if p.opaque != "" {
+		return effects{unseen: p.opaque}
 	}
 	var editor word
 	lists, runs := false, false
-	for _, o := range opts {
-		switch o.letter {
-		case 'l':
+	for _, o := range p.options {
+		switch o.name {
+		case "l":
 			lists = true
-		case 'e':
+		case "e":
 			editor = o.value
-		case 's':
+		case "s":
 			runs = true
-		case 'n', 'r':
-		default:
-			return effects{unseen: "fc -" + string(o.letter) + " is not an option the splitter knows"}
 		}
 	}
 	const fromHistory = "fc runs commands from the history, which no rule reads"
@@ -134,19 +163,38 @@ func fcEffects(args []word) effects {
 	return keptCode(fromHistory+", after the editor "+editor.value+" changes them", editor)
 }
 
+// bindOptions are bind's options: -x binds a key to a shell command;
+// the others list, remove or read bindings (-f from a file).
+var bindOptions = flagSet(byEffect{
+	inert: `
+		l
+		p
+		P
+		s
+		S
+		v
+		V
+		X
+		m:
+		q:
+		u:
+		r:
+	`,
+	readsArg: `
+		f:
+	`,
+	runs: `
+		x:
+	`,
+})
+
 // bindEffects reads bind: -x binds a key to a shell command, which
 // readline runs when the key is typed; the other options list, remove or
 // read bindings, and a word alone is a binding readline reads.
 func bindEffects(args []word) effects {
-	opts, _, why := builtinOptions("bind", args, "mqurfx", false)
-	if why != "" {
-		return effects{unseen: why}
-	}
-	for _, o := range opts {
-		if o.letter != 'x' {
-			if strings.IndexByte("lpPsSvVXmqurf", o.letter) < 0 {
-				return effects{unseen: "bind -" + string(o.letter) + " is not an option the splitter knows"}
-			}
+	p := bindOptions.parseFlags("bind", args, false)
+	for _, o := range p.options {
+		if o.name != "x" {
 			continue
 		}
 		command := o.value
@@ -158,21 +206,19 @@ func bindEffects(args []word) effects {
 		}
 		return keptCode("bind -x binds a key to a command the shell runs when it is typed", command)
 	}
-	return effects{}
+	return effects{unseen: p.opaque}
 }
 
 // mapfileCallback reads mapfile's -C, the string it runs every -c lines,
 // and ok when it is given; without it mapfile is read as the builtin
 // that sets its array.
 func mapfileCallback(base string, args []word) (effects, bool) {
-	opts, _, why := builtinOptions(base, args, "dnOsuCc", false)
-	if why != "" {
-		return effects{unseen: why}, true
+	p := mapfileOptions.parseFlags(base, args, false)
+	if o, ok := p.first(runs); ok {
+		return keptCode(base+" -C runs a string for every line it reads", o.value), true
 	}
-	for _, o := range opts {
-		if o.letter == 'C' {
-			return keptCode(base+" -C runs a string for every line it reads", o.value), true
-		}
+	if p.opaque != "" {
+		return effects{unseen: p.opaque}, true
 	}
 	return effects{}, false
 }
@@ -201,23 +247,15 @@ var enableSafe = words("echo test [ true false kill pwd")
 // enableEffects reads enable: -f loads a builtin from a file, and -n
 // disables those it names.
 func enableEffects(args []word) effects {
-	opts, operands, why := builtinOptions("enable", args, "f", false)
-	if why != "" {
-		return effects{unseen: why}
+	p := enableOptions.parseFlags("enable", args, false)
+	if _, ok := p.first(runs); ok {
+		return effects{unseen: "enable -f loads a builtin from a shared object"}
 	}
-	disables := false
-	for _, o := range opts {
-		switch o.letter {
-		case 'f':
-			return effects{unseen: "enable -f loads a builtin from a shared object"}
-		case 'n':
-			disables = true
-		case 'a', 'd', 'p', 's':
-		default:
-			return effects{unseen: "enable -" + string(o.letter) + " is not an option the splitter knows"}
-		}
+	if p.opaque != "" {
+		return effects{unseen: p.opaque}
 	}
-	for _, n := range operands {
+	disables := p.has("n")
+	for _, n := range p.operands {
 		if !n.literal {
 			return effects{unseen: "enable " + n.value + " names a builtin when it runs"}
 		}
@@ -228,11 +266,24 @@ func enableEffects(args []word) effects {
 	return effects{}
 }
 
+// waitOptions are wait's options: -p names the variable it sets, which
+// waitEffects holds to the tables; the table marks it inert so that a
+// process id made when it runs, "wait $pid", is read as the operand it
+// is.
+var waitOptions = flagSet(byEffect{
+	inert: `
+		f
+		n
+		p:
+	`,
+})
+
 // waitEffects reads wait, whose -p names a variable it sets.
 func waitEffects(args []word) effects {
-	opts, _, why := builtinOptions("wait", args, "p", false)
-	for _, o := range opts {
-		if o.letter == 'p' {
+	p := waitOptions.parseFlags("wait", args, false)
+	why := p.opaque
+	for _, o := range p.options {
+		if o.name == "p" {
 			if !o.value.literal {
 				why = firstOf(why, "wait -p sets a variable named when it runs")
 			}
@@ -263,14 +314,9 @@ func aliasEffects(args []word) effects {
 // hashEffects reads hash: -p FILE NAME makes NAME run FILE, which is
 // unseen, with FILE read as the program it runs.
 func hashEffects(args []word) effects {
-	opts, _, why := builtinOptions("hash", args, "p", false)
-	if why != "" {
-		return effects{unseen: why}
+	p := hashOptions.parseFlags("hash", args, false)
+	if o, ok := p.first(runs); ok {
+		return keptCode("hash -p changes which program a name runs", o.value)
 	}
-	for _, o := range opts {
-		if o.letter == 'p' {
-			return keptCode("hash -p changes which program a name runs", o.value)
-		}
-	}
-	return effects{}
+	return effects{unseen: p.opaque}
 }

@@ -7,9 +7,21 @@ import "strings"
 
 // ddKeys are dd's operands, with the effect of the file each names.
 var ddKeys = map[string]effect{
-	"if": readsArg, "of": writesArg, "bs": inert, "cbs": inert, "conv": inert, "count": inert,
-	"ibs": inert, "iflag": inert, "obs": inert, "oflag": inert, "seek": inert, "skip": inert,
-	"status": inert, "oseek": inert, "iseek": inert,
+	"if":     readsArg,
+	"of":     writesArg,
+	"bs":     inert,
+	"cbs":    inert,
+	"conv":   inert,
+	"count":  inert,
+	"ibs":    inert,
+	"iflag":  inert,
+	"obs":    inert,
+	"oflag":  inert,
+	"seek":   inert,
+	"skip":   inert,
+	"status": inert,
+	"oseek":  inert,
+	"iseek":  inert,
 }
 
 // ddEffects reads dd's command line.

@@ -60,13 +60,49 @@ var gitSafeVariables = map[string]bool{
 // gitGlobals are git's own options before the subcommand, by effect;
 // -c, --config-env and --exec-path are read by gitEffects.
 var gitGlobals = flagSet(byEffect{
-	inert:   "C: git-dir: work-tree: namespace: bare no-replace-objects literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-lazy-fetch P no-pager p paginate no-advice html-path man-path info-path version v help h list-cmds: attr-source: super-prefix:",
-	changes: "c: config-env: exec-path::",
+	inert: `
+		C:
+		git-dir:
+		work-tree:
+		namespace:
+		bare
+		no-replace-objects
+		literal-pathspecs
+		glob-pathspecs
+		noglob-pathspecs
+		icase-pathspecs
+		no-optional-locks
+		no-lazy-fetch
+		P no-pager
+		p paginate
+		no-advice
+		html-path
+		man-path
+		info-path
+		version v
+		help h
+		list-cmds:
+		attr-source:
+		super-prefix:
+	`,
+	changes: `
+		c:
+		config-env:
+		exec-path::
+	`,
 })
 
 // gitRunners are the long options of subcommands that name a program git
 // runs; git reads any unambiguous abbreviation of them.
-var gitRunners = []string{"upload-pack", "receive-pack", "exec", "smtp-server", "sendmail-cmd", "access-hook", "open-files-in-pager"}
+var gitRunners = []string{
+	"upload-pack",
+	"receive-pack",
+	"exec",
+	"smtp-server",
+	"sendmail-cmd",
+	"access-hook",
+	"open-files-in-pager",
+}
 
 // gitEffects reads git's command line.
 func gitEffects(args []word) effects {

@@ -39,6 +39,10 @@ var gitCases = []splitCase{
 	{"git", "git -C sub show HEAD:k", []want{same("git -C sub show HEAD:k"), {tool: "read", value: "sub/k", text: "HEAD:k"}, {tool: "read", value: "k", text: "HEAD:k"}}},
 	{"git", "git grep -e X k", []want{same("git grep -e X k"), read("k")}},
 	{"git", "git grep X k", []want{same("git grep X k"), read("k")}},
+	// --abbrev takes its value only joined, as git's own parser reads it:
+	// the next word is the file blame reads.
+	{"git", "git blame --abbrev .env", []want{same("git blame --abbrev .env"), read(".env")}},
+	{"git", "git blame --abbrev=7 k", []want{same("git blame --abbrev=7 k"), read("k")}},
 	{"git", "git blame --contents=d -- k", []want{same("git blame --contents=d -- k"), {tool: "read", value: "d", text: "--contents=d"}, read("k")}},
 	{"git", "git add a:b", []want{same("git add a:b"), read("a:b"), {tool: "read", value: "b", text: "a:b"}}},
 	{"git", "git checkout -b x -- k", []want{same("git checkout -b x -- k"), write("k")}},

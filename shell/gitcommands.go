@@ -1,17 +1,14 @@
 package shell
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // The table of git's subcommands: one entry per subcommand (or per
 // action of one, "stash list"), saying which options leave it read-only,
 // which options name a file it reads or writes, and whether it reads a
 // remote's URL.
-
-// gitHistory are the inert options of the subcommands that show history
-// and differences: log, show, diff and their kin, written as every table
-// of options is ([byEffect]): ":" marks a value, "::" one that may only
-// be joined.
-const gitHistory = "oneline graph decorate:: no-decorate all branches:: tags:: remotes:: stat:: shortstat numstat name-only name-status patch p u s no-patch format: pretty:: abbrev-commit no-abbrev-commit abbrev:: n: max-count: skip: since: after: until: before: author: committer: grep: i regexp-ignore-case E extended-regexp F fixed-strings all-match invert-grep merges no-merges first-parent reverse date: relative-date follow L: S: G: pickaxe-regex pickaxe-all color:: no-color word-diff:: word-diff-regex: color-words:: raw summary full-diff M:: C:: find-renames:: find-copies:: no-renames topo-order date-order author-date-order left-right cherry-pick cherry-mark cherry boundary walk-reflogs g merge simplify-by-decoration ancestry-path full-history dense sparse simplify-merges show-signature notes no-notes mailmap use-mailmap no-mailmap parents children source encoding: expand-tabs:: no-expand-tabs diff-filter: relative:: text a ignore-space-change b ignore-all-space w ignore-space-at-eol ignore-blank-lines ignore-cr-at-eol unified: U: function-context W minimal patience histogram diff-algorithm: no-ext-diff no-textconv cc m c dirstat:: quiet q exit-code check binary full-index compact-summary stat-width: stat-name-width: stat-count: stat-graph-width: src-prefix: dst-prefix: no-prefix default-prefix line-prefix: z null count cached staged merge-base R submodule:: ignore-submodules:: color-moved:: no-color-moved color-moved-ws: break-rewrites:: B:: irreversible-delete D l: anchored: indent-heuristic no-indent-heuristic log-size no-walk:: do-walk remerge-diff:: diff-merges: no-diff-merges combined-all-paths show-pulls exclude: not glob: single-worktree bisect"
 
 // gitCommand is what the table knows of one git subcommand.
 type gitCommand struct {
@@ -19,9 +16,9 @@ type gitCommand struct {
 	// read-only: given only these, it changes nothing. A subcommand
 	// without it is never read-only.
 	inert *optionTable
-	// files are its options whose value is a file git reads or writes: a
-	// letter is a short option, a longer name a long one, which git reads
-	// in any unambiguous abbreviation.
+	// files are its options whose value is a file git reads or writes,
+	// written as every table of options is ([fileOptions]); git reads a
+	// long one in any unambiguous abbreviation.
 	files map[string]effect
 	// url marks a subcommand that reads a remote's URL, whose ext:: and
 	// fd:: transports run a command.
@@ -41,88 +38,656 @@ type gitCommand struct {
 	options *optionTable
 }
 
+// fileOptions are the options of lists, written as every table of
+// options is ("F: file:" under readsArg), by name with their effect: the
+// options of a git subcommand whose value is a file, which gitFiles
+// finds among the subcommand's words.
+func fileOptions(lists byEffect) map[string]effect {
+	options := map[string]effect{}
+	for e, list := range lists {
+		for _, spec := range strings.Fields(list) {
+			options[strings.TrimRight(spec, ":")] = effect(e)
+		}
+	}
+	return options
+}
+
 // gitCommands is the table, by subcommand. It is built on first use, not
 // when the package loads: parsing its option lists is most of what the
 // package would allocate at start, and a hook process that decides no git
 // command should not pay for it.
 var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 	return map[string]gitCommand{
-		"status":         {inert: inertGit("s short b branch porcelain:: long v verbose u untracked-files:: ignored:: ignore-submodules:: z null column:: no-column ahead-behind no-ahead-behind renames no-renames find-renames:: show-stash")},
-		"log":            {inert: listedGit(gitHistory, "stdin"), files: map[string]effect{"output": writesArg}, operands: readsArg, blobsOnly: true},
-		"show":           {inert: listedGit(gitHistory, "stdin"), files: map[string]effect{"output": writesArg}, operands: readsArg, blobsOnly: true},
-		"diff":           {inert: inertGit(gitHistory + " no-index"), files: map[string]effect{"output": writesArg}, operands: readsArg},
-		"whatchanged":    {inert: listedGit(gitHistory, "stdin"), files: map[string]effect{"output": writesArg}, operands: readsArg, blobsOnly: true},
-		"shortlog":       {inert: inertGit(gitHistory + " numbered summary email e group: w:")},
-		"rev-list":       {inert: inertGit(gitHistory + " objects objects-edge count timestamp header stdin")},
-		"blame":          {inert: inertGit("L: l t s e show-email show-name show-number f M:: C:: w incremental porcelain line-porcelain c n p root reverse: first-parent date: color-lines color-by-age score-debug abbrev: since: b progress no-progress encoding: ignore-rev: contents: ignore-revs-file: S:"), files: map[string]effect{"contents": readsArg, "ignore-revs-file": readsArg, "S": readsArg}, operands: readsArg},
-		"branch":         {inert: inertGit("l list a all r remotes v vv verbose q quiet contains:: no-contains:: merged:: no-merged:: points-at: sort: format: color:: no-color column:: no-column show-current abbrev: no-abbrev i ignore-case omit-empty")},
-		"tag":            {inert: inertGit("l list n:: contains:: no-contains:: merged:: no-merged:: points-at: sort: format: color:: column:: no-column i ignore-case omit-empty"), files: map[string]effect{"F": readsArg, "file": readsArg}},
-		"rev-parse":      {inert: inertGit("abbrev-ref:: short:: verify q quiet sq symbolic symbolic-full-name show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository show-superproject-working-tree all branches:: tags:: remotes:: glob: exclude: not default: prefix: path-format: local-env-vars resolve-git-dir shared-index-path show-object-format:: show-ref-format git-path since: after: until: before: flags no-flags revs-only no-revs"), operands: readsArg, blobsOnly: true},
-		"ls-files":       {inert: inertGit("c cached d deleted m modified o others i ignored s stage u unmerged k killed z t v f full-name recurse-submodules abbrev:: debug eol deduplicate exclude: x: exclude-standard error-unmatch with-tree: format: sparse directory no-empty-directory")},
-		"ls-tree":        {inert: inertGit("d r t l long z name-only name-status object-only full-name full-tree abbrev:: format:")},
-		"describe":       {inert: inertGit("all tags contains abbrev: candidates: exact-match debug long match: exclude: always first-parent dirty:: broken::")},
-		"cat-file":       {inert: listedGit("t s e p batch-all-objects follow-symlinks unordered buffer z Z textconv filters path:", "batch:: batch-check:: batch-command::"), operands: readsArg, blobsOnly: true},
-		"show-ref":       {inert: inertGit("head tags heads branches verify exists d dereference s hash:: abbrev:: q quiet")},
-		"for-each-ref":   {inert: inertGit("count: sort: format: color:: shell perl python tcl points-at: merged:: no-merged:: contains:: no-contains:: ignore-case omit-empty exclude: include-root-refs")},
-		"merge-base":     {inert: inertGit("a all octopus independent is-ancestor fork-point")},
-		"count-objects":  {inert: inertGit("v verbose H human-readable")},
-		"grep":           {inert: inertGit("cached no-index untracked no-exclude-standard exclude-standard recurse-submodules a text textconv no-textconv i ignore-case I max-depth: r recursive no-recursive w word-regexp v invert-match h H full-name E extended-regexp G basic-regexp P perl-regexp F fixed-strings n line-number column l files-with-matches name-only L files-without-match z null o only-matching c count color:: no-color break heading p show-function C: context: A: after-context: B: before-context: W function-context m: max-count: threads: f: e: and or not all-match q quiet"), files: map[string]effect{"f": readsArg, "file": readsArg}, operands: readsArg},
-		"remote":         {inert: inertGit("v verbose"), url: true},
-		"reflog":         {inert: inertGit(gitHistory)},
-		"version":        {inert: inertGit("build-options")},
-		"var":            {inert: inertGit("l")},
-		"check-ignore":   {inert: inertGit("q quiet v verbose n non-matching no-index stdin z")},
-		"stash list":     {inert: inertGit(gitHistory)},
-		"stash show":     {inert: inertGit(gitHistory + " include-untracked only-untracked")},
-		"remote show":    {inert: inertGit("n")},
-		"remote get-url": {inert: inertGit("push all")},
-		"worktree list":  {inert: inertGit("porcelain v verbose expire: z")},
-		"config get":     {inert: inertGit("all regexp value: fixed-value url: global system local worktree file: f: blob: includes no-includes show-origin show-scope default: type: bool int bool-or-int path expiry-date z null name-only")},
-		"config list":    {inert: inertGit("global system local worktree file: f: blob: includes no-includes show-origin show-scope name-only z null")},
-		"range-diff":     {files: map[string]effect{"output": writesArg}},
-		"diff-tree":      {files: map[string]effect{"output": writesArg}, operands: readsArg},
-		"diff-index":     {files: map[string]effect{"output": writesArg}, operands: readsArg},
-		"diff-files":     {files: map[string]effect{"output": writesArg}, operands: readsArg},
-		"bundle":         {files: map[string]effect{"output": writesArg}, url: true},
-		"format-patch":   {files: map[string]effect{"o": writesArg, "output-directory": writesArg, "output": writesArg}},
-		"archive": {files: map[string]effect{"o": writesArg, "output": writesArg, "add-file": readsArg}, url: true, operands: readsArg, options: flagSet(byEffect{
-			inert: "format: l list v verbose prefix: o: output: add-file: add-virtual-file: worktree-attributes remote: mtime:" + digits,
-			runs:  "exec:",
+		"status": {inert: inertGit(`
+			s short
+			b branch
+			porcelain::
+			long
+			v verbose
+			u:: untracked-files::
+			ignored::
+			ignore-submodules::
+			z null
+			column::
+			no-column
+			ahead-behind
+			no-ahead-behind
+			renames
+			no-renames
+			M:: find-renames::
+			show-stash
+		`)},
+		"log":         {inert: listedGit(gitHistory, "stdin"), files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg, blobsOnly: true},
+		"show":        {inert: listedGit(gitHistory, "stdin"), files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg, blobsOnly: true},
+		"diff":        {inert: inertGit(gitHistory + " no-index"), files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg},
+		"whatchanged": {inert: listedGit(gitHistory, "stdin"), files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg, blobsOnly: true},
+		"shortlog": {inert: inertGit(gitHistory + `
+			numbered
+			summary
+			email e
+			group:
+			w:
+		`)},
+		"rev-list": {inert: inertGit(gitHistory + `
+			objects objects-edge
+			count
+			timestamp
+			header
+			stdin
+		`)},
+		"blame": {inert: inertGit(`
+			L:
+			l
+			t
+			s
+			e show-email
+			show-name
+			show-number
+			f
+			M::
+			C::
+			w
+			incremental
+			porcelain
+			line-porcelain
+			c
+			n
+			p
+			root
+			reverse:
+			first-parent
+			date:
+			color-lines
+			color-by-age
+			score-debug
+			abbrev::
+			since:
+			b
+			progress
+			no-progress
+			encoding:
+			ignore-rev:
+			contents:
+			ignore-revs-file:
+			S:
+		`), files: fileOptions(byEffect{readsArg: `
+			contents:
+			ignore-revs-file:
+			S:
+		`}), operands: readsArg},
+		"branch": {inert: inertGit(`
+			l list
+			a all
+			r remotes
+			v
+			vv
+			verbose
+			q quiet
+			contains::
+			no-contains::
+			merged::
+			no-merged::
+			points-at:
+			sort:
+			format:
+			color::
+			no-color
+			column::
+			no-column
+			show-current
+			abbrev::
+			no-abbrev
+			i ignore-case
+			omit-empty
+		`)},
+		"tag": {inert: inertGit(`
+			l list
+			n::
+			contains::
+			no-contains::
+			merged::
+			no-merged::
+			points-at:
+			sort:
+			format:
+			color::
+			column::
+			no-column
+			i ignore-case
+			omit-empty
+		`), files: fileOptions(byEffect{readsArg: "F: file:"})},
+		"rev-parse": {inert: inertGit(`
+			abbrev-ref::
+			short::
+			verify
+			q
+			quiet
+			sq
+			symbolic
+			symbolic-full-name
+			show-toplevel
+			show-prefix
+			show-cdup
+			git-dir
+			git-common-dir
+			absolute-git-dir
+			is-inside-work-tree
+			is-inside-git-dir
+			is-bare-repository
+			is-shallow-repository
+			show-superproject-working-tree
+			all
+			branches::
+			tags::
+			remotes::
+			glob:
+			exclude:
+			not
+			default:
+			prefix:
+			path-format:
+			local-env-vars
+			resolve-git-dir
+			shared-index-path
+			show-object-format::
+			show-ref-format
+			git-path
+			since:
+			after:
+			until:
+			before:
+			flags
+			no-flags
+			revs-only
+			no-revs
+		`), operands: readsArg, blobsOnly: true},
+		"ls-files": {inert: inertGit(`
+			c cached
+			d deleted
+			m modified
+			o others
+			i ignored
+			s stage
+			u unmerged
+			k killed
+			z
+			t
+			v
+			f
+			full-name
+			recurse-submodules
+			abbrev::
+			debug
+			eol
+			deduplicate
+			exclude: x:
+			exclude-standard
+			error-unmatch
+			with-tree:
+			format:
+			sparse
+			directory
+			no-empty-directory
+		`)},
+		"ls-tree": {inert: inertGit(`
+			d
+			r
+			t
+			l long
+			z
+			name-only
+			name-status
+			object-only
+			full-name
+			full-tree
+			abbrev::
+			format:
+		`)},
+		"describe": {inert: inertGit(`
+			all
+			tags
+			contains
+			abbrev::
+			candidates:
+			exact-match
+			debug
+			long
+			match:
+			exclude:
+			always
+			first-parent
+			dirty::
+			broken::
+		`)},
+		"cat-file": {inert: listedGit(`
+			t
+			s
+			e
+			p
+			batch-all-objects
+			follow-symlinks
+			unordered
+			buffer
+			z
+			Z
+			textconv
+			filters
+			path:
+		`, `
+			batch::
+			batch-check::
+			batch-command::
+		`), operands: readsArg, blobsOnly: true},
+		"show-ref": {inert: inertGit(`
+			head
+			tags
+			heads
+			branches
+			verify
+			exists
+			d dereference
+			s
+			hash::
+			abbrev::
+			q quiet
+		`)},
+		"for-each-ref": {inert: inertGit(`
+			count:
+			sort:
+			format:
+			color::
+			shell
+			perl
+			python
+			tcl
+			points-at:
+			merged::
+			no-merged::
+			contains::
+			no-contains::
+			ignore-case
+			omit-empty
+			exclude:
+			include-root-refs
+		`)},
+		"merge-base": {inert: inertGit(`
+			a all
+			octopus
+			independent
+			is-ancestor
+			fork-point
+		`)},
+		"count-objects": {inert: inertGit(`
+			v verbose
+			H human-readable
+		`)},
+		"grep": {inert: inertGit(`
+			cached
+			no-index
+			untracked
+			no-exclude-standard
+			exclude-standard
+			recurse-submodules
+			a text
+			textconv
+			no-textconv
+			i ignore-case
+			I
+			max-depth:
+			r recursive
+			no-recursive
+			w word-regexp
+			v invert-match
+			h
+			H
+			full-name
+			E extended-regexp
+			G basic-regexp
+			P perl-regexp
+			F fixed-strings
+			n line-number
+			column
+			l files-with-matches
+			name-only
+			L files-without-match
+			z null
+			o only-matching
+			c count
+			color::
+			no-color
+			break
+			heading
+			p show-function
+			C: context:
+			A: after-context:
+			B: before-context:
+			W function-context
+			m: max-count:
+			threads:
+			f:
+			e:
+			and
+			or
+			not
+			all-match
+			q quiet
+		`), files: fileOptions(byEffect{readsArg: "f: file:"}), operands: readsArg},
+		"remote": {inert: inertGit(`
+			v verbose
+		`), url: true},
+		"reflog":  {inert: inertGit(gitHistory)},
+		"version": {inert: inertGit("build-options")},
+		"var":     {inert: inertGit("l")},
+		"check-ignore": {inert: inertGit(`
+			q quiet
+			v verbose
+			n non-matching
+			no-index
+			stdin
+			z
+		`)},
+		"stash list": {inert: inertGit(gitHistory)},
+		"stash show": {inert: inertGit(gitHistory + `
+			include-untracked
+			only-untracked
+		`)},
+		"remote show": {inert: inertGit("n")},
+		"remote get-url": {inert: inertGit(`
+			push
+			all
+		`)},
+		"worktree list": {inert: inertGit(`
+			porcelain
+			v verbose
+			expire:
+			z
+		`)},
+		"config get": {inert: inertGit(`
+			all
+			regexp
+			value:
+			fixed-value
+			url:
+			global
+			system
+			local
+			worktree
+			file: f:
+			blob:
+			includes
+			no-includes
+			show-origin
+			show-scope
+			default:
+			type:
+			bool
+			int
+			bool-or-int
+			path
+			expiry-date
+			z null
+			name-only
+		`)},
+		"config list": {inert: inertGit(`
+			global
+			system
+			local
+			worktree
+			file: f:
+			blob:
+			includes
+			no-includes
+			show-origin
+			show-scope
+			name-only
+			z null
+		`)},
+		"range-diff": {files: fileOptions(byEffect{writesArg: "output:"})},
+		"diff-tree":  {files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg},
+		"diff-index": {files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg},
+		"diff-files": {files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg},
+		"bundle":     {files: fileOptions(byEffect{writesArg: "output:"}), url: true},
+		"format-patch": {files: fileOptions(byEffect{writesArg: `
+			o: output-directory:
+			output:
+		`})},
+		"archive": {files: fileOptions(byEffect{writesArg: "o: output:", readsArg: "add-file:"}), url: true, operands: readsArg, options: flagSet(byEffect{
+			inert: `
+				format:
+				l list
+				v verbose
+				prefix:
+				o: output:
+				add-file:
+				add-virtual-file:
+				worktree-attributes
+				remote:
+				mtime:
+			` + digits,
+			runs: "exec:",
 		})},
-		"commit": {files: map[string]effect{"F": readsArg, "file": readsArg, "t": readsArg, "template": readsArg}},
-		"merge":  {files: map[string]effect{"F": readsArg, "file": readsArg}},
-		"notes":  {files: map[string]effect{"F": readsArg, "file": readsArg}},
+		"commit": {files: fileOptions(byEffect{readsArg: `
+			F: file:
+			t: template:
+		`})},
+		"merge": {files: fileOptions(byEffect{readsArg: "F: file:"})},
+		"notes": {files: fileOptions(byEffect{readsArg: "F: file:"})},
 		"add": {operands: readsArg, options: flagSet(byEffect{
-			inert:      "n dry-run v verbose f force i interactive p patch e edit u update A all no-ignore-removal no-all ignore-removal N intent-to-add refresh ignore-errors ignore-missing sparse no-warn-embedded-repo renormalize chmod: pathspec-file-nul",
+			inert: `
+				n dry-run
+				v verbose
+				f force
+				i interactive
+				p patch
+				e edit
+				u update
+				A all
+				no-ignore-removal
+				no-all
+				ignore-removal
+				N intent-to-add
+				refresh
+				ignore-errors
+				ignore-missing
+				sparse
+				no-warn-embedded-repo
+				renormalize
+				chmod:
+				pathspec-file-nul
+			`,
 			listsFiles: "pathspec-from-file:",
 		})},
-		"hash-object": {operands: readsArg, options: flagSet(byEffect{inert: "t: w no-filters literally path: stdin", listsFiles: "stdin-paths"})},
+		"hash-object": {operands: readsArg, options: flagSet(byEffect{inert: `
+			t:
+			w
+			no-filters
+			literally
+			path:
+			stdin
+		`, listsFiles: "stdin-paths"})},
 		"checkout": {operands: writesArg, options: flagSet(byEffect{
-			inert:      "q quiet progress no-progress f force m merge conflict: b: B: l detach t track:: no-track guess no-guess orphan: ignore-skip-worktree-bits overwrite-ignore no-overwrite-ignore ignore-other-worktrees recurse-submodules:: no-recurse-submodules overlay no-overlay p patch ours theirs 2 3 pathspec-file-nul",
+			inert: `
+				q quiet
+				progress
+				no-progress
+				f force
+				m merge
+				conflict:
+				b:
+				B:
+				l
+				detach
+				t
+				track::
+				no-track
+				guess
+				no-guess
+				orphan:
+				ignore-skip-worktree-bits
+				overwrite-ignore
+				no-overwrite-ignore
+				ignore-other-worktrees
+				recurse-submodules::
+				no-recurse-submodules
+				overlay
+				no-overlay
+				p patch
+				ours
+				theirs
+				2
+				3
+				pathspec-file-nul
+			`,
 			listsFiles: "pathspec-from-file:",
 		})},
 		"restore": {operands: writesArg, options: flagSet(byEffect{
-			inert:      "s: source: p patch W worktree S staged q quiet progress no-progress ours theirs m merge conflict: ignore-unmerged ignore-skip-worktree-bits recurse-submodules:: no-recurse-submodules overlay no-overlay pathspec-file-nul",
+			inert: `
+				s: source:
+				p patch
+				W worktree
+				S staged
+				q quiet
+				progress
+				no-progress
+				ours
+				theirs
+				m merge
+				conflict:
+				ignore-unmerged
+				ignore-skip-worktree-bits
+				recurse-submodules::
+				no-recurse-submodules
+				overlay
+				no-overlay
+				pathspec-file-nul
+			`,
 			listsFiles: "pathspec-from-file:",
 		})},
 		"rm": {operands: writesArg, options: flagSet(byEffect{
-			inert:      "f force n dry-run r cached ignore-unmatch sparse q quiet pathspec-file-nul",
+			inert: `
+				f force
+				n dry-run
+				r
+				cached
+				ignore-unmatch
+				sparse
+				q quiet
+				pathspec-file-nul
+			`,
 			listsFiles: "pathspec-from-file:",
 		})},
 		"update-index": {operands: readsArg, options: flagSet(byEffect{
-			inert:      "add remove force-remove replace refresh q ignore-submodules unmerged ignore-missing really-refresh cacheinfo: chmod: assume-unchanged no-assume-unchanged skip-worktree no-skip-worktree fsmonitor-valid no-fsmonitor-valid ignore-skip-worktree-entries g again unresolve info-only force-untracked-cache split-index no-split-index untracked-cache no-untracked-cache test-untracked-cache force-write-index fsmonitor no-fsmonitor verbose z index-version: show-index-version",
-			listsFiles: "stdin index-info",
+			inert: `
+				add
+				remove
+				force-remove
+				replace
+				refresh
+				q
+				ignore-submodules
+				unmerged
+				ignore-missing
+				really-refresh
+				cacheinfo:
+				chmod:
+				assume-unchanged
+				no-assume-unchanged
+				skip-worktree
+				no-skip-worktree
+				fsmonitor-valid
+				no-fsmonitor-valid
+				ignore-skip-worktree-entries
+				g again
+				unresolve
+				info-only
+				force-untracked-cache
+				split-index
+				no-split-index
+				untracked-cache
+				no-untracked-cache
+				test-untracked-cache
+				force-write-index
+				fsmonitor
+				no-fsmonitor
+				verbose
+				z
+				index-version:
+				show-index-version
+			`,
+			listsFiles: `
+				stdin
+				index-info
+			`,
 		})},
 		"stash push": {operands: writesArg, options: flagSet(byEffect{
-			inert:      "p patch S staged k keep-index no-keep-index u include-untracked a all q quiet m: message: pathspec-file-nul",
+			inert: `
+				p patch
+				S staged
+				k keep-index
+				no-keep-index
+				u include-untracked
+				a all
+				q quiet
+				m: message:
+				pathspec-file-nul
+			`,
 			listsFiles: "pathspec-from-file:",
 		})},
-		"checkout-index": {operands: writesArg, files: map[string]effect{"prefix": writesArg}, options: flagSet(byEffect{
-			inert:      "u index q quiet f force a all n no-create prefix: stage: temp ignore-skip-worktree-bits z",
+		"checkout-index": {operands: writesArg, files: fileOptions(byEffect{writesArg: "prefix:"}), options: flagSet(byEffect{
+			inert: `
+				u index
+				q quiet
+				f force
+				a all
+				n no-create
+				prefix:
+				stage:
+				temp
+				ignore-skip-worktree-bits
+				z
+			`,
 			listsFiles: "stdin",
 		})},
-		"merge-file": {operands: readsArg, options: flagSet(byEffect{inert: "p stdout q quiet L: diff3 zdiff3 ours theirs union marker-size: diff-algorithm: object-id"})},
-		"mv":         {operands: writesArg, options: flagSet(byEffect{inert: "v verbose n dry-run f k sparse"})},
+		"merge-file": {operands: readsArg, options: flagSet(byEffect{inert: `
+			p stdout
+			q quiet
+			L:
+			diff3
+			zdiff3
+			ours
+			theirs
+			union
+			marker-size:
+			diff-algorithm:
+			object-id
+		`})},
+		"mv": {operands: writesArg, options: flagSet(byEffect{inert: `
+			v verbose
+			n dry-run
+			f
+			k
+			sparse
+		`})},
 		"clone":      {url: true},
 		"fetch":      {url: true},
 		"pull":       {url: true},

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -72,8 +73,11 @@ func TestGitInertReadOnce(t *testing.T) {
 
 // TestModeLetters holds chmod's mode options to the letters of a mode.
 func TestModeLetters(t *testing.T) {
-	want := " " + strings.Join(strings.Split(chmodModes, ""), ":: ") + "::"
-	if modeLetters != want {
-		t.Errorf("modeLetters = %q, want %q", modeLetters, want)
+	var want []string
+	for _, letter := range strings.Split(chmodModes, "") {
+		want = append(want, letter+"::")
+	}
+	if got := strings.Fields(modeLetters); !slices.Equal(got, want) {
+		t.Errorf("modeLetters = %q, want %q", got, want)
 	}
 }

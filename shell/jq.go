@@ -7,23 +7,47 @@ import "strings"
 // are never abbreviated, short ones cluster, and --arg and its kin take
 // two words.
 
-// jqBare are jq's options that take no value, short letters and long names.
-var jqBare = map[string]bool{
-	"n": true, "null-input": true, "R": true, "raw-input": true, "s": true, "slurp": true,
-	"c": true, "compact-output": true, "r": true, "raw-output": true, "raw-output0": true,
-	"j": true, "join-output": true, "a": true, "ascii-output": true, "S": true, "sort-keys": true,
-	"C": true, "color-output": true, "M": true, "monochrome-output": true, "tab": true,
-	"unbuffered": true, "stream": true, "stream-errors": true, "seq": true, "e": true,
-	"exit-status": true, "b": true, "binary": true, "h": true, "help": true, "V": true,
-	"version": true, "build-configuration": true, "0": true, "nul-output": true,
-	"args": true, "jsonargs": true,
-}
+// jqBare are jq's options that take no value, one a line, its short
+// letter beside its long name.
+var jqBare = words(`
+	n null-input
+	R raw-input
+	s slurp
+	c compact-output
+	r raw-output
+	raw-output0
+	j join-output
+	a ascii-output
+	S sort-keys
+	C color-output
+	M monochrome-output
+	tab
+	unbuffered
+	stream
+	stream-errors
+	seq
+	e exit-status
+	b binary
+	h help
+	V version
+	build-configuration
+	0 nul-output
+	args
+	jsonargs
+`)
 
 // jqValues are jq's options that take words after them: how many, and
 // which of them, counted from one, is a file it reads (0 for none).
 var jqValues = map[string]struct{ words, file int }{
-	"indent": {1, 0}, "f": {1, 1}, "from-file": {1, 1}, "L": {1, 1}, "library-path": {1, 1},
-	"arg": {2, 0}, "argjson": {2, 0}, "slurpfile": {2, 2}, "rawfile": {2, 2},
+	"indent":       {1, 0},
+	"f":            {1, 1},
+	"from-file":    {1, 1},
+	"L":            {1, 1},
+	"library-path": {1, 1},
+	"arg":          {2, 0},
+	"argjson":      {2, 0},
+	"slurpfile":    {2, 2},
+	"rawfile":      {2, 2},
 }
 
 // jqEffects reads jq's command line: its operands after the filter are

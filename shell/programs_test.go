@@ -209,6 +209,36 @@ func TestBuiltinsReadAgainstTheirOptions(t *testing.T) {
 	}
 }
 
+// TestBuiltinCallbacksReadByTheOptionReader reads the builtins that keep
+// a string to run later with the one option reader: a word made when it
+// runs, where an option may stand, may be the option that runs a string
+// (x='-Crm pwned'; compgen $x); compopt's "+o" is its "-o" turned off;
+// fc's negative number is a history entry, not an option.
+func TestBuiltinCallbacksReadByTheOptionReader(t *testing.T) {
+	for _, c := range []struct {
+		command, unseen string
+	}{
+		{"compgen $x", "the word $x may be an option of compgen, known only when it runs"},
+		{"compgen -f -- \"$x\"", ""},
+		{"compopt +o nospace", ""},
+		{"compopt +C rm x", "compopt -C runs a command when it completes"},
+		{"compgen -Z x", "compgen -Z is not an option the splitter knows"},
+		{"fc -l -10", ""},
+		{"fc -ln -5 -1", ""},
+		{"bind $k", "the word $k may be an option of bind, known only when it runs"},
+		{"bind -l", ""},
+		{"wait $pid", ""},
+		{"wait -n", ""},
+		{"enable -n echo", ""},
+		{"hash -r", ""},
+		{"hash -p /tmp/x ls", "hash -p changes which program a name runs"},
+	} {
+		if s := splitOne(t, c.command); s.Unseen != c.unseen {
+			t.Errorf("%q: unseen %q, want %q", c.command, s.Unseen, c.unseen)
+		}
+	}
+}
+
 // TestFdExecIsFound finds the command fd's -x and -X run however fd 8
 // reads them (each checked with fdfind 8.6): clustered after a flag
 // (-Hx), joined (--exec=CMD, -xCMD: the command is that one word), and

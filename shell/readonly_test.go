@@ -78,6 +78,9 @@ var readOnlyCases = []struct {
 	{"rg -n TODO", true},
 	{"git status", true},
 	{"git status --porcelain", true},
+	{"git status -uno", true},          // -u takes its mode joined, as --untracked-files does
+	{"git status -uall -M50 -s", true}, // -M is --find-renames
+	{"git status -Uno", false},         // -U is no option of status
 	{"git log --oneline -5", true},
 	{"git log -n 3 --format=%H", true},
 	{"git log -n3 --format=%H", true},

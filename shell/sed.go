@@ -5,9 +5,28 @@ import "strings"
 // sedOptions are GNU sed's options: -i edits its operands in place, and
 // a script in a file (-f) cannot be read.
 var sedOptions = flagSet(byEffect{
-	inert:    "n quiet silent debug e: expression: follow-symlinks l: line-length: posix E r regexp-extended s separate sandbox u unbuffered z null-data help version",
-	readsArg: "f: file:",
-	changes:  "i:: in-place::",
+	inert: `
+		n quiet silent
+		debug
+		e: expression:
+		follow-symlinks
+		l: line-length:
+		posix
+		E
+		r regexp-extended
+		s separate
+		sandbox
+		u unbuffered
+		z null-data
+		help
+		version
+	`,
+	readsArg: `
+		f: file:
+	`,
+	changes: `
+		i:: in-place::
+	`,
 })
 
 // sedEffects reads sed, a reader a policy may allow whose script can run

@@ -198,13 +198,14 @@ func unsetUnseen(args []word) string {
 // that is held to the tables, named by read's operands or its -a,
 // joined or not (read -aPATH), or getopts's second operand.
 func readUnseen(base string, args []word) string {
-	opts, operands, why := builtinOptions(base, args, "adinNptu", false)
-	if why != "" {
-		return why
+	p := readOptions.parseFlags(base, args, false)
+	if p.opaque != "" {
+		return p.opaque
 	}
+	operands := p.operands
 	var names []word
-	for _, o := range opts {
-		if o.letter == 'a' {
+	for _, o := range p.options {
+		if o.name == "a" {
 			names = append(names, o.value)
 		}
 	}

@@ -11,16 +11,174 @@ import (
 // tarOptions are tar's options by effect; the modes are told apart by
 // name in tarEffects.
 var tarOptions = flagSet(byEffect{
-	inert: "A catenate c create delete d diff compare r append test-label t list u update x extract get check-device G incremental hole-detection: ignore-failed-read level: no-check-device no-seek n seek occurrence:: sparse-version: S sparse " +
-		"C: directory: exclude: exclude-backups exclude-caches exclude-caches-all exclude-caches-under exclude-vcs exclude-vcs-ignores no-null no-recursion no-unquote no-verbatim-files-from null verbatim-files-from recursion unquote " +
-		"anchored ignore-case no-anchored no-ignore-case no-wildcards no-wildcards-match-slash wildcards wildcards-match-slash keep-directory-symlink keep-newer-files k keep-old-files no-overwrite-dir one-top-level:: overwrite overwrite-dir recursive-unlink remove-files skip-old-files U unlink-first W verify ignore-command-error no-ignore-command-error O to-stdout " +
-		"atime-preserve:: clamp-mtime delay-directory-restore group: mode: mtime: m touch no-delay-directory-restore no-same-owner no-same-permissions numeric-owner owner: p preserve-permissions same-permissions same-owner sort: s preserve-order same-order acls no-acls no-selinux no-xattrs selinux xattrs xattrs-exclude: xattrs-include: " +
-		"force-local f: file: L: tape-length: M multi-volume b: blocking-factor: B read-full-records i ignore-zeros record-size: H: format: old-archive portability pax-option: posix V: label: a auto-compress j bzip2 J xz lzip lzma lzop no-auto-compress zstd z gzip gunzip ungzip Z compress uncompress " +
-		"backup:: hard-dereference h dereference K: starting-file: newer-mtime: N: newer: after-date: one-file-system P absolute-names suffix: strip-components: transform: xform: checkpoint:: full-time l check-links no-quote-chars: quote-chars: quoting-style: R block-number show-defaults show-omitted-dirs show-snapshot-field-ranges show-transformed-names totals:: utc v verbose warning: w interactive confirmation o restrict usage help version ?",
-	readsArg:   "X: exclude-from: exclude-ignore: exclude-ignore-recursive: exclude-tag: exclude-tag-all: exclude-tag-under: owner-map: group-map: add-file:",
-	listsFiles: "T: files-from:",
-	writesArg:  "g: listed-incremental: index-file: volno-file:",
-	runs:       "to-command: checkpoint-action: I: use-compress-program: F: info-script: new-volume-script: rmt-command: rsh-command:",
+	inert: `
+		A catenate
+		c create
+		delete
+		d diff compare
+		r append
+		test-label
+		t list
+		u update
+		x extract get
+		check-device
+		G incremental
+		hole-detection:
+		ignore-failed-read
+		level:
+		no-check-device
+		no-seek
+		n seek
+		occurrence::
+		sparse-version:
+		S sparse
+		C: directory:
+		exclude:
+		exclude-backups
+		exclude-caches
+		exclude-caches-all
+		exclude-caches-under
+		exclude-vcs
+		exclude-vcs-ignores
+		no-null
+		no-recursion
+		no-unquote
+		no-verbatim-files-from
+		null
+		verbatim-files-from
+		recursion
+		unquote
+		anchored
+		ignore-case
+		no-anchored
+		no-ignore-case
+		no-wildcards
+		no-wildcards-match-slash
+		wildcards
+		wildcards-match-slash
+		keep-directory-symlink
+		keep-newer-files
+		k keep-old-files
+		no-overwrite-dir
+		one-top-level::
+		overwrite
+		overwrite-dir
+		recursive-unlink
+		remove-files
+		skip-old-files
+		U unlink-first
+		W verify
+		ignore-command-error
+		no-ignore-command-error
+		O to-stdout
+		atime-preserve::
+		clamp-mtime
+		delay-directory-restore
+		group:
+		mode:
+		mtime:
+		m touch
+		no-delay-directory-restore
+		no-same-owner
+		no-same-permissions
+		numeric-owner
+		owner:
+		p preserve-permissions same-permissions
+		same-owner
+		sort:
+		s preserve-order same-order
+		acls
+		no-acls
+		no-selinux
+		no-xattrs
+		selinux
+		xattrs
+		xattrs-exclude:
+		xattrs-include:
+		force-local
+		f: file:
+		L: tape-length:
+		M multi-volume
+		b: blocking-factor:
+		B read-full-records
+		i ignore-zeros
+		record-size:
+		H: format:
+		old-archive portability
+		pax-option:
+		posix
+		V: label:
+		a auto-compress
+		j bzip2
+		J xz
+		lzip
+		lzma
+		lzop
+		no-auto-compress
+		zstd
+		z gzip gunzip ungzip
+		Z compress uncompress
+		backup::
+		hard-dereference
+		h dereference
+		K: starting-file:
+		newer-mtime:
+		N: newer: after-date:
+		one-file-system
+		P absolute-names
+		suffix:
+		strip-components:
+		transform: xform:
+		checkpoint::
+		full-time
+		l check-links
+		no-quote-chars:
+		quote-chars:
+		quoting-style:
+		R block-number
+		show-defaults
+		show-omitted-dirs
+		show-snapshot-field-ranges
+		show-transformed-names
+		totals::
+		utc
+		v verbose
+		warning:
+		w interactive confirmation
+		o
+		restrict
+		usage
+		help
+		version
+		?
+	`,
+	readsArg: `
+		X: exclude-from:
+		exclude-ignore:
+		exclude-ignore-recursive:
+		exclude-tag:
+		exclude-tag-all:
+		exclude-tag-under:
+		owner-map:
+		group-map:
+		add-file:
+	`,
+	listsFiles: `
+		T: files-from:
+	`,
+	writesArg: `
+		g: listed-incremental:
+		index-file:
+		volno-file:
+	`,
+	runs: `
+		to-command:
+		checkpoint-action:
+		I: use-compress-program:
+		F: info-script: new-volume-script:
+		rmt-command:
+		rsh-command:
+	`,
 })
 
 // tarEffects reads tar: the archive it writes when it creates or adds to

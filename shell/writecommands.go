@@ -283,4 +283,23 @@ func addWriteCommands(table map[string]*program) {
 
 // modeLetters are the options chmod reads as a mode, "-x" or "-rw", the
 // letters of chmodModes: each takes the rest of its cluster.
-const modeLetters = " r:: w:: x:: X:: s:: t:: u:: g:: o:: a:: 0:: 1:: 2:: 3:: 4:: 5:: 6:: 7::"
+const modeLetters = `
+	r::
+	w::
+	x::
+	X::
+	s::
+	t::
+	u::
+	g::
+	o::
+	a::
+	0::
+	1::
+	2::
+	3::
+	4::
+	5::
+	6::
+	7::
+`
