@@ -368,6 +368,16 @@ func (s *splitter) run(cmd command, depth int) error {
 	for _, w := range e.writes {
 		s.file(writeTool, w, cmd.where)
 	}
+	if s.opaque && opaqueProgram(base) {
+		s.opaqueFiles(args, cmd.where, cmd.text)
+	}
+	if base == "git" && (len(cmd.where.dirs) > 0 || cmd.where.unknown != "") {
+		// The top of the repository may be the directory the call
+		// started in.
+		for _, w := range gitTops(args) {
+			s.constraintFiles(w, where{}, "", readTool)
+		}
+	}
 	if base == "ln" || base == "cp" && e.links {
 		s.madeLinks(e.writes, cmd.where)
 	}
