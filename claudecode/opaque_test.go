@@ -55,6 +55,13 @@ var opaqueCases = []pathCase{
 	{tools, "tool .en?", "deny", "tool *.md", "allow"},
 	{tools, "f() { cat \"$1\"; }; f .env", "deny", "f() { cat \"$1\"; }; f README.md", "ask"},
 	{tools, "xargs -a list less .env", "deny", "xargs -a list less README.md", "ask"},
+	// A guessed word is no path under an unknown directory: a rule
+	// naming a whole directory, which "/**/x" meets, does not refuse
+	// every word after "cd $d".
+	{tools, `cd "$d" && less .env`, "deny", `cd "$d" && npm test`, "allow"},
+	{tools, "docker run -v ./secrets:/s img", "deny", "docker run -v $PWD:/app img", "allow"},
+	{tools, "tig show HEAD:.env", "deny", "tig show HEAD:README.md", "allow"},
+	{tools, "tool -C secrets/ca.pem", "deny", "tool -C $DIR/build", "allow"},
 	{editOut, "tool out.txt", "deny", "tool in.txt", "allow"},
 	{editOut, "tool -o out.txt in.txt", "deny", "tool -o other.txt in.txt", "allow"},
 	{askEnv, "less .env", "ask", "less README.md", "allow"},

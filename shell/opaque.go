@@ -18,13 +18,13 @@ import (
 // wherever the command is).
 //
 // The paths a word may be are the word itself, unless it is an option
-// ("-v", a file named so being rare and read after "--" alone), or,
-// when it holds one, the value of an option glued to it ("--file=.env", "-f.env": the text after "=", or after the
-// letter of a short option), the text after the first "=" of any word
-// ("KEY=.env", "f=@.env") and, in each, the text after a leading "@",
-// which curl and many others read as "the file named": "-d @.env". A
-// word that names no file is a path no rule names, so the guesses cost
-// nothing but the subjects.
+// ("-v": a file named so is rare, and read after "--" alone), or, when
+// it holds them, the value glued to an option ("--file=.env", "-f.env"),
+// the text after the first "=" of any word ("KEY=.env", "f=@.env"), each
+// part of a word with a ":" but no "://" ("secrets:/s", "HEAD:.env")
+// and, in each, the text after a leading "@", which curl and many others
+// read as "the file named" ("-d @.env"). A word that names no file is a
+// path no rule names: the guesses cost subjects, not verdicts.
 
 // WithOpaqueOperands decides each word of a command the tables cannot
 // read that could be a path, under the file operand tools
@@ -52,6 +52,8 @@ func (s *splitter) opaqueFiles(args []word, in where, text string) {
 	read, write := s.operandTargets()
 	// Two subjects a word, most of the time: grown once.
 	s.subjects = slices.Grow(s.subjects, 2*len(args))
+	s.guessing = true
+	defer func() { s.guessing = false }()
 	for _, w := range args {
 		if w == xargsWords {
 			continue
@@ -107,6 +109,12 @@ func gluedPaths(v string) []string {
 	}
 	if len(v) > 2 && v[0] == '-' && v[1] != '-' && !strings.Contains(v, "=") {
 		add(v[2:])
+	}
+	if strings.Contains(v, ":") && !strings.Contains(v, "://") && !strings.HasPrefix(v, "-") {
+		// A list of paths, or a pair: "src:dst", "REV:path".
+		for part := range strings.SplitSeq(v, ":") {
+			add(part)
+		}
 	}
 	return out
 }

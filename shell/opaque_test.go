@@ -94,6 +94,7 @@ func TestGluedPaths(t *testing.T) {
 	for v, want := range map[string]string{
 		"--file=k": "k", "-fk": "k", "@k": "k", "f=@k": "@k k", "KEY=k": "k",
 		"-f": "", "k": "", "--": "", "-f=k": "k",
+		"a:/b": "a /b", "HEAD:k": "HEAD k", "https://x/k": "", "-v:x": ":x",
 	} {
 		if got := strings.Join(gluedPaths(v), " "); got != want {
 			t.Errorf("gluedPaths(%q) = %q, want %q", v, got, want)

@@ -42,6 +42,10 @@ type splitter struct {
 	dirs places
 	// links are the paths ln made links at, earlier in the call.
 	links map[string]bool
+	// guessing marks the paths of words only guessed to be files
+	// ([splitter.opaqueFiles]), which are held to no pattern of a
+	// directory known only when it runs.
+	guessing bool
 }
 
 // script adds the subjects of every command in src, a script run as
