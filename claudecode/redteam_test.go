@@ -299,11 +299,10 @@ var redTeam = []redTeamCase{
 	{8, ModeDefault, secrets, "cat /proc/self/cwd/./.env", "deny", "cat /proc/self/cwd/./README.md"},
 	{8, ModeDefault, secrets, "cat /proc/self/cwd//.env", "deny", "cat /proc/self/cwd//README.md"},
 	{8, ModeDefault, secrets, "cat //proc//self//cwd/.env", "deny", "cat //proc//self//cwd/README.md"},
-	// Not closed here (paths.go): "/proc/self/.." is /proc, but the reader
-	// keeps a ".." under /proc unresolved, and a path after
-	// /proc/self/root made of $PWD is not resolved; both ask.
-	{8, ModeDefault, secrets, "cat /proc/self/../self/cwd/.env", "ask", "cat /proc/self/cwd/README.md"},
-	{8, ModeDefault, tools, "cat /proc/self/root$PWD/.env", "ask", "cat $PWD/docs/README.md"},
+	// "/proc/self/.." is /proc (issue 30, paths.go), and a path after
+	// /proc/self/root made of $PWD is resolved.
+	{8, ModeDefault, secrets, "cat /proc/self/../self/cwd/.env", "deny", "cat /proc/self/cwd/README.md"},
+	{8, ModeDefault, tools, "cat /proc/self/root$PWD/.env", "deny", "cat $PWD/docs/README.md"},
 	{8, ModeDefault, tools, "cat $PWD/.env", "deny", "cat $PWD/README.md"},
 	{8, ModeDefault, secrets, "cat ~+/.env", "deny", "cat ~+/README.md"},
 	{8, ModeDefault, secrets, "cat ~//.ssh/id_rsa", "deny", "cat ./README.md"},
@@ -314,10 +313,10 @@ var redTeam = []redTeamCase{
 	{8, ModeDefault, secrets, "cat .e\\nv", "deny", "cat READ\\ME.md"},
 	{8, ModeDefault, secrets, "cat /proc/self/fd/3 3<.env", "deny", "cat /proc/self/fd/0 < README.md"},
 	{8, ModeDefault, secrets, "cat /dev/fd/0 < .env", "deny", "cat /dev/fd/0 < README.md"},
-	{8, ModeDefault, secrets, "cat /proc/self/task/1/cwd/.env", "ask", "cat /proc/self/cwd/README.md"},
+	{8, ModeDefault, secrets, "cat /proc/self/task/1/cwd/.env", "deny", "cat /proc/self/cwd/README.md"},
 	{8, ModeDefault, secrets, "cat /dev/fd/3", "ask", "cat /dev/stdin"},
 	{8, ModeDefault, tools, "ln -s secrets/deep l && cat l/../../.env", "deny", "ln -s docs l && cat docs/README.md"},
-	{8, ModeDefault, secrets, "cat ~root/.ssh/id_rsa", "ask", "cat ./README.md"},
+	{8, ModeDefault, secrets, "cat ~root/.ssh/id_rsa", "deny", "cat ./README.md"},
 	{8, ModeDefault, secrets, "cat ./.env/", "deny", "cat ./README.md/"},
 	{8, ModeDefault, secrets, "cat .env/.", "deny", "cat docs/."},
 	{8, ModeDefault, secrets, "head -c100 /proc/self/root/proc/self/cwd/.env", "deny", "head -c100 /proc/self/root/proc/self/cwd/README.md"},

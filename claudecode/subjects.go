@@ -262,6 +262,7 @@ var splitCommand = shell.Subjects(
 	shell.WithPatternTool(operandTool, globEditTool),
 	shell.WithPatternTool(redirectTool, globEditTool),
 	shell.WithTreeTool(treeTool),
+	shell.WithOpaqueOperands(),
 )
 
 // operandTool is the tool a file a command writes is decided under, as

@@ -509,9 +509,20 @@ func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where)
 	var paths []string
 	var why string
 	if unseen != "" {
+		if self, ok := selfProc(w); ok {
+			s.pathSubjects(t, self, text, fileUnseen(self), in)
+			return
+		}
 		known, ok := in.resolve(w)
 		if !ok || w.literal && !w.tilde {
 			s.add(t.field, value, text, unseen, false, t.tool)
+			tail, ok := procTail(value)
+			if !ok {
+				tail, ok = unknownTail(w)
+			}
+			if ok {
+				s.anywhere(t, word{value: tail, literal: true, pattern: w.pattern}, text)
+			}
 			return
 		}
 		// A value the splitter knows, $PWD or ~, resolved.
@@ -544,6 +555,16 @@ func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where)
 	if in.unknown != "" && why == in.unknown {
 		s.maybeIn(t, value, text)
 		s.anywhere(t, w, text)
+		return
+	}
+	if why != "" && len(paths) == 1 {
+		if tail, ok := procTail(paths[0]); ok {
+			s.anywhere(t, word{value: tail, literal: true, pattern: w.pattern}, text)
+		} else if i := strings.LastIndex(paths[0], "/../"); i >= 0 && throughLinks(paths[0]) {
+			// Back up through a link: what follows is under a
+			// directory known only when it runs.
+			s.anywhere(t, word{value: paths[0][i+4:], literal: true, pattern: w.pattern}, text)
+		}
 	}
 }
 

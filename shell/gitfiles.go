@@ -486,3 +486,16 @@ func humanish(url string) string {
 	}
 	return url
 }
+
+// gitTops are the paths of git's "REV:path" operands that are relative
+// to the top of the repository ([gitOperandFiles]): after a cd, "cd src
+// && git show HEAD:.env" reads the top's .env, not src/.env, when the
+// top is where the call started.
+func gitTops(args []word) []word {
+	p := gitGlobals.parseFlags("git", args, false)
+	if p.opaque != "" || len(p.operands) == 0 || !p.operands[0].literal {
+		return nil
+	}
+	_, _, tops, _ := gitOperandFiles(gitAction(p.operands[0].value, p.operands[1:]))
+	return tops
+}

@@ -136,9 +136,13 @@ func knownPaths(w word, in where) []string {
 // path, with the ".." that climb out of the unknown directory dropped,
 // since its parent is as unknown. The directory itself, ".", is every
 // path and left to ask.
+//
+// A word only guessed to be a file is no such path: under a rule naming
+// a whole directory, which "/**/x" always meets, every word of "cd "$d"
+// && npm test" or "docker run -v $PWD:/app" would be refused.
 func (s *splitter) anywhere(t target, w word, text string) {
 	tool := s.patternTools[t.tool]
-	if tool == "" || !w.literal || w.tilde || w.braces || strings.HasPrefix(w.value, "/") {
+	if tool == "" || s.guessing || !w.literal || w.tilde || w.braces || strings.HasPrefix(w.value, "/") {
 		return
 	}
 	rel := path.Clean(w.value)

@@ -42,6 +42,10 @@ type splitter struct {
 	dirs places
 	// links are the paths ln made links at, earlier in the call.
 	links map[string]bool
+	// guessing marks the paths of words only guessed to be files
+	// ([splitter.opaqueFiles]), which are held to no pattern of a
+	// directory known only when it runs.
+	guessing bool
 }
 
 // script adds the subjects of every command in src, a script run as
@@ -367,6 +371,16 @@ func (s *splitter) run(cmd command, depth int) error {
 	}
 	for _, w := range e.writes {
 		s.file(writeTool, w, cmd.where)
+	}
+	if s.opaque && opaqueProgram(base) {
+		s.opaqueFiles(args, cmd.where, cmd.text)
+	}
+	if base == "git" && (len(cmd.where.dirs) > 0 || cmd.where.unknown != "") {
+		// The top of the repository may be the directory the call
+		// started in.
+		for _, w := range gitTops(args) {
+			s.constraintFiles(w, where{}, "", readTool)
+		}
 	}
 	if base == "ln" || base == "cp" && e.links {
 		s.madeLinks(e.writes, cmd.where)

@@ -36,6 +36,9 @@ type config struct {
 	// tool of the trees recursive readers read ([WithTreeTool]).
 	patternTools map[string]string
 	treeTool     string
+	// opaque marks the words of a command the tables cannot read as
+	// constraints ([WithOpaqueOperands]).
+	opaque bool
 }
 
 // target is a tool and the member of its arguments that holds a path.
