@@ -257,4 +257,3 @@ func oracleInputs(t *testing.T, short bool) []oracleInput {
 	}
 	return unique
 }
-
