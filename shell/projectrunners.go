@@ -323,13 +323,16 @@ func packageCommand(words []word) []word {
 	return append([]word{name}, words[1:]...)
 }
 
-// constrainFrom marks the subjects added from index first on as
-// constraints, when on: what a project runner runs.
+// constrainFrom marks the commands added from index first on as
+// constraints, when on: what a project runner runs. The files they read
+// and write stay subjects in full, as any command's do.
 func (s *splitter) constrainFrom(first int, on bool) {
 	if !on {
 		return
 	}
 	for i := first; i < len(s.subjects); i++ {
-		s.subjects[i].Constrain = true
+		if s.subjects[i].Tool == "" {
+			s.subjects[i].Constrain = true
+		}
 	}
 }
