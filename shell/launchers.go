@@ -506,6 +506,136 @@ func addLaunchers(table map[string]*program) {
 			}),
 			wraps: &wrapper{none: []string{"v"}, startsShell: true},
 		},
+		"eatmydata": {
+			flags: flagSet(byEffect{
+				inert: `
+					help
+					version
+				`,
+			}),
+			wraps: &wrapper{none: []string{"help", "version"}},
+		},
+		"chronic": {
+			flags: flagSet(byEffect{
+				inert: `
+					e
+					v
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"ifne": {
+			flags: flagSet(byEffect{
+				inert: `
+					n
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"catchsegv": {
+			flags: flagSet(byEffect{}),
+			wraps: &wrapper{},
+		},
+		"faketime": {
+			flags: flagSet(byEffect{
+				inert: `
+					m
+					f
+					exclude-monotonic
+					disable-shm
+					h help
+					v version
+				`,
+			}),
+			// "faketime TIMESTAMP CMD…"
+			wraps: &wrapper{operands: 1, none: []string{"h", "help", "v", "version"}},
+		},
+		"gosu": {
+			flags: flagSet(byEffect{
+				inert: `
+					help
+					version
+				`,
+			}),
+			// "gosu USER CMD…" runs the command as USER.
+			wraps: &wrapper{operands: 1, none: []string{"help", "version"}, privileged: true},
+		},
+		"su-exec": {
+			flags: flagSet(byEffect{}),
+			wraps: &wrapper{operands: 1, privileged: true},
+		},
+		"tini": {
+			flags: flagSet(byEffect{
+				inert: `
+					h
+					version
+					v
+					w
+					g
+					s
+					p:
+					e:
+					l
+				`,
+			}),
+			wraps: &wrapper{none: []string{"h", "version", "l"}},
+		},
+		"dumb-init": {
+			flags: flagSet(byEffect{
+				inert: `
+					c single-child
+					r: rewrite:
+					v verbose
+					V version
+					h help
+				`,
+			}),
+			wraps: &wrapper{none: []string{"V", "version", "h", "help"}},
+		},
+		"torsocks": {
+			flags: flagSet(byEffect{
+				inert: `
+					u: user:
+					p: pass:
+					a: address:
+					P: port:
+					i isolate
+					d debug
+					q quiet
+					h help
+					version
+				`,
+			}),
+			wraps: &wrapper{none: []string{"h", "help", "version"}},
+		},
+		"proxychains4": {
+			flags: flagSet(byEffect{
+				inert: `
+					q
+				`,
+				readsArg: `
+					f:
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"sandbox-exec": {
+			flags: flagSet(byEffect{
+				inert: `
+					n:
+					p:
+					D:
+				`,
+				readsArg: `
+					f:
+				`,
+			}),
+			wraps: &wrapper{},
+		},
+		"cross-env": {
+			flags: flagSet(byEffect{}),
+			wraps: &wrapper{assigns: true},
+		},
 	} {
 		table[name] = prog
 	}

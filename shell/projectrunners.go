@@ -184,6 +184,10 @@ func addProjectRunners(table map[string]*program) {
 		// "direnv exec DIR CMD" runs the command with DIR's .envrc loaded.
 		wraps: &wrapper{operands: 1, resolves: true},
 	}}}
+	for _, name := range []string{"pyenv", "rbenv", "nodenv", "goenv"} {
+		// "pyenv exec CMD…" runs the version's CMD, found by its shims.
+		table[name] = &program{subcommands: map[string]*program{"exec": {flags: flagSet(byEffect{}), wraps: &wrapper{resolves: true}}}}
+	}
 	table["perf"] = &program{subcommands: map[string]*program{
 		"stat": {
 			flags: flagSet(byEffect{
