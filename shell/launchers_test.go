@@ -139,6 +139,7 @@ var launcherCases = []struct {
 	{"runners", "runner", "uvx rm x", "uv run pytest --lf", true},
 	{"runners", "runner", "uv tool run rm x", "uv run pytest -v", true},
 	{"runners", "runner", "uv -q run rm x", "uv run pytest", false},
+	{"runners", "rm", "npm -s exec rm x", "npm --help exec", false},
 	{"runners", "runner", "poetry run rm x", "poetry run pytest", true},
 	{"runners", "runner", "pipenv run rm x", "poetry run pytest -q", true},
 	{"runners", "runner", "pipx run rm x", "poetry run pytest tests", true},

@@ -282,7 +282,8 @@ var uvToolRun = &program{
 // subcommandEffects reads a tool whose runner is a subcommand of it:
 // "uv run", "bundle exec". Any other subcommand is decided as written;
 // an option before the subcommand, which the splitter does not read,
-// asks when a runner's name follows it.
+// asks when a runner's name follows it, but for a first --help or
+// --version, after which the tool prints and runs nothing.
 func subcommandEffects(base string, subs map[string]*program, args []word) effects {
 	if len(args) == 0 || !args[0].literal {
 		return effects{}
@@ -294,6 +295,11 @@ func subcommandEffects(base string, subs map[string]*program, args []word) effec
 	}
 	if prog := subs[args[0].value]; prog != nil {
 		return prog.wraps.unwrap(base+" "+args[0].value, prog.flags, args[1:])
+	}
+	switch args[0].value {
+	case "-h", "--help", "-V", "--version":
+		// It prints its help or version: "npm --help x" runs nothing.
+		return effects{}
 	}
 	if strings.HasPrefix(args[0].value, "-") {
 		for _, w := range args[1:] {
