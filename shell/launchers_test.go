@@ -105,6 +105,7 @@ var launcherCases = []struct {
 	{"later", "rm", "ls | parallel rm", "parallel --version", false},
 	{"later", "rm", "parallel rm :::: list", "parallel wc -l ::: a b", false},
 	{"later", "env", "parallel cat ::: .env", "parallel cat ::: a.txt", true},
+	{"later", "env", "parallel --joblog .env echo ::: a", "parallel --joblog jobs.log echo ::: a", true},
 	{"later", "env", "parallel -k cat ::: a.txt .env", "parallel -k cat ::: a.txt b.txt", true},
 
 	// The wrappers that already held, held still.

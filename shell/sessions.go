@@ -195,6 +195,7 @@ func parallelEffects(args []word) effects {
 	case p.has("version", "help"):
 		return e
 	}
+	_, e.writes = optionFiles(p)
 	command, i := commandUntil(p.operands, 0, ":::", "::::", ":::+", "::::+")
 	inputs := p.operands[i:]
 	switch {
