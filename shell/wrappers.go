@@ -38,7 +38,7 @@ type wrapper struct {
 	// resolves marks a runner that may find the command it is given
 	// somewhere other than PATH (a project's bin, a package it fetches):
 	// the runner is decided in full as written, the command as a
-	// constraint (launchers.md in README.md).
+	// constraint (README.md, "Project runners").
 	resolves bool
 }
 
