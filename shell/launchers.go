@@ -413,10 +413,11 @@ func addLaunchers(table map[string]*program) {
 			}),
 			wraps: &wrapper{none: []string{"k"}},
 		},
+		// --tool is not in valgrind's table: it loads the file the name
+		// makes, "../" and all.
 		"valgrind": {
 			flags: flagSet(byEffect{
 				inert: `
-					tool::
 					h help
 					help-debug
 					version
