@@ -495,7 +495,6 @@ func addLaunchers(table map[string]*program) {
 					R
 					U
 					x
-					L
 					S:
 					T:
 					t:

@@ -16,7 +16,7 @@ import (
 // allows every command and denies Read(.env) and Write(.env); "runner" allows the
 // project runners' lines a project would allow (Bash(npx prettier:*),
 // Bash(uv run pytest:*), …), denies Bash(rm:*) and asks about the rest;
-// "cat" allows npx cat, uv run cat and cat, and reading a.txt alone.
+// "perf" denies writing perf.data and .claude/; "cat" allows npx cat, uv run cat and cat, and reading a.txt alone.
 var launcherCases = []struct {
 	class, policy, attack, twin string
 	deny                        bool
@@ -33,6 +33,9 @@ var launcherCases = []struct {
 	{"tracers", "rm", "perf stat rm x", "perf stat ls", true},
 	{"tracers", "rm", "perf record -g -o p.data rm x", "perf record -g ls", true},
 	{"tracers", "env", "strace -o .env ls", "strace -o trace.txt ls", true},
+	{"tracers", "perf", "perf record ls", "perf stat ls", false},
+	{"tracers", "perf", "perf record -o .claude/p.data ls", "perf record -o p.data ls", true},
+	{"limits", "rm", "screen -L -dm ls", "screen -dm ls", false},
 
 	// Another root, namespace, credentials or service.
 	{"roots", "rm", "chroot / rm x", "chroot / ls", true},
@@ -171,6 +174,7 @@ func TestLaunchers(t *testing.T) {
 			Default: agentpolicy.Ask(),
 		}),
 		"cat":      build(t, agentpolicy.Policy{Allow: rules(t, "bash(npx cat:*) bash(uv run cat:*) bash(cat:*) read(a.txt)"), Default: agentpolicy.Ask()}),
+		"perf":     build(t, agentpolicy.Policy{Deny: rules(t, "write(perf.data) write(.claude/*)"), Default: agentpolicy.Allow()}),
 		"prettier": build(t, agentpolicy.Policy{Allow: rules(t, "bash(prettier:*)"), Default: agentpolicy.Ask()}),
 	}
 	for _, c := range launcherCases {

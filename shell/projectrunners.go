@@ -233,7 +233,7 @@ func addProjectRunners(table map[string]*program) {
 					o: output:
 				`,
 			}),
-			wraps: &wrapper{none: []string{"h", "help"}},
+			wraps: &wrapper{none: []string{"h", "help"}, output: "perf.data"},
 		},
 	}}
 }

@@ -35,6 +35,9 @@ type wrapper struct {
 	// elsewhere, when set, is why the command runs where this call's
 	// paths mean other files: another root, another namespace.
 	elsewhere string
+	// output is the file it writes when no option names another:
+	// "perf record" writes perf.data.
+	output string
 	// resolves marks a runner that may find the command it is given
 	// somewhere other than PATH (a project's bin, a package it fetches):
 	// the runner is decided in full as written, the command as a
@@ -306,6 +309,9 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 	e.reads, e.writes = optionFiles(p)
 	if p.has(w.none...) {
 		return e
+	}
+	if w.output != "" && len(e.writes) == 0 {
+		e.writes = []word{{value: w.output, literal: true}}
 	}
 	rest := p.operands
 	rest = rest[min(w.operands, len(rest)):]
