@@ -123,6 +123,9 @@ var launcherCases = []struct {
 	{"held", "rm", "flock f -c 'rm x'", "flock f -c ls", true},
 	{"held", "rm", "watch rm x", "watch ls", true},
 	{"held", "rm", "nice -n5 rm x", "nice -n5 make", true},
+	{"held", "rm", "gtimeout 5 rm x", "gtimeout 5 ls", true},
+	{"held", "rm", "gnice -n5 rm x", "gnohup ls", true},
+	{"held", "rm", "gstdbuf -oL rm x", "gtime -p ls", true},
 
 	// Project runners: the runner in full, what it runs as a constraint.
 	{"runners", "runner", "npx rm x", "npx prettier --check .", true},

@@ -292,6 +292,12 @@ func addWrappers(table map[string]*program) {
 	} {
 		table[name] = prog
 	}
+	// Homebrew's coreutils and gnu-time name the GNU tools with a g before
+	// their names on macOS. gxargs is not among them: xargs is read by
+	// its name, as the one that appends words.
+	for _, name := range []string{"nice", "nohup", "timeout", "stdbuf", "time"} {
+		table["g"+name] = table[name]
+	}
 }
 
 // unwrap finds the command a wrapper runs.
