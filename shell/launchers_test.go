@@ -138,6 +138,8 @@ var launcherCases = []struct {
 	{"runners", "runner", "bunx rm x", "uv run pytest", true},
 	{"runners", "runner", "pnpm exec rm x", "pnpm exec eslint .", true},
 	{"runners", "runner", "pnpm exec -c 'rm x'", "pnpm exec eslint src", true},
+	{"runners", "runner", "npx -w pkg cat ../.env", "npx prettier --check pkg", false},
+	{"runners", "runner", "pnpm exec -r cat .env", "pnpm exec eslint lib", false},
 	{"runners", "runner", "pnpm dlx rm x", "pnpm exec eslint --fix .", true},
 	{"runners", "runner", "yarn exec rm x", "yarn exec jest", true},
 	{"runners", "runner", "yarn dlx rm x", "yarn exec jest --ci", true},

@@ -51,14 +51,9 @@ func addProjectRunners(table map[string]*program) {
 		"exec": {
 			flags: flagSet(byEffect{
 				inert: `
-					r recursive
-					parallel
 					shell-mode
 					c
 					no-reporter-hide-prefix
-					report-summary
-					resume-from:
-					filter:
 					h help
 				`,
 			}),
@@ -240,6 +235,8 @@ func addProjectRunners(table map[string]*program) {
 
 // npmExec is "npm exec" and npx: -c runs a string through a shell; the
 // command is found in node_modules/.bin, then PATH, then the registry.
+// --workspace and pnpm's --recursive and --filter, which run the command
+// in other directories, are not in the tables: they ask.
 var npmExec = &program{
 	flags: flagSet(byEffect{
 		inert: `
@@ -249,10 +246,6 @@ var npmExec = &program{
 			no
 			q quiet
 			silent
-			w: workspace:
-			workspaces
-			ws
-			include-workspace-root
 			h help
 		`,
 	}),
