@@ -109,6 +109,13 @@ var launcherCases = []struct {
 	{"later", "rm", "ls | parallel rm", "parallel --version", false},
 	{"later", "rm", "parallel rm :::: list", "parallel wc -l ::: a b", false},
 	{"later", "env", "parallel cat ::: .env", "parallel cat ::: a.txt", true},
+	{"later", "rm", "hyperfine 'rm x'", "hyperfine 'ls'", true},
+	{"later", "rm", "hyperfine -w 3 ls 'rm x'", "hyperfine -w 3 ls 'ls -la'", true},
+	{"later", "rm", "hyperfine --prepare 'rm x' ls", "hyperfine --prepare 'sync' ls", true},
+	{"later", "rm", "hyperfine -c 'rm x' ls", "hyperfine -N -r 5 ls", true},
+	{"later", "rm", "hyperfine -L n 1,2 'rm {n}'", "hyperfine --runs 3 'ls -a'", false},
+	{"later", "rm", "hyperfine -S 'rm x' ls", "hyperfine --show-output ls", false},
+	{"later", "env", "hyperfine --export-json .env ls", "hyperfine --export-json out.json ls", true},
 	{"later", "env", "parallel --joblog .env echo ::: a", "parallel --joblog jobs.log echo ::: a", true},
 	{"later", "env", "parallel -k cat ::: a.txt .env", "parallel -k cat ::: a.txt b.txt", true},
 

@@ -20,6 +20,7 @@ func addSessions(table map[string]*program) {
 	table["tmux"] = &program{hook: argsOnly(tmuxEffects)}
 	table["parallel"] = &program{hook: argsOnly(parallelEffects)}
 	table["nix-shell"] = &program{hook: argsOnly(nixShellEffects)}
+	table["hyperfine"] = &program{hook: argsOnly(hyperfineEffects)}
 }
 
 // sgEffects reads "sg [-] GROUP [-c] COMMAND": the command, one string,
@@ -253,5 +254,66 @@ func nixShellEffects(args []word) effects {
 		}
 	}
 	e.unseen = "nix-shell starts a shell that reads standard input"
+	return e
+}
+
+// hyperfineOptions are hyperfine's options: --setup, --prepare,
+// --conclude and --cleanup give strings a shell runs; --shell names the
+// shell, and the parameter scans fill in the commands when it runs, so
+// they are not in the table.
+var hyperfineOptions = flagSet(byEffect{
+	inert: `
+		w: warmup:
+		m: min-runs:
+		M: max-runs:
+		r: runs:
+		s: setup:
+		p: prepare:
+		C: conclude:
+		c: cleanup:
+		N
+		i ignore-failure
+		style:
+		sort:
+		u: time-unit:
+		show-output
+		n: command-name:
+		h help
+		V version
+	`,
+	writesArg: `
+		export-asciidoc:
+		export-csv:
+		export-json:
+		export-markdown:
+		export-orgmode:
+	`,
+})
+
+// hyperfineEffects reads hyperfine, which runs each operand, and the
+// strings its setup, prepare, conclude and cleanup options give, through
+// a shell: every one is a script.
+func hyperfineEffects(args []word) effects {
+	e := effects{wrapper: true}
+	p := hyperfineOptions.parseFlags("hyperfine", args, true)
+	if p.opaque != "" {
+		e.unseen = p.opaque
+		return e
+	}
+	_, e.writes = optionFiles(p)
+	code := p.operands
+	for _, g := range p.options {
+		switch g.name {
+		case "s", "setup", "p", "prepare", "C", "conclude", "c", "cleanup":
+			code = append(code, g.value)
+		}
+	}
+	for _, w := range code {
+		if !w.literal {
+			e.unseen = "hyperfine runs a string made when it runs"
+			return e
+		}
+		e.scripts = append(e.scripts, w.value)
+	}
 	return e
 }
