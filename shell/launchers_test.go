@@ -164,6 +164,12 @@ var launcherCases = []struct {
 	{"runners", "runner", "direnv exec . rm x", "bundle exec rake", true},
 	{"runners", "runner", "pyenv exec rm x", "bundle exec rake -T", true},
 	{"runners", "runner", "rbenv exec rm x", "bundle exec rake spec", true},
+	{"runners", "runner", "asdf exec rm x", "bundle exec rake", true},
+	{"runners", "runner", "volta run --node 20 rm x", "bundle exec rake", true},
+	{"runners", "runner", "mise exec node@20 -- rm x", "mise exec node@20 -- make", true},
+	{"runners", "runner", "mise x -- rm x", "mise x python@3 -- make", true},
+	{"runners", "runner", "mise exec -C /tmp -- ls", "mise x -- make", false},
+	{"runners", "runner", "mise exec node@20", "mise x -- make", false},
 	{"runners", "runner", "nix-shell --run 'rm x'", "nix-shell --run make", true},
 	{"runners", "runner", "nix-shell -p hello --command 'rm x'", "nix-shell --run 'make test'", true},
 	{"runners", "runner", "nix-shell", "nix-shell --run make", false},
@@ -181,7 +187,8 @@ func TestLaunchers(t *testing.T) {
 		"env": build(t, agentpolicy.Policy{Deny: rules(t, "read(.env) write(.env)"), Default: agentpolicy.Allow()}),
 		"runner": build(t, agentpolicy.Policy{
 			Allow: rules(t, "bash(npx prettier:*) bash(uv run pytest:*) bash(pnpm exec eslint:*) bash(yarn exec jest:*) "+
-				"bash(bundle exec rake:*) bash(poetry run pytest:*) bash(nix-shell --run make:*) bash(nix-shell --run 'make test':*)"),
+				"bash(bundle exec rake:*) bash(poetry run pytest:*) bash(nix-shell --run make:*) bash(nix-shell --run 'make test':*) "+
+				"bash(mise exec node@20 -- make:*) bash(mise x:*)"),
 			Deny:    rules(t, "bash(rm:*)"),
 			Default: agentpolicy.Ask(),
 		}),

@@ -179,6 +179,25 @@ func addProjectRunners(table map[string]*program) {
 		// "direnv exec DIR CMD" runs the command with DIR's .envrc loaded.
 		wraps: &wrapper{operands: 1, resolves: true},
 	}}}
+	table["asdf"] = &program{subcommands: map[string]*program{"exec": {flags: flagSet(byEffect{}), wraps: &wrapper{resolves: true}}}}
+	table["volta"] = &program{subcommands: map[string]*program{"run": {
+		flags: flagSet(byEffect{
+			inert: `
+				node:
+				npm:
+				bundled-npm
+				pnpm:
+				no-pnpm
+				yarn:
+				no-yarn
+				verbose
+				quiet
+				h help
+			`,
+		}),
+		wraps: &wrapper{none: []string{"h", "help"}, resolves: true},
+	}}}
+	table["mise"] = &program{hook: argsOnly(miseEffects)}
 	for _, name := range []string{"pyenv", "rbenv", "nodenv", "goenv"} {
 		// "pyenv exec CMD…" runs the version's CMD, found by its shims.
 		table[name] = &program{subcommands: map[string]*program{"exec": {flags: flagSet(byEffect{}), wraps: &wrapper{resolves: true}}}}
@@ -338,4 +357,47 @@ func (s *splitter) constrainFrom(first int, on bool) {
 			s.subjects[i].Constrain = true
 		}
 	}
+}
+
+// miseOptions are the options of "mise exec": --cd, which runs the
+// command in another directory, and --env are not in the table.
+var miseOptions = flagSet(byEffect{
+	inert: `
+		j: jobs:
+		raw
+		fresh-env
+		no-prepare
+		q quiet
+		v verbose
+		y yes
+		h help
+	`,
+})
+
+// miseEffects reads mise, whose exec (or x) runs the command after "--"
+// with the tools named before it, found by mise; with no "--" it starts
+// a shell. Its other subcommands are decided as written.
+func miseEffects(args []word) effects {
+	if len(args) == 0 || !args[0].literal || args[0].value != "exec" && args[0].value != "x" {
+		return effects{}
+	}
+	e := effects{wrapper: true, resolves: true}
+	tools, command := args[1:], []word(nil)
+	for i, w := range tools {
+		if w.literal && w.value == "--" {
+			tools, command = tools[:i], tools[i+1:]
+			break
+		}
+	}
+	p := miseOptions.parseFlags("mise exec", tools, true)
+	switch {
+	case p.opaque != "":
+		e.unseen = p.opaque
+	case p.has("h", "help"):
+	case len(command) == 0:
+		e.unseen = "mise exec starts a shell that reads standard input"
+	default:
+		e.commands = [][]word{command}
+	}
+	return e
 }
