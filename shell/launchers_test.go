@@ -173,6 +173,9 @@ var launcherCases = []struct {
 	{"runners", "runner", "nix-shell --run 'rm x'", "nix-shell --run make", true},
 	{"runners", "runner", "nix-shell -p hello --command 'rm x'", "nix-shell --run 'make test'", true},
 	{"runners", "runner", "nix-shell", "nix-shell --run make", false},
+	{"runners", "runner", "nix develop -c rm x", "nix develop -c make", true},
+	{"runners", "runner", "nix shell nixpkgs#hello --command rm x", "nix develop --command make test", true},
+	{"runners", "runner", "nix develop", "nix develop -c make", false},
 	{"runners", "runner", "npx prettier --check . && rm x", "npx prettier --check . && uv run pytest", true},
 	{"runners", "prettier", "npx prettier --check .", "prettier --check .", false},
 	{"runners", "cat", "npx cat .env", "npx cat a.txt", false},
@@ -188,7 +191,7 @@ func TestLaunchers(t *testing.T) {
 		"runner": build(t, agentpolicy.Policy{
 			Allow: rules(t, "bash(npx prettier:*) bash(uv run pytest:*) bash(pnpm exec eslint:*) bash(yarn exec jest:*) "+
 				"bash(bundle exec rake:*) bash(poetry run pytest:*) bash(nix-shell --run make:*) bash(nix-shell --run 'make test':*) "+
-				"bash(mise exec node@20 -- make:*) bash(mise x:*)"),
+				"bash(mise exec node@20 -- make:*) bash(mise x:*) bash(nix develop -c make:*) bash(nix develop --command make:*)"),
 			Deny:    rules(t, "bash(rm:*)"),
 			Default: agentpolicy.Ask(),
 		}),

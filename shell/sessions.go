@@ -21,6 +21,7 @@ func addSessions(table map[string]*program) {
 	table["parallel"] = &program{hook: argsOnly(parallelEffects)}
 	table["nix-shell"] = &program{hook: argsOnly(nixShellEffects)}
 	table["hyperfine"] = &program{hook: argsOnly(hyperfineEffects)}
+	table["nix"] = &program{hook: argsOnly(nixEffects)}
 }
 
 // sgEffects reads "sg [-] GROUP [-c] COMMAND": the command, one string,
@@ -315,5 +316,32 @@ func hyperfineEffects(args []word) effects {
 		}
 		e.scripts = append(e.scripts, w.value)
 	}
+	return e
+}
+
+// nixEffects reads "nix develop" and "nix shell", which build an
+// environment from the project's flake (code no rule reads, so the line
+// is decided in full as written) and run the words after -c or --command
+// in it, or start a shell that reads standard input. Nix's other
+// subcommands are decided as written.
+func nixEffects(args []word) effects {
+	if len(args) == 0 || !args[0].literal || args[0].value != "develop" && args[0].value != "shell" {
+		return effects{}
+	}
+	e := effects{wrapper: true, resolves: true}
+	for i, w := range args[1:] {
+		switch {
+		case !w.literal:
+			e.unseen = "nix " + args[0].value + " has a word made when it runs"
+			return e
+		case w.value == "-c" || w.value == "--command":
+			e.commands = nonEmpty(args[i+2:])
+			if len(e.commands) == 0 {
+				e.unseen = "nix " + args[0].value + " " + w.value + " has no command"
+			}
+			return e
+		}
+	}
+	e.unseen = "nix " + args[0].value + " starts a shell that reads standard input"
 	return e
 }
