@@ -12,6 +12,10 @@ type effects struct {
 	// privileged marks one that changes who runs it, decided in full as
 	// itself too.
 	wrapper, privileged bool
+	// resolves marks a runner that may find the command it runs other
+	// than by PATH: it is decided in full as itself, and what it runs as
+	// a constraint.
+	resolves bool
 	// commands are the commands it runs, as words, and scripts the
 	// strings it runs as shell code.
 	commands [][]word

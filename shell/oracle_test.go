@@ -257,8 +257,3 @@ func oracleInputs(t *testing.T, short bool) []oracleInput {
 	}
 	return unique
 }
-
-// shellQuote quotes s as one word in single quotes.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}

@@ -43,6 +43,10 @@ type program struct {
 	hook hook
 	// wraps marks a wrapper: a command decided as the command it runs.
 	wraps *wrapper
+	// subcommands are the wrappers a tool has as subcommands ("uv run",
+	// "bundle exec"), by name; its other subcommands are decided as
+	// written.
+	subcommands map[string]*program
 	// printsOnly marks a builtin that reads no option that changes
 	// anything and prints or tests its words, every one of them text to
 	// it (echo, test); printf, whose hook reads -v, is one too.
@@ -71,7 +75,7 @@ func argsOnly(read func(args []word) effects) hook {
 var programs = sync.OnceValue(func() map[string]*program {
 	tablesBuilt.Add(1)
 	table := map[string]*program{}
-	for _, add := range []func(map[string]*program){addTextCommands, addFileCommands, addWriteCommands, addWriters, addRunners, addWrappers, addBuiltins, addHooks} {
+	for _, add := range []func(map[string]*program){addTextCommands, addFileCommands, addWriteCommands, addWriters, addRunners, addWrappers, addLaunchers, addProjectRunners, addSessions, addBuiltins, addHooks} {
 		part := map[string]*program{}
 		add(part)
 		for name, prog := range part {
@@ -111,6 +115,8 @@ func effectsOf(base string, args []word) effects {
 		return prog.hook(base, args)
 	case prog.wraps != nil:
 		return prog.wraps.unwrap(base, prog.flags, args)
+	case prog.subcommands != nil:
+		return subcommandEffects(base, prog.subcommands, args)
 	case prog.printsOnly:
 		return effects{readOnly: allKnown(args)}
 	}
@@ -133,7 +139,7 @@ func appendSafe(base string) bool {
 		return false
 	case prog.printsOnly:
 		return true
-	case prog.hook != nil || prog.wraps != nil:
+	case prog.hook != nil || prog.wraps != nil || prog.subcommands != nil:
 		return false
 	}
 	return prog.readOnly && !prog.stdinOnly && prog.check == nil && !prog.flags.indexed().risky

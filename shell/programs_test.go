@@ -25,6 +25,14 @@ func TestEveryEntryIsReadOneWay(t *testing.T) {
 				t.Errorf("the wrapper %s has no options", name)
 			}
 		}
+		if prog.subcommands != nil {
+			ways = append(ways, "subcommands")
+			for sub, w := range prog.subcommands {
+				if w.wraps == nil || w.flags == nil {
+					t.Errorf("the subcommand %s %s is no wrapper with options", name, sub)
+				}
+			}
+		}
 		if prog.printsOnly && prog.hook == nil {
 			ways = append(ways, "prints only")
 		}

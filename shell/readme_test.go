@@ -68,6 +68,7 @@ func tableIndex() string {
 		{"read against its options; read-only with no operand", func(p *program) bool { return p.files != nil && p.stdinOnly }},
 		{"read against its options; writes or runs", func(p *program) bool { return p.files != nil && !p.readOnly }},
 		{"a wrapper, decided as the command it runs", func(p *program) bool { return p.wraps != nil }},
+		{"a tool with wrappers for subcommands (`uv run`), its others decided as written", func(p *program) bool { return p.subcommands != nil }},
 		{"a builtin that prints or tests its words", func(p *program) bool { return p.printsOnly && p.hook == nil }},
 		{"a shell, by its hook", func(p *program) bool { return p.shell }},
 		{"an interpreter of another language, by its hook (also with a version: `python3.12`)", func(p *program) bool { return p.language != nil }},

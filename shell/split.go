@@ -355,7 +355,7 @@ func (s *splitter) run(cmd command, depth int) error {
 	lessWhy, lessScripts := lessUnseen(base, args)
 	e.scripts = append(e.scripts, lessScripts...)
 	unseen := firstOf(cmd.unseen, nameUnseen(name), e.unseen, lessWhy, subscriptCode(cmd.words[1:]), namesUnseen(base, cmd.words[1:]), streamUnseen(base, cmd.words[1:]))
-	constrain := e.wrapper && !e.privileged && (len(e.commands) > 0 || len(e.scripts) > 0)
+	constrain := e.wrapper && !e.privileged && !e.resolves && (len(e.commands) > 0 || len(e.scripts) > 0)
 	normalised := join(cmd.words)
 	s.add(s.field, normalised, cmd.text, unseen, constrain, "")
 	s.markWords(cmd.words, "")
@@ -388,6 +388,8 @@ func (s *splitter) run(cmd command, depth int) error {
 	if err := s.runNamed(cmd, depth); err != nil {
 		return err
 	}
+	// What a runner that resolves names runs is decided as a constraint.
+	defer s.constrainFrom(len(s.subjects), e.resolves)
 	for _, inner := range e.commands {
 		// The words xargs appends stay appended to the command a wrapper
 		// it runs runs in turn.

@@ -121,7 +121,7 @@ func traceWrapperCommands() []string {
 	n := 0
 	for _, name := range slices.Sorted(maps.Keys(programs())) {
 		prog := programs()[name]
-		if _, err := exec.LookPath(name); err != nil || prog.wraps == nil {
+		if _, err := exec.LookPath(name); err != nil || prog.wraps == nil || prog.wraps.resolves || traceLeavesOut[name] {
 			continue
 		}
 		run := name
@@ -147,6 +147,13 @@ func traceWrapperCommands() []string {
 	}
 	return out
 }
+
+// traceLeavesOut are the wrappers the oracle does not run: systemd-run
+// and pkexec ask a service outside the sandbox to run the command, and
+// nsenter enters another process's namespaces. Nor does it run the
+// project runners (npx), which write their own caches and logs under
+// HOME and are decided in full as written, never read-only.
+var traceLeavesOut = map[string]bool{"systemd-run": true, "pkexec": true, "nsenter": true}
 
 // traceOption is an option of a wrapper as the oracle gives it, with
 // {F} for a file it names.

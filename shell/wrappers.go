@@ -26,6 +26,23 @@ type wrapper struct {
 	// appends marks xargs, which appends the words it reads to the
 	// command it runs.
 	appends bool
+	// code names the options whose value is a string a shell runs
+	// ("npx -c STRING").
+	code []string
+	// startsShell marks a wrapper that, given no command, starts a shell
+	// that reads standard input (chroot, unshare, fakeroot).
+	startsShell bool
+	// elsewhere, when set, is why the command runs where this call's
+	// paths mean other files: another root, another namespace.
+	elsewhere string
+	// output is the file it writes when no option names another:
+	// "perf record" writes perf.data.
+	output string
+	// resolves marks a runner that may find the command it is given
+	// somewhere other than PATH (a project's bin, a package it fetches):
+	// the runner is decided in full as written, the command as a
+	// constraint (README.md, "Project runners").
+	resolves bool
 }
 
 // addWrappers adds the commands decided as the command they run: each
@@ -275,11 +292,17 @@ func addWrappers(table map[string]*program) {
 	} {
 		table[name] = prog
 	}
+	// Homebrew's coreutils and gnu-time name the GNU tools with a g before
+	// their names on macOS. gxargs is not among them: xargs is read by
+	// its name, as the one that appends words.
+	for _, name := range []string{"nice", "nohup", "timeout", "stdbuf", "time"} {
+		table["g"+name] = table[name]
+	}
 }
 
 // unwrap finds the command a wrapper runs.
 func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects {
-	e := effects{wrapper: true, privileged: w.privileged}
+	e := effects{wrapper: true, privileged: w.privileged, resolves: w.resolves, elsewhere: w.elsewhere}
 	p := options.parseFlags(base, args, false)
 	if p.opaque != "" {
 		e.unseen = p.opaque
@@ -293,18 +316,33 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 	if p.has(w.none...) {
 		return e
 	}
+	if w.output != "" && len(e.writes) == 0 {
+		e.writes = []word{{value: w.output, literal: true}}
+	}
 	rest := p.operands
 	rest = rest[min(w.operands, len(rest)):]
 	for ; w.assigns && len(rest) > 0 && strings.Contains(rest[0].value, "="); rest = rest[1:] {
 		name, _, _ := strings.Cut(rest[0].value, "=")
 		e.unseen = firstOf(e.unseen, environmentUnseen(name), substitutionUnseen(name, rest[0]))
 	}
+	for _, g := range p.options {
+		if contains(w.code, g.name) {
+			scripts, why := shellString(base+" "+g.written, []word{g.value}, "")
+			e.scripts, e.unseen = append(e.scripts, scripts...), firstOf(e.unseen, why)
+		}
+	}
 	switch {
+	case len(e.scripts) > 0:
+		// The string is the command; words after it are its arguments.
 	case p.has(w.shell...):
 		// "sudo -s CMD" hands the words to a shell's -c: they are code.
 		e.scripts, e.unseen = shellString(base, rest, e.unseen)
+	case len(rest) > 0 && w.resolves:
+		e.commands = append(e.commands, packageCommand(rest))
 	case len(rest) > 0:
 		e.commands = append(e.commands, rest)
+	case w.startsShell:
+		e.unseen = firstOf(e.unseen, base+" starts a shell that reads standard input")
 	}
 	if w.appends {
 		e.unseen = firstOf(e.unseen, xargsUnseen(p, rest))
