@@ -314,8 +314,36 @@ func gitGlob(w word) word {
 // or a file a word names: "worktree add PATH", "submodule add URL PATH",
 // "bundle create FILE".
 var gitActionOptions = map[string]*optionTable{
-	"worktree add":  flagSet(byEffect{inert: "f force detach checkout no-checkout lock reason: orphan q quiet track no-track guess-remote no-guess-remote relative-paths no-relative-paths b: B:"}),
-	"submodule add": flagSet(byEffect{inert: "b: branch: f force name: reference: depth: q quiet"}),
+	"worktree add": flagSet(byEffect{
+		inert: `
+			f force
+			detach
+			checkout
+			no-checkout
+			lock
+			reason:
+			orphan
+			q quiet
+			track
+			no-track
+			guess-remote
+			no-guess-remote
+			relative-paths
+			no-relative-paths
+			b:
+			B:
+		`,
+	}),
+	"submodule add": flagSet(byEffect{
+		inert: `
+			b: branch:
+			f force
+			name:
+			reference:
+			depth:
+			q quiet
+		`,
+	}),
 }
 
 // gitActionWrites are the files an action of a subcommand writes, and

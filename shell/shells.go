@@ -219,44 +219,36 @@ var signals = map[string]bool{
 	"XFSZ": true, "VTALRM": true, "PROF": true, "WINCH": true, "IO": true, "PWR": true, "SYS": true,
 }
 
+// suOptions are the options su and runuser share that run nothing.
+const suOptions = `
+	c: command:
+	session-command:
+	f fast
+	g: group:
+	G: supp-group:
+	l login
+	m
+	p preserve-environment
+	P pty
+	w: whitelist-environment:
+	h help
+	V version
+`
+
 // commandOptions are the options of su, runuser and script: -c gives
 // the string a shell runs; su's -s names the shell; script's -I, -O, -B,
 // -T and -t name files it writes.
 var commandOptions = map[string]*optionTable{
 	"su": flagSet(byEffect{
-		inert: `
-			c: command:
-			session-command:
-			f fast
-			g: group:
-			G: supp-group:
-			l login
-			m
-			p preserve-environment
-			P pty
-			w: whitelist-environment:
-			h help
-			V version
-		`,
+		inert: suOptions,
 		runs: `
 			s: shell:
 		`,
 	}),
+	// runuser has su's options and -u, the user to run as.
 	"runuser": flagSet(byEffect{
-		inert: `
+		inert: suOptions + `
 			u: user:
-			c: command:
-			session-command:
-			f fast
-			g: group:
-			G: supp-group:
-			l login
-			m
-			p preserve-environment
-			P pty
-			w: whitelist-environment:
-			h help
-			V version
 		`,
 		runs: `
 			s: shell:
