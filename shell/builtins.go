@@ -15,7 +15,7 @@ func addBuiltins(table map[string]*program) {
 	for _, name := range []string{
 		"set", "shopt", "declare", "typeset", "local", "export", "readonly", "unset", "let",
 		"compgen", "complete", "compopt", "trap", "fc", "history", "source", ".",
-		"bind", "wait", "alias",
+		"bind", "wait", "alias", "hash", "enable",
 	} {
 		table[name] = &program{hook: stateHook}
 	}
@@ -24,10 +24,8 @@ func addBuiltins(table map[string]*program) {
 	table["read"] = &program{hook: alongState(setsVariables(readOptions))}
 	table["getopts"] = &program{hook: alongState(getoptsEffects)}
 	for _, name := range []string{"mapfile", "readarray"} {
-		table[name] = &program{hook: alongState(mapfileEffects)}
+		table[name] = &program{hook: alongState(setsVariables(mapfileOptions))}
 	}
-	table["hash"] = &program{hook: alongState(optionHides(hashOptions, "changes which program a name runs"))}
-	table["enable"] = &program{hook: alongState(optionHides(enableOptions, "loads a builtin from a shared object"))}
 	table["eval"] = &program{hook: argsOnly(evalEffects)}
 	// type prints how each name would run, as command -v does, and runs
 	// none of them; its operands are names, not files.
@@ -96,20 +94,6 @@ var typeOptions = flagSet(byEffect{
 	`,
 })
 
-// optionHides is the hook of a builtin one of whose options, the ones
-// its table lists as running a program, hides code for the reason why.
-// An option the table does not know, or a word made when it runs where
-// an option may stand, is opaque: it may be that option.
-func optionHides(options *optionTable, why string) hook {
-	return func(base string, args []word) effects {
-		p := options.parseFlags(base, args, false)
-		if g, ok := p.first(runs); ok {
-			return effects{unseen: base + " " + g.written + " " + why}
-		}
-		return effects{unseen: p.opaque}
-	}
-}
-
 // mapfileOptions are the options of mapfile and readarray; -C runs a
 // string for every line read.
 var mapfileOptions = flagSet(byEffect{
@@ -126,16 +110,6 @@ var mapfileOptions = flagSet(byEffect{
 		C:
 	`,
 })
-
-// mapfileEffects reads mapfile and readarray, which set the array they
-// name, and with -C run a string for every line they read.
-func mapfileEffects(base string, args []word) effects {
-	e := optionHides(mapfileOptions, "runs a string for every line it reads")(base, args)
-	if e.unseen != "" {
-		return e
-	}
-	return setsVariables(mapfileOptions)(base, args)
-}
 
 // readOptions are the options of read: -a names the array it sets.
 var readOptions = flagSet(byEffect{
