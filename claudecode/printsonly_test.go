@@ -2,10 +2,10 @@ package claudecode
 
 import "testing"
 
-// TestPrintsHowANameRuns: type prints how a name would run and runs
-// nothing, so it runs with no rule, as Claude Code 2.1.328 runs "type
-// ls"; Claude Code asks for command -v (recorded: "command -v touch"),
-// and so does agentpolicy; command -p runs the name and is decided as it.
+// TestPrintsHowANameRuns: type and command -v print how a name would run
+// and run nothing, so they run with no rule (Claude Code 2.1.328 runs
+// "type ls" and asks for "command -v git": divergences.json lists it);
+// command -p runs the name and is decided as it.
 func TestPrintsHowANameRuns(t *testing.T) {
 	none := lists{}
 	denyRm := lists{Deny: []string{"Bash(rm:*)"}}
@@ -13,7 +13,12 @@ func TestPrintsHowANameRuns(t *testing.T) {
 		{none, "Bash", cmd("type ls"), "allow"},
 		{none, "Bash", cmd("type -t git"), "allow"},
 		{none, "Bash", cmd("type ls && rm x"), "ask"},
-		{none, "Bash", cmd("command -v git"), "ask"},
+		{none, "Bash", cmd("command -v git"), "allow"},
+		{none, "Bash", cmd("command -V git"), "allow"},
+		{none, "Bash", cmd("command -v $(touch x)"), "ask"},
+		{none, "Bash", cmd("command -v *"), "ask"},
+		{denyRm, "Bash", cmd("command -v rm"), "allow"},
+		{denyRm, "Bash", cmd("command -v rm && rm x"), "deny"},
 		{denyRm, "Bash", cmd("command -p rm x"), "deny"},
 		{denyRm, "Bash", cmd("type rm"), "allow"},
 	})

@@ -51,7 +51,7 @@ type oracleAnswer struct {
 // knowingly decides otherwise than Claude Code, and why.
 type divergence struct {
 	Case      string `json:"case"`
-	Direction string `json:"direction"` // "stricter"; a looser one fails whatever it says
+	Direction string `json:"direction"` // "stricter", or "looser" for a read-only allow (readOnlyAllow)
 	Reason    string `json:"reason"`
 }
 
@@ -62,8 +62,9 @@ var strictness = map[string]int{"deny": 0, "ask": 1, "allow": 2}
 // TestRecordedClaudeCode decides every recorded case with the importer, as
 // the command's explain builds its engine, and holds it to what Claude
 // Code decided: each case agrees, or is listed in divergences.json as
-// stricter with a reason. A looser case fails whatever the table says, and
-// so does a listed case that now agrees, so the table stays exact.
+// stricter with a reason. A looser case fails unless the table lists it
+// and it is a read-only allow (readOnlyAllow), and so does a listed case
+// that now agrees, so the table stays exact.
 func TestRecordedClaudeCode(t *testing.T) {
 	cases := readJSON[[]oracleCase](t, "cases.json")
 	recorded := readJSON[map[string]oracleAnswer](t, "recorded.json")
@@ -108,7 +109,9 @@ func TestRecordedClaudeCode(t *testing.T) {
 		case strictness[got] > strictness[want.Decision]:
 			looser++
 			report = append(report, finding{c, "looser", want, got, reason})
-			t.Errorf("%s: LOOSER than Claude Code: agentpolicy %s (%s), Claude Code %s (%s)", c.Name, got, reason, want.Decision, brief(want.Text))
+			if !isListed || d.Direction != "looser" || !readOnlyAllow(want.Decision, got, reason) {
+				t.Errorf("%s: LOOSER than Claude Code: agentpolicy %s (%s), Claude Code %s (%s)", c.Name, got, reason, want.Decision, brief(want.Text))
+			}
 		default:
 			stricter++
 			report = append(report, finding{c, "stricter", want, got, reason})
@@ -125,6 +128,16 @@ func TestRecordedClaudeCode(t *testing.T) {
 	if path := os.Getenv("AGENTPOLICY_CC_FINDINGS"); path != "" {
 		writeFindings(t, path, report)
 	}
+}
+
+// readOnlyAllow reports whether a looser verdict is the one kind
+// divergences.json may list: a command Claude Code asks about that the
+// engine allows only because its shell reader's table knows it is
+// read-only (issue 29's "tar -tf", "command -v"). No rule allows it, and
+// the hook leaves an allowed call to Claude Code's own rules unless it is
+// given --allow, so in front of Claude Code it still asks.
+func readOnlyAllow(want, got, reason string) bool {
+	return want == "ask" && got == "allow" && reason == "allowed by Bash(read_only:true)"
 }
 
 // decideCase lays the case's settings and files into a scratch tree, loads

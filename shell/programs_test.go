@@ -129,12 +129,9 @@ func splitOne(t *testing.T, command string) agentpolicy.Subject {
 	return subjects[0]
 }
 
-// TestPrintsHowANameRuns holds type, which prints how a name would run
-// and runs nothing, to being read-only with no rule, as Claude Code
-// 2.1.328 runs "type ls" (recorded). command -v prints the same, but
-// Claude Code asks for it (recorded: "command -v touch"), and the
-// splitter is never looser than Claude Code, so it is not read-only;
-// command -p runs the name and is decided as it.
+// TestPrintsHowANameRuns holds type and command -v, which print how a
+// name would run and run nothing, to being read-only with no rule when
+// every word is known; command -p runs the name and is decided as it.
 func TestPrintsHowANameRuns(t *testing.T) {
 	split := Subjects(WithReadOnlyField("read_only"))
 	for _, c := range []struct {
@@ -147,7 +144,11 @@ func TestPrintsHowANameRuns(t *testing.T) {
 		{"type -x git", false},
 		{"type $(rm x)", false},
 		{"type *", false},
-		{"command -v git", false},
+		{"command -v git", true},
+		{"command -V git", true},
+		{"command -pv git", true},
+		{"command -v $HOME", false},
+		{"command -v *", false},
 		{"command -p rm x", false},
 	} {
 		subjects, err := split(commandArgs(c.command))

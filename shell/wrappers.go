@@ -14,6 +14,10 @@ type wrapper struct {
 	operands int
 	// none names the options after which no command runs ("sudo -l").
 	none []string
+	// describes names the options after which it only prints how each
+	// name would run ("command -v git"), as type does: read-only when
+	// every word is known.
+	describes []string
 	// privileged marks a wrapper that changes who runs the command.
 	privileged bool
 	// assigns marks a wrapper that reads NAME=VALUE words before the
@@ -172,7 +176,7 @@ func addWrappers(table map[string]*program) {
 					V
 				`,
 			}),
-			wraps: &wrapper{none: []string{"v", "V"}},
+			wraps: &wrapper{none: []string{"v", "V"}, describes: []string{"v", "V"}},
 		},
 		"builtin": {
 			flags: flagSet(byEffect{}),
@@ -314,6 +318,7 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 	}
 	e.reads, e.writes = optionFiles(p)
 	if p.has(w.none...) {
+		e.readOnly = p.has(w.describes...) && allKnown(args)
 		return e
 	}
 	if w.output != "" && len(e.writes) == 0 {
