@@ -67,20 +67,20 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		"show":        {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
 		"diff":        {inert: gitTable(byEffect{inert: gitHistory + " no-index", writesArg: "output:"}), operands: readsArg},
 		"whatchanged": {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
-		"shortlog": {inert: inertGit(gitHistory + `
+		"shortlog": {inert: gitTable(byEffect{inert: gitHistory + `
 			numbered
 			summary
 			email e
 			group:
 			w:
-		`)},
-		"rev-list": {inert: inertGit(gitHistory + `
+		`, writesArg: "output:"})},
+		"rev-list": {inert: gitTable(byEffect{inert: gitHistory + `
 			objects objects-edge
 			count
 			timestamp
 			header
 			stdin
-		`)},
+		`, writesArg: "output:"})},
 		"blame": {inert: gitTable(byEffect{inert: `
 			L:
 			l
@@ -390,7 +390,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		"remote": {inert: inertGit(`
 			v verbose
 		`), url: true},
-		"reflog":  {inert: inertGit(gitHistory)},
+		"reflog":  {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:"})},
 		"version": {inert: inertGit("build-options")},
 		"var":     {inert: inertGit("l")},
 		"check-ignore": {inert: inertGit(`
@@ -401,11 +401,11 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			stdin
 			z
 		`)},
-		"stash list": {inert: inertGit(gitHistory)},
-		"stash show": {inert: inertGit(gitHistory + `
+		"stash list": {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:"})},
+		"stash show": {inert: gitTable(byEffect{inert: gitHistory + `
 			include-untracked
 			only-untracked
-		`)},
+		`, writesArg: "output:"})},
 		"remote show": {inert: inertGit("n")},
 		"remote get-url": {inert: inertGit(`
 			push

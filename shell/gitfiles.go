@@ -17,6 +17,12 @@ import (
 // a word made when git runs, written as an option, in a table with an
 // option that writes a file, may be that option.
 func gitFiles(sub string, rest []word) (reads, writes []word, why string) {
+	if len(rest) > 0 && gitActions[sub] {
+		if _, ok := gitCommands()[sub+" "+rest[0].value]; ok {
+			// An action's own table: "stash show --output=f".
+			sub, rest = sub+" "+rest[0].value, rest[1:]
+		}
+	}
 	c := gitCommands()[sub]
 	table := cmp.Or(c.inert, c.options, c.files)
 	if table == nil {

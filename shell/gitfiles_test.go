@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ChristopherDavenport/agentpolicy"
@@ -45,6 +46,27 @@ func TestGitFileOptions(t *testing.T) {
 		}
 		if v := decide(t, e, c.twin, false); v.Action != agentturn.Allow {
 			t.Errorf("twin %q: %v %q, want allowed", c.twin, v.Action, v.Reason)
+		}
+	}
+}
+
+// TestGitHistoryOutput holds every history reader to the file its
+// --output writes: git reflog, rev-list, shortlog, stash list and stash
+// show write it as log does (checked against git 2.39); a deny rule for
+// the file denies, and the reader without it is still read-only.
+func TestGitHistoryOutput(t *testing.T) {
+	e := build(t, agentpolicy.Policy{Deny: rules(t, "write(.env)"), Default: agentpolicy.Ask()})
+	for _, sub := range []string{"reflog", "rev-list HEAD", "shortlog HEAD", "stash list", "stash show"} {
+		attack := "git " + sub + " --output=.env"
+		if v := decide(t, e, attack, false); v.Action != agentturn.Block {
+			t.Errorf("%q: %v %q, want denied", attack, v.Action, v.Reason)
+		}
+		var args []word
+		for _, f := range strings.Fields(sub) {
+			args = append(args, word{value: f, literal: true})
+		}
+		if !gitEffects(args).readOnly {
+			t.Errorf("%q is not read-only", "git "+sub)
 		}
 	}
 }
