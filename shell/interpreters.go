@@ -15,7 +15,10 @@ import (
 // an option (perl -M, node --require, python -X), read from a file or
 // from standard input, so every one of them asks; only an option that
 // prints and exits (--version, --help) and python -m of a tool, which
-// runs as the command it stands for, are decided as written.
+// runs as the command it stands for, are decided as written. Each
+// family's options are a table (languages.go) read by the one option
+// reader; what a program runs through a shell, or as a program, is read
+// as shell code where its words name it, so a deny rule for it holds.
 
 // language is what one family's command line holds.
 type language struct {
@@ -32,8 +35,8 @@ type language struct {
 	// shellCode are the commands a program in the family's language
 	// runs through a shell or as programs, which a deny rule for them
 	// reads: a shell's whole program, gdb's "shell" and "!" commands,
-	// dc's "!", expect's "spawn" and "exec". Nil for a family whose
-	// programs run none the splitter can name.
+	// dc's "!", expect's "spawn" and "system", Tcl's "exec". Nil for a
+	// family whose programs run none the splitter can name.
 	shellCode func(code string) []string
 	// commands, for a family whose command line begins with a
 	// subcommand, are the subcommands decided as written (deno fmt, bun
@@ -352,15 +355,15 @@ func dcCommands(code string) []string {
 	return out
 }
 
-// tclCommands are the programs Tcl's "exec" and expect's "spawn" run,
-// as commands: each a command of its own, split at newlines, ";" and
+// tclCommands are the programs Tcl's "exec" and expect's "spawn" and
+// "system" run, as commands: each a command of its own, split at newlines, ";" and
 // brackets, without its leading options and with braces, Tcl's quotes,
 // removed.
 func tclCommands(code string) []string {
 	var out []string
 	for _, part := range strings.FieldsFunc(code, func(r rune) bool { return strings.ContainsRune("\n;[]", r) }) {
 		words := strings.Fields(strings.NewReplacer("{", "", "}", "").Replace(part))
-		if len(words) == 0 || words[0] != "exec" && words[0] != "spawn" {
+		if len(words) == 0 || words[0] != "exec" && words[0] != "spawn" && words[0] != "system" {
 			continue
 		}
 		words = words[1:]

@@ -27,6 +27,7 @@ var interpreterCases = []struct {
 	{"gdb -batch -eval-command='!rm x'", agentturn.Block, "gdb -batch -eval-command='!ls'", agentturn.Defer},
 	{"expect -c 'spawn rm x; expect eof'", agentturn.Block, "expect -c 'spawn ls; expect eof'", agentturn.Defer},
 	{"expect -c 'set r [exec rm x]'", agentturn.Block, "expect -c 'set r [exec ls]'", agentturn.Defer},
+	{"expect -c 'system rm x'", agentturn.Block, "expect -c 'system ls'", agentturn.Defer},
 	{"dc -e '!rm x'", agentturn.Block, "dc -e '2 3 + p'", agentturn.Defer},
 	// A shell of another language given its program after a letter of
 	// its own.
