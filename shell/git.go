@@ -130,8 +130,9 @@ func gitEffects(args []word) effects {
 		e.unseen = "the git subcommand " + sub.value + " is known only when it runs"
 		return e
 	}
-	e.unseen = firstOf(gitRuns(sub.value, rest), gitListed(sub.value, rest))
-	e.reads, e.writes = gitFiles(sub.value, rest)
+	var why string
+	e.reads, e.writes, why = gitFiles(sub.value, rest)
+	e.unseen = firstOf(gitRuns(sub.value, rest), gitListed(sub.value, rest), why)
 	reads, writes, tops, why := gitOperandFiles(gitAction(sub.value, rest))
 	e.unseen = firstOf(e.unseen, why)
 	e.reads, e.writes = append(e.reads, reads...), append(e.writes, writes...)

@@ -1,9 +1,6 @@
 package shell
 
-import (
-	"strings"
-	"sync"
-)
+import "sync"
 
 // The table of git's subcommands: one entry per subcommand (or per
 // action of one, "stash list"), saying which options leave it read-only,
@@ -16,10 +13,13 @@ type gitCommand struct {
 	// read-only: given only these, it changes nothing. A subcommand
 	// without it is never read-only.
 	inert *optionTable
-	// files are its options whose value is a file git reads or writes,
-	// written as every table of options is ([fileOptions]); git reads a
-	// long one in any unambiguous abbreviation.
-	files map[string]effect
+	// files, for a subcommand with neither inert nor options, are its
+	// options whose value is a file git reads or writes, beside its other
+	// short options, so that the one option reader takes a cluster
+	// ("-aF msg") as git does; its other long options the table does not
+	// know, and the reader steps over them. A subcommand with a table
+	// declares its file options there, under readsArg and writesArg.
+	files *optionTable
 	// url marks a subcommand that reads a remote's URL, whose ext:: and
 	// fd:: transports run a command.
 	url bool
@@ -36,20 +36,6 @@ type gitCommand struct {
 	// which say which words are operands; one given an option outside
 	// them asks, since it may take the next word.
 	options *optionTable
-}
-
-// fileOptions are the options of lists, written as every table of
-// options is ("F: file:" under readsArg), by name with their effect: the
-// options of a git subcommand whose value is a file, which gitFiles
-// finds among the subcommand's words.
-func fileOptions(lists byEffect) map[string]effect {
-	options := map[string]effect{}
-	for e, list := range lists {
-		for _, spec := range strings.Fields(list) {
-			options[strings.TrimRight(spec, ":")] = effect(e)
-		}
-	}
-	return options
 }
 
 // gitCommands is the table, by subcommand. It is built on first use, not
@@ -77,25 +63,25 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			M:: find-renames::
 			show-stash
 		`)},
-		"log":         {inert: listedGit(gitHistory, "stdin"), files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg, blobsOnly: true},
-		"show":        {inert: listedGit(gitHistory, "stdin"), files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg, blobsOnly: true},
-		"diff":        {inert: inertGit(gitHistory + " no-index"), files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg},
-		"whatchanged": {inert: listedGit(gitHistory, "stdin"), files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg, blobsOnly: true},
-		"shortlog": {inert: inertGit(gitHistory + `
+		"log":         {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"show":        {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"diff":        {inert: gitTable(byEffect{inert: gitHistory + " no-index", writesArg: "output:"}), operands: readsArg},
+		"whatchanged": {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"shortlog": {inert: gitTable(byEffect{inert: gitHistory + `
 			numbered
 			summary
 			email e
 			group:
 			w:
-		`)},
-		"rev-list": {inert: inertGit(gitHistory + `
+		`, writesArg: "output:"})},
+		"rev-list": {inert: gitTable(byEffect{inert: gitHistory + `
 			objects objects-edge
 			count
 			timestamp
 			header
 			stdin
-		`)},
-		"blame": {inert: inertGit(`
+		`, writesArg: "output:"})},
+		"blame": {inert: gitTable(byEffect{inert: `
 			L:
 			l
 			t
@@ -127,10 +113,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			no-progress
 			encoding:
 			ignore-rev:
-			contents:
-			ignore-revs-file:
-			S:
-		`), files: fileOptions(byEffect{readsArg: `
+		`, readsArg: `
 			contents:
 			ignore-revs-file:
 			S:
@@ -160,7 +143,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			i ignore-case
 			omit-empty
 		`)},
-		"tag": {inert: inertGit(`
+		"tag": {inert: gitTable(byEffect{inert: `
 			l list
 			n::
 			contains::
@@ -175,7 +158,18 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			no-column
 			i ignore-case
 			omit-empty
-		`), files: fileOptions(byEffect{readsArg: "F: file:"})},
+		`, readsArg: `
+			F: file:
+		`, changes: `
+			a annotate
+			s sign
+			u: local-user:
+			f force
+			d delete
+			v verify
+			m: message:
+			e edit
+		`})},
 		"rev-parse": {inert: inertGit(`
 			abbrev-ref::
 			short::
@@ -279,7 +273,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			dirty::
 			broken::
 		`)},
-		"cat-file": {inert: listedGit(`
+		"cat-file": {inert: gitTable(byEffect{inert: `
 			t
 			s
 			e
@@ -293,11 +287,11 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			textconv
 			filters
 			path:
-		`, `
+		`, listsFiles: `
 			batch::
 			batch-check::
 			batch-command::
-		`), operands: readsArg, blobsOnly: true},
+		`}), operands: readsArg, blobsOnly: true},
 		"show-ref": {inert: inertGit(`
 			head
 			tags
@@ -341,7 +335,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			v verbose
 			H human-readable
 		`)},
-		"grep": {inert: inertGit(`
+		"grep": {inert: gitTable(byEffect{inert: `
 			cached
 			no-index
 			untracked
@@ -384,18 +378,19 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			W function-context
 			m: max-count:
 			threads:
-			f:
 			e:
 			and
 			or
 			not
 			all-match
 			q quiet
-		`), files: fileOptions(byEffect{readsArg: "f: file:"}), operands: readsArg},
+		`, readsArg: `
+			f:
+		`}), operands: readsArg},
 		"remote": {inert: inertGit(`
 			v verbose
 		`), url: true},
-		"reflog":  {inert: inertGit(gitHistory)},
+		"reflog":  {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:"})},
 		"version": {inert: inertGit("build-options")},
 		"var":     {inert: inertGit("l")},
 		"check-ignore": {inert: inertGit(`
@@ -406,11 +401,11 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			stdin
 			z
 		`)},
-		"stash list": {inert: inertGit(gitHistory)},
-		"stash show": {inert: inertGit(gitHistory + `
+		"stash list": {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:"})},
+		"stash show": {inert: gitTable(byEffect{inert: gitHistory + `
 			include-untracked
 			only-untracked
-		`)},
+		`, writesArg: "output:"})},
 		"remote show": {inert: inertGit("n")},
 		"remote get-url": {inert: inertGit(`
 			push
@@ -462,36 +457,94 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			name-only
 			z null
 		`)},
-		"range-diff": {files: fileOptions(byEffect{writesArg: "output:"})},
-		"diff-tree":  {files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg},
-		"diff-index": {files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg},
-		"diff-files": {files: fileOptions(byEffect{writesArg: "output:"}), operands: readsArg},
-		"bundle":     {files: fileOptions(byEffect{writesArg: "output:"}), url: true},
-		"format-patch": {files: fileOptions(byEffect{writesArg: `
-			o: output-directory:
-			output:
-		`})},
-		"archive": {files: fileOptions(byEffect{writesArg: "o: output:", readsArg: "add-file:"}), url: true, operands: readsArg, options: flagSet(byEffect{
+		"range-diff": {files: flagSet(byEffect{writesArg: "output:"})},
+		"diff-tree":  {files: flagSet(byEffect{writesArg: "output:"}), operands: readsArg},
+		"diff-index": {files: flagSet(byEffect{writesArg: "output:"}), operands: readsArg},
+		"diff-files": {files: flagSet(byEffect{writesArg: "output:"}), operands: readsArg},
+		"bundle":     {files: flagSet(byEffect{writesArg: "output:"}), url: true},
+		"format-patch": {files: flagSet(byEffect{
+			inert: `
+				n numbered
+				N no-numbered
+				s signoff
+				v: reroll-count:
+				k keep-subject
+				p no-stat
+				q quiet
+			`,
+			writesArg: `
+				o: output-directory:
+				output:
+			`,
+		})},
+		"archive": {url: true, operands: readsArg, options: flagSet(byEffect{
 			inert: `
 				format:
 				l list
 				v verbose
 				prefix:
-				o: output:
-				add-file:
 				add-virtual-file:
 				worktree-attributes
 				remote:
 				mtime:
 			` + digits,
+			readsArg: `
+				add-file:
+			`,
+			writesArg: `
+				o: output:
+			`,
 			runs: "exec:",
 		})},
-		"commit": {files: fileOptions(byEffect{readsArg: `
-			F: file:
-			t: template:
-		`})},
-		"merge": {files: fileOptions(byEffect{readsArg: "F: file:"})},
-		"notes": {files: fileOptions(byEffect{readsArg: "F: file:"})},
+		"commit": {files: flagSet(byEffect{
+			inert: `
+				q quiet
+				v verbose
+				m: message:
+				c: reedit-message:
+				C: reuse-message:
+				s signoff
+				e edit
+				S:: gpg-sign::
+				a all
+				i include
+				p patch
+				o only
+				n no-verify
+				z null
+				u:: untracked-files::
+			`,
+			readsArg: `
+				F: file:
+				t: template:
+			`,
+		})},
+		"merge": {files: flagSet(byEffect{
+			inert: `
+				n
+				e edit
+				s: strategy:
+				X: strategy-option:
+				m: message:
+				v verbose
+				q quiet
+				S:: gpg-sign::
+			`,
+			readsArg: `
+				F: file:
+			`,
+		})},
+		"notes": {files: flagSet(byEffect{
+			inert: `
+				m: message:
+				c: reedit-message:
+				C: reuse-message:
+				f force
+			`,
+			readsArg: `
+				F: file:
+			`,
+		})},
 		"add": {operands: readsArg, options: flagSet(byEffect{
 			inert: `
 				n dry-run
@@ -653,18 +706,20 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			`,
 			listsFiles: "pathspec-from-file:",
 		})},
-		"checkout-index": {operands: writesArg, files: fileOptions(byEffect{writesArg: "prefix:"}), options: flagSet(byEffect{
+		"checkout-index": {operands: writesArg, options: flagSet(byEffect{
 			inert: `
 				u index
 				q quiet
 				f force
 				a all
 				n no-create
-				prefix:
 				stage:
 				temp
 				ignore-skip-worktree-bits
 				z
+			`,
+			writesArg: `
+				prefix:
 			`,
 			listsFiles: "stdin",
 		})},

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -11,62 +12,44 @@ import (
 // and the directory init and clone make a repository in.
 
 // gitFiles are the files the options of a subcommand name, read and
-// written: "-o out", "-oout", "--output=out", "--out out", "-F msg".
-func gitFiles(sub string, rest []word) (reads, writes []word) {
-	options := gitCommands()[sub].files
-	if options == nil {
-		return nil, nil
+// written, as its table of options reads them ("-o out", "-oout",
+// "--output=out", "--out out", "-aF msg"), and why they cannot be known:
+// a word made when git runs, written as an option, in a table with an
+// option that writes a file, may be that option.
+func gitFiles(sub string, rest []word) (reads, writes []word, why string) {
+	if len(rest) > 0 && gitActions[sub] {
+		if _, ok := gitCommands()[sub+" "+rest[0].value]; ok {
+			// An action's own table: "stash show --output=f".
+			sub, rest = sub+" "+rest[0].value, rest[1:]
+		}
 	}
-	for i := 0; i < len(rest); i++ {
-		v := rest[i].value
-		var e effect
-		value, joined := word{}, false
+	c := gitCommands()[sub]
+	table := cmp.Or(c.inert, c.options, c.files)
+	if table == nil {
+		return nil, nil, ""
+	}
+	p := table.parseFlags("git "+sub, rest, true)
+	for _, g := range p.options {
 		switch {
-		case v == "--":
-			return reads, writes
-		case strings.HasPrefix(v, "--") && len(v) > 3:
-			name, after, ok := strings.Cut(v[2:], "=")
-			e = gitLongFile(options, name)
-			value, joined = rest[i], ok
-			value.value = after
-		case len(v) > 1 && v[0] == '-':
-			// A cluster: "-aF msg", "-aFmsg". A letter before the file
-			// option that takes a value of its own would take the rest,
-			// which is then read as a file too: a subject too many.
-			for k := 1; k < len(v) && e == inert; k++ {
-				e = options[v[k:k+1]]
-				value, joined = rest[i], k+1 < len(v)
-				value.value = v[k+1:]
-			}
-		}
-		if e != readsArg && e != writesArg {
-			continue
-		}
-		if !joined {
-			if i+1 >= len(rest) {
-				continue
-			}
-			i++
-			value = rest[i]
-		}
-		if e == readsArg {
-			reads = append(reads, value)
-		} else {
-			writes = append(writes, value)
+		case !g.hasValue:
+		case g.effect == readsArg:
+			reads = append(reads, g.value)
+		case g.effect == writesArg:
+			writes = append(writes, g.value)
 		}
 	}
-	return reads, writes
-}
-
-// gitLongFile is the effect of the long option that name abbreviates
-// among options, inert when it abbreviates none.
-func gitLongFile(options map[string]effect, name string) effect {
-	for option, e := range options {
-		if len(option) > 1 && strings.HasPrefix(option, name) {
-			return e
+	if !table.indexed().risky {
+		return reads, writes, ""
+	}
+	for _, w := range rest {
+		switch {
+		case w.value == "--" && w.literal:
+			return reads, writes, ""
+		case !w.literal && strings.HasPrefix(w.value, "-"):
+			return reads, writes, "the word " + w.value + " may be an option of git " + sub + " that writes a file, known only when it runs"
 		}
 	}
-	return inert
+	return reads, writes, ""
 }
 
 // gitListed is why the paths a subcommand works on are known only when

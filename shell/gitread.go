@@ -11,20 +11,24 @@ var gitActions = map[string]bool{"stash": true, "remote": true, "worktree": true
 // inertGit is the table of a subcommand whose options in list are all
 // inert, with the counts ("-5") every history command reads.
 func inertGit(list string) *optionTable {
-	return flagSet(byEffect{inert: list + digits})
+	return gitTable(byEffect{inert: list})
 }
 
-// listedGit is the table of a subcommand whose options in list are
-// inert and those in listed read the names of what it reads from
-// standard input ("git show --stdin", "git cat-file --batch"), which a
-// "REV:.env" among them makes the contents of a file.
-func listedGit(list, listed string) *optionTable {
-	return flagSet(byEffect{inert: list + digits, listsFiles: listed})
+// gitTable is the table of a subcommand's options by effect, with the
+// counts ("-5") every history command reads among the inert: the files
+// its options name (blame --contents, log --output) are its options'
+// effects, and so are the names of what it reads listed on standard
+// input ("git show --stdin"), which a "REV:.env" among them makes the
+// contents of a file.
+func gitTable(lists byEffect) *optionTable {
+	lists[inert] += digits
+	return flagSet(lists)
 }
 
 // gitReadOnly reports whether a subcommand with its words is known to
 // change nothing: the subcommand is in the table and every option is one
-// of its inert options, given as the table writes it.
+// of its inert options or names a file it reads, given as the table
+// writes it.
 func gitReadOnly(sub string, rest []word) bool {
 	if len(rest) > 0 && gitActions[sub] {
 		if c, ok := gitCommands()[sub+" "+rest[0].value]; ok && c.inert != nil {
@@ -69,9 +73,11 @@ func gitOperands(rest []word) int {
 }
 
 // gitInertOnly reports whether every option among the words is in the
-// subcommand's table, read by the one option reader: abbreviated long
+// subcommand's table and none of them writes or changes anything, read by the one option reader: abbreviated long
 // options, clusters and values joined or in the next word, as git's own
 // parser reads them; words after "--" are paths.
 func gitInertOnly(table *optionTable, sub string, rest []word) bool {
-	return table.parseFlags("git "+sub, rest, true).opaque == ""
+	p := table.parseFlags("git "+sub, rest, true)
+	_, changes := p.first(writesArg, runs, changes)
+	return p.opaque == "" && !changes
 }

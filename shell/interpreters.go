@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Interpreters of other languages: python (with pypy, ipython and the py
 // launcher), node (with ts-node and tsx), perl and raku, ruby (with jruby
@@ -12,69 +15,78 @@ import "strings"
 // an option (perl -M, node --require, python -X), read from a file or
 // from standard input, so every one of them asks; only an option that
 // prints and exits (--version, --help) and python -m of a tool, which
-// runs as the command it stands for, are decided as written.
+// runs as the command it stands for, are decided as written. Each
+// family's options are a table (languages.go) read by the one option
+// reader; what a program runs through a shell, or as a program, is read
+// as shell code where its words name it, so a deny rule for it holds.
 
 // language is what one family's command line holds.
 type language struct {
-	// inline and inlineLong are the options that give the program on the
-	// command line; loads and loadsLong those whose value names code to
-	// load, or settings that may (php -d auto_prepend_file).
-	inline, loads         string
-	inlineLong, loadsLong []string
-	// values are the other short options that take a value, joined or
-	// as the next word.
-	values string
-	// shell marks a shell whose language is not bash's: its inline
-	// program asks, and is also read as the commands it names.
-	shell bool
+	// options are its options by effect (languages.go), read by the one
+	// option reader.
+	options *optionTable
+	// longOnly marks a family whose options are long options however
+	// they are written, one dash or two (gdb -ex, pwsh -Command);
+	// folded marks one that reads them in any case.
+	longOnly, folded bool
+	// tools, for a family whose -m runs a module, are the modules that
+	// run as the command they stand for; nil when none does.
+	tools map[string]bool
+	// shellCode are the commands a program in the family's language
+	// runs through a shell or as programs, which a deny rule for them
+	// reads: a shell's whole program, gdb's "shell" and "!" commands,
+	// dc's "!", expect's "spawn" and "system", Tcl's "exec". Nil for a
+	// family whose programs run none the splitter can name.
+	shellCode func(code string) []string
 	// commands, for a family whose command line begins with a
 	// subcommand, are the subcommands decided as written (deno fmt, bun
-	// install), and run those whose next operand is a script file.
-	commands map[string]bool
-	run      string
+	// install); run is the one whose next operand is a script file, and
+	// eval the one whose next word is code.
+	commands  map[string]bool
+	run, eval string
 }
 
 // languages are the families of interpreters.
 var languages = map[string]language{
-	"python": {inline: "c", loads: "XW", values: "mQ"},
-	"node": {inline: "ep", loads: "r", inlineLong: []string{"--eval", "--print"}, values: "C",
-		loadsLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--env-file", "--env-file-if-exists", "--experimental-config-file"}},
-	"perl":       {inline: "eE", loads: "Mm", values: "I"},
-	"ruby":       {inline: "e", loads: "r", values: "ICE"},
-	"php":        {inline: "rRBE", loads: "dc", values: "fFtz", inlineLong: []string{"--run"}},
-	"pypy":       {inline: "c", loads: "XW", values: "mQ"},
-	"lua":        {inline: "e", loads: "l"},
-	"luajit":     {inline: "e", loads: "l"},
-	"julia":      {inline: "eE", loads: "L", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--load"}},
-	"Rscript":    {inline: "e"},
-	"R":          {inline: "e"},
-	"osascript":  {inline: "e"},
-	"elixir":     {inline: "e", loads: "r", inlineLong: []string{"--eval"}},
-	"groovy":     {inline: "e"},
-	"pwsh":       {inline: "cCeE"},
-	"fish":       {inline: "cC", shell: true, inlineLong: []string{"--command", "--init-command"}},
-	"csh":        {inline: "c", shell: true},
-	"tcsh":       {inline: "c", shell: true},
-	"nu":         {inline: "ce", shell: true, inlineLong: []string{"--commands", "--execute"}},
-	"xonsh":      {inline: "c", shell: true},
-	"elvish":     {inline: "c", shell: true},
-	"tclsh":      {},
-	"wish":       {},
-	"expect":     {inline: "c"},
-	"ipython":    {inline: "c", values: "m"},
-	"py":         {inline: "c", loads: "XW", values: "mQ"},
-	"jrunscript": {inline: "e"},
-	"scala":      {inline: "e"},
-	"ts-node":    {inline: "ep", loads: "r", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--require"}},
-	"tsx":        {inline: "ep", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--require", "--import"}},
-	"powershell": {inline: "cCeE"},
-	"raku":       {inline: "e"},
-	"jruby":      {inline: "e", loads: "r", values: "ICE"},
-	"irb":        {loads: "r", values: "I"},
-	"dc":         {inline: "e", inlineLong: []string{"--expression"}},
-	"gdb":        {inline: "ex", inlineLong: []string{"--ex", "--eval-command", "--iex", "--init-eval-command", "--command", "--init-command"}},
-	"deno":       {inlineLong: []string{"eval"}, run: "run", commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
-	"bun": {inline: "ep", inlineLong: []string{"--eval", "--print"}, loadsLong: []string{"--preload", "-r", "--require", "--import", "--env-file"},
+	"python":     {options: pythonOptions, tools: pythonTools},
+	"pypy":       {options: pythonOptions, tools: pythonTools},
+	"py":         {options: pythonOptions, tools: pythonTools},
+	"ipython":    {options: ipythonOptions},
+	"node":       {options: nodeOptions},
+	"ts-node":    {options: nodeOptions},
+	"tsx":        {options: nodeOptions},
+	"perl":       {options: perlOptions},
+	"ruby":       {options: rubyOptions},
+	"jruby":      {options: rubyOptions},
+	"irb":        {options: irbOptions},
+	"php":        {options: phpOptions},
+	"lua":        {options: luaOptions},
+	"luajit":     {options: luaOptions},
+	"julia":      {options: juliaOptions},
+	"Rscript":    {options: rOptions},
+	"R":          {options: rOptions},
+	"osascript":  {options: inlineOnly},
+	"groovy":     {options: inlineOnly},
+	"scala":      {options: inlineOnly},
+	"jrunscript": {options: inlineOnly},
+	"raku":       {options: inlineOnly},
+	"elixir":     {options: elixirOptions},
+	"pwsh":       {options: pwshOptions, longOnly: true, folded: true},
+	"powershell": {options: pwshOptions, longOnly: true, folded: true},
+	"fish":       {options: fishOptions, shellCode: wholeProgram},
+	"csh":        {options: cshOptions, shellCode: wholeProgram},
+	"tcsh":       {options: cshOptions, shellCode: wholeProgram},
+	"nu":         {options: nuOptions, shellCode: wholeProgram},
+	"xonsh":      {options: replShellOptions, shellCode: wholeProgram},
+	"elvish":     {options: replShellOptions, shellCode: wholeProgram},
+	"tclsh":      {options: tclOptions, shellCode: tclCommands},
+	"wish":       {options: tclOptions, shellCode: tclCommands},
+	"expect":     {options: expectOptions, shellCode: tclCommands},
+	"dc":         {options: dcOptions, shellCode: dcCommands},
+	"gdb":        {options: gdbOptions, longOnly: true, shellCode: gdbCommands},
+	"deno": {options: denoOptions, run: "run", eval: "eval",
+		commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
+	"bun": {options: bunOptions, run: "run",
 		commands: words("run test x install i add a remove rm update build init create pm link unlink upgrade exec outdated publish patch why audit info")},
 }
 
@@ -93,99 +105,160 @@ func words(s string) map[string]bool {
 	return set
 }
 
-// interpreterEffects reads an interpreter's command line, given what its
-// family's command line holds: the program it runs and where it comes
-// from.
+// interpreterEffects reads an interpreter's command line against its
+// family's table: the program it runs and where it comes from, on the
+// command line, loaded by an option, read from a file or from standard
+// input. An option the table does not know asks, whatever follows.
 func interpreterEffects(lang *language, base string, args []word) effects {
 	if onlyInfo(args) {
 		return effects{}
 	}
 	if lang.commands != nil && len(args) > 0 && args[0].literal {
 		switch sub := args[0].value; {
-		case contains(lang.inlineLong, sub):
+		case sub == lang.eval && lang.eval != "":
 			return inlineProgram(base+" "+sub, args[1:])
-		case sub == lang.run && lang.run != "":
-			return scriptProgram(base, args[1:])
-		case sub == "run" && runsFile(args[1:]) >= 0:
+		case sub == lang.run && runsFile(args[1:]) >= 0:
 			// bun run FILE runs the file, as bun FILE does; bun run
 			// NAME runs a package script, decided as written.
-			return scriptProgram(base+" run", args[1+runsFile(args[1:]):])
+			return scriptProgram(base+" "+sub, args[1+runsFile(args[1:]):])
+		case sub == lang.run && lang.commands[sub]:
+			return effects{}
+		case sub == lang.run:
+			return scriptProgram(base, args[1:])
 		case lang.commands[sub]:
 			return effects{}
 		}
 	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.value
-		switch {
-		case !a.literal && !strings.HasPrefix(v, "-"):
-			return effects{unseen: base + " runs a program made when it runs"}
-		case v == "-":
-			return effects{unseen: base + " reads its program from standard input"}
-		case v == "--":
-			return scriptProgram(base, args[i+1:])
-		case strings.HasPrefix(v, "--"):
-			name, _, joined := strings.Cut(v, "=")
-			rest := args[i+1:]
-			if joined {
-				rest = args[i:]
+	if lang.longOnly {
+		args = longOptions(args, lang.folded)
+	}
+	p := lang.options.parseFlags(base, args, false)
+	e := programOf(lang, base, p)
+	e.unseen = firstOf(e.unseen, p.opaque)
+	if e.unseen != "" {
+		// The call asks: every value an option is given, and the first
+		// operand, may be a file the program reads (a script, a core
+		// file, a library), read subjects a deny rule reads.
+		for _, g := range p.options {
+			if g.hasValue && g.effect != inlineCode && !harmlessWarning(lang, g) {
+				e.reads = append(e.reads, g.value)
 			}
-			switch {
-			case contains(lang.inlineLong, name):
-				return inlineProgram(base+" "+name, rest)
-			case contains(lang.loadsLong, name):
-				return effects{unseen: base + " " + name + " loads code named on the command line, which the splitter does not read"}
-			}
-		case len(v) > 1 && v[0] == '-':
-			for j := 1; j < len(v); j++ {
-				c := v[j]
-				joined := j < len(v)-1
-				switch {
-				case strings.IndexByte(lang.inline, c) >= 0:
-					what, rest := base+" "+v[:j+1], args[i+1:]
-					if joined {
-						return inlineProgram(what, args[i:])
-					}
-					e := inlineProgram(what, rest)
-					if lang.shell && len(rest) > 0 && rest[0].literal {
-						e.scripts = []string{rest[0].value}
-					}
-					return e
-				case lang.loads == "XW" && c == 'W' && !strings.Contains(optionValue(v, j, args, i), ":"):
-					// A warning filter imports the category it names
-					// after a colon; "-W ignore" names none.
-					if !joined {
-						i++
-					}
-					j = len(v)
-				case strings.IndexByte(lang.loads, c) >= 0:
-					return effects{unseen: base + " -" + string(c) + " loads code named on the command line, which the splitter does not read"}
-				case lang.values == "mQ" && c == 'm':
-					// -m names a module, run as the command it stands for
-					// when it is a tool the table knows.
-					switch module := optionValue(v, j, args, i); {
-					case !joined && (i+1 >= len(args) || !args[i+1].literal):
-						return effects{unseen: base + " -m runs a module named when it runs"}
-					case pythonTools[module]:
-						return effects{}
-					default:
-						return effects{unseen: base + " -m " + module + " runs code the table does not know as a tool's, which no rule reads"}
-					}
-				case strings.IndexByte(lang.values, c) >= 0:
-					if !joined {
-						i++
-					}
-					j = len(v)
-				}
-			}
-		default:
-			return scriptProgram(base, args[i:])
 		}
-		if !a.literal {
-			return effects{unseen: base + " " + v + " may be an option, known only when it runs"}
+		if len(p.operands) > 0 && !streamPath(p.operands[0].value) && !strings.HasPrefix(p.operands[0].value, "-") {
+			e.reads = append(e.reads, p.operands[0])
 		}
 	}
-	return effects{unseen: base + " reads its program from standard input"}
+	return e
+}
+
+// programOf is the effect of the program an interpreter's options and
+// operands name: the first option that gives or loads code, or runs the
+// words after it, decides; without one, the first operand is the script.
+func programOf(lang *language, base string, p parsed) effects {
+	var e effects
+	for _, g := range p.options {
+		what := base + " " + g.written
+		switch {
+		case g.effect == inlineCode && e.unseen == "":
+			e = inlineProgram(what, valueOf(g))
+			if lang.shellCode != nil && g.value.literal {
+				e.scripts = lang.shellCode(g.value.value)
+			}
+		case g.effect == loadsCode && e.unseen == "" && !harmlessWarning(lang, g):
+			e = effects{unseen: what + " loads code named on the command line, which the splitter does not read"}
+		case g.effect == runsRest:
+			// The last option: what it runs is run after the code
+			// before it ("gdb -ex run --args rm x").
+			rest := restProgram(lang, what, g, p.operands)
+			if e.unseen == "" {
+				return rest
+			}
+			e.commands = rest.commands
+			return e
+		}
+	}
+	if e.unseen != "" {
+		return e
+	}
+	if len(p.operands) > 0 && p.operands[0].literal && p.operands[0].value == "-" {
+		return effects{unseen: base + " reads its program from standard input"}
+	}
+	e = scriptProgram(base, p.operands)
+	// The script is read as interpreterEffects reads every file a call
+	// that asks may name; an option the table does not know goes first.
+	e.reads = nil
+	e.unseen = firstOf(p.opaque, e.unseen)
+	return e
+}
+
+// harmlessWarning reports whether g is python's -W with a warning
+// filter that imports nothing: a filter imports the category it names
+// after a colon, and "-W ignore" names none.
+func harmlessWarning(lang *language, g given) bool {
+	return g.name == "W" && lang.tools != nil && g.value.literal && !strings.Contains(g.value.value, ":")
+}
+
+// valueOf is an option's value as the words it stands in: none when it
+// was given none.
+func valueOf(g given) []word {
+	if !g.hasValue {
+		return nil
+	}
+	return []word{g.value}
+}
+
+// restProgram is the effect of an option that runs the words after it:
+// python's -m, which runs a module, as the command it stands for when
+// it is a tool the family's table knows; gdb's --args, which debugs the
+// program the words name, decided as that command too.
+func restProgram(lang *language, what string, g given, rest []word) effects {
+	switch {
+	case !g.hasValue && g.arity == required:
+		return effects{unseen: what + " runs a module named when it runs"}
+	case g.arity == bare:
+		if len(rest) == 0 {
+			return effects{unseen: what + " names no program"}
+		}
+		return effects{unseen: what + " runs the program under the debugger, whose own commands no rule reads", commands: [][]word{rest}}
+	case !g.value.literal:
+		return effects{unseen: what + " runs a module named when it runs"}
+	case lang.tools[g.value.value]:
+		return effects{}
+	}
+	return effects{unseen: what + " " + g.value.value + " runs code the table does not know as a tool's, which no rule reads"}
+}
+
+// longOptions are the words of a family whose options are long however
+// they are written, with "-name" written "--name" (and in lower case
+// when the family reads them in any case), up to "--": "-ex" is gdb's
+// --ex, not -e with the value x.
+func longOptions(args []word, folded bool) []word {
+	out := args
+	for i, a := range args {
+		v := a.value
+		if v == "--" || v == "--args" {
+			break
+		}
+		if !strings.HasPrefix(v, "-") {
+			continue
+		}
+		if folded {
+			v = strings.ToLower(v)
+		}
+		if len(v) > 2 && v[1] != '-' {
+			v = "-" + v
+		}
+		if v != a.value {
+			if &out[0] == &args[0] {
+				out = slices.Clone(args)
+			}
+			out[i].value = v
+		}
+		if v == "--args" {
+			break
+		}
+	}
+	return out
 }
 
 // runsFile is the index in args of the first operand when it names a
@@ -248,14 +321,58 @@ func scriptProgram(what string, words []word) effects {
 	return effects{reads: words[:1], unseen: what + " runs the program in " + words[0].value + ", which no rule reads"}
 }
 
-// optionValue is the value of the short option at v[j], the word args[i]:
-// the rest of the word, or the next word.
-func optionValue(v string, j int, args []word, i int) string {
-	if j < len(v)-1 {
-		return v[j+1:]
+// wholeProgram is the code of a shell whose language is not bash's,
+// read as the commands it names.
+func wholeProgram(code string) []string {
+	return []string{code}
+}
+
+// gdbCommands are the shell commands of gdb's "shell CMD" and "!CMD",
+// one a line.
+func gdbCommands(code string) []string {
+	var out []string
+	for line := range strings.SplitSeq(code, "\n") {
+		line = strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(line, "!"); ok {
+			out = append(out, rest)
+		} else if rest, ok := strings.CutPrefix(line, "shell "); ok {
+			out = append(out, rest)
+		}
 	}
-	if i+1 < len(args) {
-		return args[i+1].value
+	return out
+}
+
+// dcCommands are the shell commands of dc's "!", the rest of its line;
+// "!<", "!>" and "!=" are comparisons.
+func dcCommands(code string) []string {
+	var out []string
+	for line := range strings.SplitSeq(code, "\n") {
+		_, rest, ok := strings.Cut(line, "!")
+		if ok && !strings.HasPrefix(rest, "<") && !strings.HasPrefix(rest, ">") && !strings.HasPrefix(rest, "=") {
+			out = append(out, rest)
+		}
 	}
-	return ""
+	return out
+}
+
+// tclCommands are the programs Tcl's "exec" and expect's "spawn" and
+// "system" run, as commands: each a command of its own, split at newlines, ";" and
+// brackets, without its leading options and with braces, Tcl's quotes,
+// removed.
+func tclCommands(code string) []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(code, func(r rune) bool { return strings.ContainsRune("\n;[]", r) }) {
+		words := strings.Fields(strings.NewReplacer("{", "", "}", "").Replace(part))
+		if len(words) == 0 || words[0] != "exec" && words[0] != "spawn" && words[0] != "system" {
+			continue
+		}
+		words = words[1:]
+		for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+			words = words[1:]
+		}
+		if len(words) > 0 {
+			out = append(out, strings.Join(words, " "))
+		}
+	}
+	return out
 }

@@ -14,7 +14,7 @@ import (
 // TestOptionListsOneOptionALine holds every option list of the package
 // to one option a line: the lists of every byEffect, and the strings
 // they are made of (gitHistory, digits, compressorOptions, the arguments
-// of inertGit and listedGit). A line names one option and its aliases,
+// of inertGit). A line names one option and its aliases,
 // so it holds at most one short letter, and every name on it takes a
 // value the same way (none, ":" or "::"). The lists are found in the
 // source, not in the tables built from it, since the tables no longer
@@ -83,7 +83,7 @@ type optionList struct {
 }
 
 // optionListsInSource are the package's option lists: every byEffect
-// literal's values, the arguments of inertGit and listedGit, and the
+// literal's values, the arguments of inertGit, and the
 // package's string constants and string maps they are made of, each
 // evaluated from the source.
 func optionListsInSource(t *testing.T) []optionList {
@@ -175,7 +175,7 @@ func optionListsInSource(t *testing.T) []optionList {
 				}
 			}
 		case *ast.CallExpr:
-			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "inertGit" || id.Name == "listedGit") {
+			if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "inertGit" {
 				for _, arg := range n.Args {
 					add(arg)
 				}
@@ -185,7 +185,7 @@ func optionListsInSource(t *testing.T) []optionList {
 	}
 	for _, f := range files {
 		for _, decl := range f.Decls {
-			if d, ok := decl.(*ast.FuncDecl); ok && (d.Name.Name == "inertGit" || d.Name.Name == "listedGit") {
+			if d, ok := decl.(*ast.FuncDecl); ok && d.Name.Name == "inertGit" {
 				// Their lists are their arguments, read at each call.
 				continue
 			}

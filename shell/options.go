@@ -37,6 +37,17 @@ const (
 	listsFiles
 	// runs options make the command run a program.
 	runs
+	// inlineCode options are the program itself, code in another
+	// language given on the command line (python -c, perl -e).
+	inlineCode
+	// loadsCode options name code the command loads before its program,
+	// or a setting that may make it load some (perl -M, node --require,
+	// php -d).
+	loadsCode
+	// runsRest options end the options: the words after them, the
+	// option's value first when it takes one, are a program and its
+	// arguments (python -m MODULE ARGS, gdb --args PROGRAM ARGS).
+	runsRest
 	// changes options make the command change something else, or work
 	// in a way the tables do not follow; the command is not read-only.
 	changes
@@ -151,7 +162,8 @@ type parsed struct {
 // or in the next word; short options cluster, and one that takes an
 // argument takes the rest of its cluster or the next word; "--" ends the
 // options. A command that permutes reads options among its operands, as
-// GNU tools do; one that does not stops at the first operand. A word
+// GNU tools do; one that does not stops at the first operand, and any
+// at an option that runs the rest of the line (python -m). A word
 // that is no option the table knows, or an ambiguous abbreviation, makes
 // the line opaque: the command may read it as something the table does
 // not say. So does a word made when the command runs, or a glob, where an
@@ -163,6 +175,7 @@ func (f *optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.value
+		given := len(p.options)
 		switch {
 		case procSubst(a):
 			p.operands = append(p.operands, a)
@@ -180,6 +193,10 @@ func (f *optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 			p.operands = append(p.operands, a)
 		default:
 			p.operands = appendWords(p.operands, args[i:])
+			return p
+		}
+		if n := len(p.options); n > given && p.options[n-1].effect == runsRest {
+			p.operands = appendWords(p.operands, args[i+1:])
 			return p
 		}
 	}
