@@ -46,6 +46,9 @@ type splitter struct {
 	// ([splitter.opaqueFiles]), which are held to no pattern of a
 	// directory known only when it runs.
 	guessing bool
+	// keyword marks a reading of a call that may turn keyword mode on
+	// (set -k), and keywordSet a set or shopt found that may.
+	keyword, keywordSet bool
 }
 
 // script adds the subjects of every command in src, a script run as
@@ -289,7 +292,10 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		s.add(s.field, text, text, unseen, false, "")
 		return nil
 	}
-	return s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c), node: c}, depth)
+	if err := s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c), node: c}, depth); err != nil || !s.keyword {
+		return err
+	}
+	return s.keywordReading(c, depth)
 }
 
 // splitting are the assignments as, less IFS before read, mapfile or
@@ -346,10 +352,16 @@ func (s *splitter) run(cmd command, depth int) error {
 		args = append(args[:len(args):len(args)], xargsWords)
 	}
 	e := effectsOf(base, args)
-	if (base == "set" || base == "shopt") && cmd.node != nil && s.lastInShell(cmd.node) {
-		// An option set where nothing runs after it changes nothing:
-		// "(set -k); git status".
-		e.unseen = ""
+	if base == "set" || base == "shopt" {
+		switch {
+		case cmd.node != nil && s.lastInShell(cmd.node):
+			// An option set where nothing runs after it changes nothing:
+			// "(set -k); git status".
+			e.unseen = ""
+		case keywordOn(base, args):
+			s.keywordSet = true
+			e.unseen = firstOf(e.unseen, s.keywordLeft(base, cmd.node))
+		}
 	}
 	e.scripts = append(e.scripts, pagerScripts(base, args)...)
 	lessWhy, lessScripts := lessUnseen(base, args)
