@@ -21,8 +21,9 @@ import (
 var dialects = map[string]syntax.LangVariant{
 	"sh": syntax.LangPOSIX, "dash": syntax.LangPOSIX, "ash": syntax.LangPOSIX, "posh": syntax.LangPOSIX,
 	"yash": syntax.LangPOSIX, "ksh": syntax.LangMirBSDKorn, "mksh": syntax.LangMirBSDKorn,
-	// watch runs its words, and flock its -c string, with sh -c.
-	"watch": syntax.LangPOSIX, "flock": syntax.LangPOSIX,
+	// watch runs its words, and flock its -c string, with sh -c; at and
+	// batch run their jobs with sh.
+	"watch": syntax.LangPOSIX, "flock": syntax.LangPOSIX, "at": syntax.LangPOSIX, "batch": syntax.LangPOSIX,
 }
 
 // dialectParsers reuse a parser per dialect.

@@ -363,6 +363,13 @@ func (s *splitter) run(cmd command, depth int) error {
 			e.unseen = firstOf(e.unseen, s.keywordLeft(base, cmd.node))
 		}
 	}
+	if e.stdin != "" {
+		if text, ok := s.stdinText(cmd.node); ok {
+			e.scripts = append(e.scripts, text)
+		} else {
+			e.unseen = firstOf(e.unseen, e.stdin)
+		}
+	}
 	e.scripts = append(e.scripts, pagerScripts(base, args)...)
 	lessWhy, lessScripts := lessUnseen(base, args)
 	e.scripts = append(e.scripts, lessScripts...)
