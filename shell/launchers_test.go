@@ -238,6 +238,8 @@ var launcherCases = []struct {
 	{"sessions", "rm", "sudo at now <<< 'ls'", "at -d 3", false},
 	{"sessions", "rm", "newgrp staff <<< 'rm x'", "id -gn", true},
 	{"sessions", "rm", "newgrp staff <<< 'ls'", "groups", false},
+	{"sessions", "rm", "sg staff <<< 'rm x'", "sg staff -c 'make'", true},
+	{"sessions", "rm", "sg staff", "sg staff 'ls -la'", false},
 	{"sessions", "rm", "bash <<< 'rm x'", "bash -c ls", true},
 	{"sessions", "rm", "echo 'rm x' | sh", "sh -c 'ls'", true},
 	{"sessions", "rm", "bash <<'EOF'\nset -e\nrm -rf build\nEOF", "bash -c 'set -e; make'", true},

@@ -34,8 +34,11 @@ func sgEffects(args []word) effects {
 	if len(args) > 0 && args[0].literal && args[0].value == "-" {
 		args = args[1:]
 	}
-	if len(args) == 0 {
+	if len(args) <= 1 {
+		// A shell reading standard input: a literal input is read for
+		// the deny rules, as newgrp's is.
 		e.unseen = "sg starts a shell that reads standard input"
+		e.stdin = e.unseen
 		return e
 	}
 	rest := args[1:]
