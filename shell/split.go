@@ -160,6 +160,12 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 			s.addUnseen(n, shellVariableUnseen(arithName(n.X)))
 		}
 	case *syntax.FuncDecl:
+		if n.Name == nil {
+			// "()0": the parser reads a function with no name, bash a
+			// syntax error.
+			s.addUnseen(n, "the parser reads a function with no name, which bash does not")
+			return nil
+		}
 		if modelled[n.Name.Value] {
 			s.addUnseen(n, "the function "+n.Name.Value+" takes the place of the builtin the splitter reads")
 		}
