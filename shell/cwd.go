@@ -214,6 +214,10 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 	}
 	switch name {
 	case "cd", "pushd", "popd":
+		if d.s.keyword && keywordArgument(args) {
+			// Under set -k a NAME=VALUE word is cd's environment.
+			return where{unknown: "the directory after " + name + " is known only when it runs: keyword mode may make a word environment"}
+		}
 	case "eval":
 		if mayChangeDir(strings.Join(values(args), " ")) {
 			return where{unknown: "the directory after eval is known only when it runs"}

@@ -21,8 +21,9 @@ import (
 var dialects = map[string]syntax.LangVariant{
 	"sh": syntax.LangPOSIX, "dash": syntax.LangPOSIX, "ash": syntax.LangPOSIX, "posh": syntax.LangPOSIX,
 	"yash": syntax.LangPOSIX, "ksh": syntax.LangMirBSDKorn, "mksh": syntax.LangMirBSDKorn,
-	// watch runs its words, and flock its -c string, with sh -c.
-	"watch": syntax.LangPOSIX, "flock": syntax.LangPOSIX,
+	// watch runs its words, and flock its -c string, with sh -c; at and
+	// batch run their jobs with sh.
+	"watch": syntax.LangPOSIX, "flock": syntax.LangPOSIX, "at": syntax.LangPOSIX, "batch": syntax.LangPOSIX,
 }
 
 // dialectParsers reuse a parser per dialect.
@@ -58,7 +59,7 @@ func (s *splitter) shellScript(base, src string, depth int) error {
 	if err != nil {
 		return s.unreadAs(start, &unreadable{why: base + " does not read it as bash: " + err.Error(), reading: src})
 	}
-	other := splitter{config: s.config, posix: lang == syntax.LangPOSIX, again: true, dirs: places{outer: s.dirs.outer}}
+	other := splitter{config: s.config, posix: lang == syntax.LangPOSIX, again: true, keyword: s.keyword, dirs: places{outer: s.dirs.outer}}
 	if err := other.walk(f, src, depth); err != nil {
 		if errors.Is(err, errDeep) {
 			return err

@@ -29,6 +29,10 @@ type effects struct {
 	readOnly bool
 	// links marks a copy that makes links rather than files (cp -s, -l).
 	links bool
+	// stdin, when set, marks a program that runs its standard input as
+	// shell code: read as a script when the call gives it as a literal
+	// text, and why it is unseen otherwise.
+	stdin string
 }
 
 // commandUntil returns the words from start up to a literal terminator,

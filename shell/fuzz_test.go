@@ -42,6 +42,15 @@ func FuzzSubjects(f *testing.F) {
 	for _, c := range pathCases {
 		f.Add("echo x > " + c.target)
 	}
+	// Keyword mode, sessions and launchers: strings and standard input
+	// read as scripts.
+	for _, c := range launcherCases {
+		f.Add(c.attack)
+		f.Add(c.twin)
+	}
+	for _, c := range redTeamState {
+		f.Add(c.attack)
+	}
 	f.Add(strings.Repeat("$(", 300) + strings.Repeat(")", 300))
 	f.Add(strings.Repeat("sh -c '", 20))
 	f.Add(strings.Repeat("eval ", 40) + "ls")
@@ -90,10 +99,11 @@ func FuzzSubjects(f *testing.F) {
 // function, no redirect to a file, and no command the splitter reads
 // further, a wrapper, a path or a string run as code.
 func simpleCommands(command string) (int, bool) {
-	if strings.IndexByte(command, '\r') >= 0 || strings.Contains(command, "\\\n") {
-		// The parser reads a carriage return as space, and a line
-		// continuation may read otherwise joined: the split may ask with
-		// subjects of more than one reading.
+	if strings.IndexByte(command, '\r') >= 0 || strings.Contains(command, "\\\n") || strings.HasSuffix(command, "\\") {
+		// The parser reads a carriage return as space, a line
+		// continuation may read otherwise joined, and a backslash at
+		// the end bash keeps: the split may ask with subjects of more
+		// than one reading.
 		return 0, false
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
@@ -148,13 +158,18 @@ func simpleCommands(command string) (int, bool) {
 // readFurther reports whether the splitter reads more commands out of a
 // command named name.
 func readFurther(name string) bool {
-	if prog := lookup(name); prog != nil && prog.wraps != nil {
+	if prog := lookup(name); prog != nil && (prog.wraps != nil || prog.subcommands != nil || prog.language != nil) {
 		return true
 	}
 	switch name {
 	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock", "man",
-		"alias", "hash", "history", "fc", "bind", "compgen", "complete", "compopt", "mapfile", "readarray", "less":
-		// Their strings are read as code (callbacks.go, pagers.go).
+		"alias", "hash", "history", "fc", "bind", "compgen", "complete", "compopt", "mapfile", "readarray", "less",
+		"tmux", "at", "batch", "newgrp", "sg", "parallel", "nix-shell", "nix", "hyperfine", "mise":
+		// Their strings are read as code (callbacks.go, pagers.go,
+		// sessions.go, tmux.go, projectrunners.go).
+		return true
+	case "set", "shopt":
+		// Keyword mode reads a command twice (keyword.go).
 		return true
 	}
 	return isShell(name)

@@ -514,6 +514,42 @@ func addLaunchers(table map[string]*program) {
 			}),
 			wraps: &wrapper{none: []string{"v"}, startsShell: true},
 		},
+		// dtach and abduco keep a program in a session they detach from:
+		// "dtach -n SOCKET [options] CMD…", "abduco -n NAME CMD…"; dtach
+		// -a and -p, and abduco -a, attach to one and run nothing.
+		"dtach": {
+			flags: flagSet(byEffect{
+				inert: `
+					a:
+					A:
+					c:
+					n:
+					N:
+					p:
+					e:
+					E
+					r:
+					z
+				`,
+			}),
+			wraps: &wrapper{none: []string{"a", "p"}},
+		},
+		"abduco": {
+			flags: flagSet(byEffect{
+				inert: `
+					a
+					A
+					c
+					n
+					f
+					r
+					l
+					q
+					e:
+				`,
+			}),
+			wraps: &wrapper{operands: 1, none: []string{"a"}, startsShell: true},
+		},
 		"eatmydata": {
 			flags: flagSet(byEffect{
 				inert: `

@@ -218,6 +218,10 @@ var oracleClasses = []struct {
 	// in bash when the splitter lets it; the twin must run as read.
 	{"state", "echo 'touch pwned' > p.sh; set -k; bash -c : BASH_ENV=p.sh", "echo 'echo ok' > p.sh; set -e; bash -c : BASH_ENV=p.sh"},
 	{"state", "echo 'touch pwned' > p.sh; set -o keyword; env BASH_ENV=p.sh bash -c :", "set -o pipefail; echo ok | cat"},
+	{"state", "echo 'touch pwned' > p.sh; set -k; bash -c : BASH_ENV=p.sh; set +k", "set -k; touch LANG=C new.txt; set +k"},
+	{"state", "echo 'touch pwned' > p.sh; set -k; env -- BASH_ENV=p.sh bash -c :; set +k", "set -o keyword; ls LANG=C; set +o keyword"},
+	{"state", "echo 'touch pwned' > p.sh; f() { bash -c : BASH_ENV=p.sh; }; set -k; f; set +k", "set -ek; cat LC_ALL=C a.txt; set +k"},
+	{"state", "set -k; cd HOME=/w/dir && cd && touch pwned; set +k", "set -k; touch LANG=C 'a=b' new.txt; set +k"},
 	{"state", "echo 'touch pwned' > p.sh; set -a; ENV=p.sh; sh -ic :", "set -x; echo ok"},
 	{"state", "echo 'touch pwned' > p.sh; B=p.sh; declare -n r=BASH_ENV; r=$B; export BASH_ENV; bash -c :", "declare -n r=x; r=ok; echo $x"},
 	{"state", "printf -vBASH_ENV %s p.sh; echo 'touch pwned' > p.sh; export BASH_ENV; bash -c :", "printf -vx %s ok; echo $x"},

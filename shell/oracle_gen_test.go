@@ -139,7 +139,7 @@ func (g *oracleGenerator) pipeline(depth int) string {
 // wrapper is a command run by a wrapper or as a string.
 func (g *oracleGenerator) wrapper(depth int) string {
 	inner := g.simple(depth + 1)
-	switch g.r.IntN(12) {
+	switch g.r.IntN(13) {
 	case 0:
 		return "sudo " + g.pick("", "-u root ", "-E ", "-n ") + inner
 	case 1:
@@ -162,6 +162,11 @@ func (g *oracleGenerator) wrapper(depth int) string {
 		return "trap " + g.quote(g.list(depth+1)) + " EXIT"
 	case 10:
 		return "flock a.txt " + inner
+	case 11:
+		// Under keyword mode a NAME=VALUE argument is environment.
+		return g.pick("set -k; ", "set -o keyword; ", "set -ek; ") + inner + " " +
+			g.pick("LANG=C", "x=1", "A='a b'", "BASH_ENV=p.sh", "PAGER='touch pwned'", "a[0]=1", "x+=1") +
+			g.pick("; set +k", "; set +o keyword", "")
 	default:
 		return "x=$(" + g.list(depth+1) + "); " + inner
 	}

@@ -19,7 +19,8 @@ import (
 // as a builtin that only prints, or against its options.
 type program struct {
 	// flags are its options, each with its effect; nil for a command
-	// read by a hook.
+	// read by a hook. For a tool with subcommands, they are the options
+	// before the subcommand, when known.
 	flags *optionTable
 	// permute marks a command that reads options among its operands, as
 	// GNU tools do; without it the options end at the first operand.
@@ -116,7 +117,7 @@ func effectsOf(base string, args []word) effects {
 	case prog.wraps != nil:
 		return prog.wraps.unwrap(base, prog.flags, args)
 	case prog.subcommands != nil:
-		return subcommandEffects(base, prog.subcommands, args)
+		return subcommandEffects(base, prog, args)
 	case prog.printsOnly:
 		return effects{readOnly: allKnown(args)}
 	}

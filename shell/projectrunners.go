@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The project runners: programs that run a command they find in the
 // project (node_modules/.bin, a virtualenv, a bundle), in a package they
@@ -94,7 +97,7 @@ func addProjectRunners(table map[string]*program) {
 		}),
 		wraps: &wrapper{none: []string{"h", "help"}, resolves: true},
 	}}}
-	table["uv"] = &program{subcommands: map[string]*program{"run": {
+	table["uv"] = &program{flags: uvGlobals, subcommands: map[string]*program{"run": {
 		flags: flagSet(byEffect{
 			inert: `
 				extra:
@@ -271,6 +274,41 @@ var npmExec = &program{
 	wraps: &wrapper{none: []string{"h", "help"}, code: []string{"c", "call"}, resolves: true},
 }
 
+// uvGlobals are uv's options before its subcommand: --directory moves
+// the directory the subcommand runs in, --config-file reads settings.
+var uvGlobals = flagSet(byEffect{
+	inert: `
+		q quiet
+		v verbose
+		color:
+		native-tls
+		no-native-tls
+		offline
+		no-offline
+		allow-insecure-host:
+		preview
+		no-preview
+		isolated
+		show-settings
+		n no-cache
+		cache-dir:
+		python-preference:
+		managed-python
+		no-managed-python
+		no-python-downloads
+		allow-python-downloads
+		no-progress
+		no-config
+		directory:
+		project:
+		h help
+		V version
+	`,
+	readsArg: `
+		config-file:
+	`,
+})
+
 // uvToolRun is uvx and "uv tool run": the command is a package's
 // executable, fetched when it is missing.
 var uvToolRun = &program{
@@ -292,11 +330,36 @@ var uvToolRun = &program{
 }
 
 // subcommandEffects reads a tool whose runner is a subcommand of it:
-// "uv run", "bundle exec". Any other subcommand is decided as written;
-// an option before the subcommand, which the splitter does not read,
-// asks when a runner's name follows it, but for a first --help or
-// --version, after which the tool prints and runs nothing.
-func subcommandEffects(base string, subs map[string]*program, args []word) effects {
+// "uv run", "bundle exec". Any other subcommand is decided as written.
+// The options before the subcommand are read against the tool's own
+// table, globals, when it has one (uv's): an option that moves the
+// directory (uv --directory) makes where the runner runs known only when
+// it runs. An option no table reads asks when a runner's name follows it,
+// and the words from that name on are still read as that runner, so a
+// deny rule for the command it runs holds; a first --help or --version
+// prints and runs nothing.
+func subcommandEffects(base string, prog *program, args []word) effects {
+	moved := ""
+	if prog.flags != nil {
+		p := prog.flags.parseFlags(base, args, false)
+		if p.opaque == "" {
+			for _, g := range p.options {
+				if g.name == "directory" {
+					moved = base + " --directory runs its subcommand in another directory"
+				}
+			}
+			args = p.operands
+		}
+	}
+	e := subcommandRunner(base, prog.subcommands, args)
+	if moved != "" && (len(e.commands) > 0 || len(e.scripts) > 0) {
+		e.elsewhere = moved
+	}
+	return e
+}
+
+// subcommandRunner reads the words from a tool's subcommand on.
+func subcommandRunner(base string, subs map[string]*program, args []word) effects {
 	if len(args) == 0 || !args[0].literal {
 		return effects{}
 	}
@@ -313,11 +376,18 @@ func subcommandEffects(base string, subs map[string]*program, args []word) effec
 		// It prints its help or version: "npm --help x" runs nothing.
 		return effects{}
 	}
-	if strings.HasPrefix(args[0].value, "-") {
-		for _, w := range args[1:] {
-			if subs[w.value] != nil || !w.literal {
-				return effects{unseen: base + " " + args[0].value + " is an option before its subcommand the splitter does not read"}
-			}
+	if !strings.HasPrefix(args[0].value, "-") {
+		return effects{}
+	}
+	why := base + " " + args[0].value + " is an option before its subcommand the splitter does not read"
+	for i, w := range args[1:] {
+		if !w.literal {
+			return effects{unseen: why}
+		}
+		if subs[w.value] != nil {
+			e := subcommandRunner(base, subs, args[i+1:])
+			e.unseen = firstOf(why, e.unseen)
+			return e
 		}
 	}
 	return effects{}
@@ -374,10 +444,57 @@ var miseOptions = flagSet(byEffect{
 	`,
 })
 
+// miseGlobals are mise's options before its subcommand: -C (--cd) runs
+// it in another directory.
+var miseGlobals = flagSet(byEffect{
+	inert: `
+		C: cd:
+		q quiet
+		v verbose
+		y yes
+		silent
+		j: jobs:
+		raw
+		debug
+		trace
+	`,
+})
+
 // miseEffects reads mise, whose exec (or x) runs the command after "--"
 // with the tools named before it, found by mise; with no "--" it starts
-// a shell. Its other subcommands are decided as written.
+// a shell. Its other subcommands are decided as written. Its options
+// before the subcommand are read against miseGlobals; one no table
+// reads asks when an exec follows it, whose words are still read.
 func miseEffects(args []word) effects {
+	moved, why := "", ""
+	if len(args) > 0 && args[0].literal && strings.HasPrefix(args[0].value, "-") {
+		p := miseGlobals.parseFlags("mise", args, false)
+		switch {
+		case p.opaque == "":
+			args = p.operands
+			if p.has("C", "cd") {
+				moved = "mise --cd runs its subcommand in another directory"
+			}
+		default:
+			why = p.opaque
+			i := slices.IndexFunc(args, func(w word) bool { return w.literal && (w.value == "exec" || w.value == "x") })
+			if i < 0 {
+				// No runner follows: decided as written.
+				return effects{}
+			}
+			args = args[i:]
+		}
+	}
+	e := miseExec(args)
+	e.unseen = firstOf(why, e.unseen)
+	if len(e.commands) > 0 {
+		e.elsewhere = moved
+	}
+	return e
+}
+
+// miseExec reads the words of mise from its subcommand on.
+func miseExec(args []word) effects {
 	if len(args) == 0 || !args[0].literal || args[0].value != "exec" && args[0].value != "x" {
 		return effects{}
 	}

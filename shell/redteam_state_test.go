@@ -52,6 +52,25 @@ var redTeamState = []struct {
 	{"options", "rm", "set -o keyword\ngit status GIT_CONFIG_GLOBAL=x", "set -o errexit\ngit status", false},
 	{"options", "rm", "f() { set -k; }; f; git status GIT_CONFIG_GLOBAL=x", "f() { echo; }; f; git status", false},
 	{"options", "rm", "set -B; set +B; set -H; ls", "set -C; ls", false},
+	// Keyword mode is read as bash reads it: a NAME=VALUE argument is the
+	// command's environment, held to the tables as a prefix assignment
+	// is, so a deny rule for the command a pager or editor runs holds.
+	{"options", "rm", "set -k; git log PAGER='rm x'", "set -k; git log LANG=C; set +k", true},
+	{"options", "rm", "set -o keyword; git log GIT_PAGER='rm -rf .'", "set -o keyword; git log; set +o keyword", true},
+	{"options", "rm", "set -ek; man ls MANPAGER='rm x'", "set -ek; man ls LANG=C; set +k", true},
+	{"options", "rm", "shopt -os keyword; git commit GIT_EDITOR='rm x'", "shopt -os errexit; git commit -m x", true},
+	{"options", "rm", "f() { git log PAGER='rm x'; }; set -k; f", "f() { git log; }; set -k; f; set +k", true},
+	{"options", "rm", "while :; do git log PAGER='rm x'; set -k; done", "while :; do git log; (set -k); done", true},
+	{"options", "rm", "set -$o; git log PAGER='rm x'", "set -e; git log", true},
+	{"options", "rm", "set -k; eval \"git log PAGER='rm x'\"", "set -k; eval 'git log'; set +k", true},
+	{"options", "rm", "(set -k; git log PAGER='rm x')", "(set -k); git log PAGER=x", true},
+	{"options", "rm", "set -k; git log PAGER='rm x'; set +k", "set -k; echo PAGER=less; set +k", true},
+	{"options", "rm", "set -k; git status; set +k; set -k", "set -k; git status; set +k", false},
+	{"options", "rm", "set -k; git status; set +k && set -k", "set -k; git status; set +ek", false},
+	{"options", "rm", "set -k; cd HOME=. && cd && rm x", "set -k; cd LANG=C; set +k", true},
+	{"options", "rm", "set -k; env x=1 rm x", "set -k; env LANG=C ls; set +k", true},
+	{"options", "rm", "set -k; ls PATH=.; set +k", "set -k; ls LANG=C; set +k", false},
+	{"options", "git", "set -k; git status GIT_CONFIG_PARAMETERS=x; set +k", "git status -s", false},
 
 	// 2. Assignments to variables the shell already exports, under any
 	// spelling of an assignment.

@@ -4,16 +4,18 @@ import "strings"
 
 // The programs that run a command in a session of their own or later, in
 // a grammar no wrapper's table says: sg and newgrp (another group), at
-// and batch (later, from standard input), tmux (a server that runs its
-// own command language), parallel (a string run through a shell with the
-// arguments appended) and nix-shell (a string run in an environment the
-// project's shell.nix builds).
+// and batch (later, from standard input), tmux (tmux.go: a server that
+// runs its own command language), parallel (a string run through a
+// shell once for each argument) and nix-shell (a string run in an
+// environment the project's shell.nix builds).
 
 // addSessions adds the programs of this file to the table.
 func addSessions(table map[string]*program) {
 	table["sg"] = &program{hook: argsOnly(sgEffects)}
 	table["newgrp"] = &program{hook: argsOnly(func([]word) effects {
-		return effects{wrapper: true, privileged: true, unseen: "newgrp starts a shell that reads standard input"}
+		// The shell is the user's login shell, which the splitter does
+		// not know: what it reads asks, and is read for deny rules.
+		return effects{wrapper: true, privileged: true, unseen: "newgrp starts the user's shell, which reads standard input", stdin: "newgrp starts a shell that reads standard input"}
 	})}
 	table["at"] = &program{hook: atEffects}
 	table["batch"] = &program{hook: atEffects}
@@ -32,8 +34,11 @@ func sgEffects(args []word) effects {
 	if len(args) > 0 && args[0].literal && args[0].value == "-" {
 		args = args[1:]
 	}
-	if len(args) == 0 {
+	if len(args) <= 1 {
+		// A shell reading standard input: a literal input is read for
+		// the deny rules, as newgrp's is.
 		e.unseen = "sg starts a shell that reads standard input"
+		e.stdin = e.unseen
 		return e
 	}
 	rest := args[1:]
@@ -67,9 +72,11 @@ var atOptions = flagSet(byEffect{
 	`,
 })
 
-// atEffects reads at and batch, which run later the commands they read
-// from standard input or a file: code no rule reads. Listing, printing
-// and removing jobs are decided as written.
+// atEffects reads at and batch, which run later, with sh, the commands
+// they read from standard input: a script read as code when the call
+// gives it as a literal text (a here-string, a here-document, echo piped
+// in), code no rule reads otherwise, and so is a file -f names. Listing,
+// printing and removing jobs are decided as written.
 func atEffects(base string, args []word) effects {
 	p := atOptions.parseFlags(base, args, false)
 	switch {
@@ -77,73 +84,10 @@ func atEffects(base string, args []word) effects {
 		return effects{unseen: p.opaque}
 	case p.has("l", "c", "r", "d", "V", "h"):
 		return effects{}
+	case p.has("f"):
+		return effects{unseen: base + " -f runs, later, the commands of a file"}
 	}
-	return effects{unseen: base + " runs, later, the commands it reads from standard input or a file"}
-}
-
-// tmuxOptions are tmux's options before its command: -c runs a shell
-// command, -f reads a configuration of tmux commands.
-var tmuxOptions = flagSet(byEffect{
-	inert: `
-		2
-		C
-		D
-		l
-		N
-		u
-		v
-		V
-		L:
-		S:
-		T:
-	`,
-	runs: `
-		c:
-		f:
-	`,
-})
-
-// tmuxReads are the tmux commands that run no command of their own,
-// by their names and aliases; every other starts a shell, runs a shell
-// command or tmux commands, or types keys into a pane.
-var tmuxReads = map[string]bool{
-	"ls": true, "list-sessions": true, "list-windows": true, "lsw": true, "list-panes": true, "lsp": true,
-	"list-clients": true, "lsc": true, "list-buffers": true, "lsb": true, "list-keys": true, "lsk": true,
-	"list-commands": true, "lscm": true, "has-session": true, "has": true, "kill-session": true,
-	"kill-server": true, "kill-window": true, "killw": true, "kill-pane": true, "killp": true,
-	"detach-client": true, "detach": true, "rename-session": true, "rename": true, "rename-window": true,
-	"renamew": true, "select-window": true, "selectw": true, "select-pane": true, "selectp": true,
-	"capture-pane": true, "capturep": true, "show-options": true, "show": true, "show-buffer": true,
-	"showb": true, "server-info": true, "info": true, "display-message": true, "display": true,
-}
-
-// tmuxEffects reads tmux: a command on the table of those that run
-// nothing is decided as written; any other, a second command after ";",
-// or a format holding "#(", which runs a shell command, asks.
-func tmuxEffects(args []word) effects {
-	p := tmuxOptions.parseFlags("tmux", args, false)
-	switch {
-	case p.opaque != "":
-		return effects{unseen: p.opaque}
-	case p.has("V"):
-		return effects{}
-	}
-	if g, ok := p.first(runs); ok {
-		return effects{unseen: "tmux " + g.written + " runs commands"}
-	}
-	rest := p.operands
-	if len(rest) == 0 {
-		return effects{unseen: "tmux starts a shell in a new session"}
-	}
-	for _, w := range rest {
-		if !w.literal || strings.HasSuffix(w.value, ";") || strings.Contains(w.value, "#(") {
-			return effects{unseen: "tmux runs a command the splitter does not read: " + w.value}
-		}
-	}
-	if !tmuxReads[rest[0].value] {
-		return effects{unseen: "tmux " + rest[0].value + " runs commands in a tmux server"}
-	}
-	return effects{}
+	return effects{wrapper: true, stdin: base + " runs, later, the commands it reads from standard input"}
 }
 
 // parallelOptions are GNU parallel's options that run nothing of their
@@ -184,9 +128,12 @@ var parallelOptions = flagSet(byEffect{
 })
 
 // parallelEffects reads GNU parallel: its command words, joined, run
-// through a shell with each argument after ":::" appended, quoted. A
-// replacement string ("{}", "{= perl =}") is filled in when it runs, and
-// arguments from standard input or a file are known only then: both ask.
+// through a shell once for each argument after ":::", which is appended,
+// quoted, or put where "{}" stands. Other replacement strings ("{.}",
+// "{/}", "{2}") are filled in when it runs, and arguments from standard
+// input or a file are known only then: those ask, but the command is
+// still read with each unknown word as a word made when it runs, so a
+// deny rule for the program it names holds. "{= perl =}" is perl code.
 func parallelEffects(args []word) effects {
 	e := effects{wrapper: true}
 	p := parallelOptions.parseFlags("parallel", args, false)
@@ -200,35 +147,102 @@ func parallelEffects(args []word) effects {
 	_, e.writes = optionFiles(p)
 	command, i := commandUntil(p.operands, 0, ":::", "::::", ":::+", "::::+")
 	inputs := p.operands[i:]
+	template := strings.Join(values(command), " ")
 	switch {
 	case len(command) == 0:
 		e.unseen = "parallel runs the commands it reads from standard input"
+		return e
 	case !allLiteral(p.operands):
 		e.unseen = "parallel runs a string made when it runs"
-	case len(inputs) == 0:
-		e.unseen = "parallel reads the arguments it appends from standard input"
-	}
-	if e.unseen != "" {
+		return e
+	case strings.Contains(template, "{="):
+		e.unseen = "parallel runs the perl code of a {= =} replacement string"
 		return e
 	}
-	script := strings.Join(values(command), " ")
-	if strings.Contains(script, "{") {
-		e.unseen = "parallel fills in its replacement strings when it runs"
-		return e
+	filled := template
+	for _, r := range parallelReplacements(template) {
+		if r != "{}" {
+			e.unseen = firstOf(e.unseen, "parallel fills in its replacement string "+r+" when it runs")
+		}
+		filled = strings.ReplaceAll(filled, r, parallelUnknown)
 	}
+	if filled != template && strings.ContainsAny(template, `'"\$`) {
+		// An argument put inside quotes or an expansion is quoted as
+		// parallel quotes it, which the splitter does not copy.
+		e.unseen = firstOf(e.unseen, "parallel puts its arguments inside quotes or an expansion of its command")
+	}
+	var sources [][]string
 	for _, w := range inputs {
 		switch w.value {
 		case ":::", ":::+":
+			sources = append(sources, nil)
 		case "::::", "::::+":
-			e.unseen = "parallel " + w.value + " reads its arguments from files"
-			return e
+			e.unseen = firstOf(e.unseen, "parallel "+w.value+" reads its arguments from files")
+			sources = append(sources, nil)
 		default:
-			script += " " + shellQuote(w.value)
+			last := len(sources) - 1
+			sources[last] = append(sources[last], w.value)
 		}
 	}
-	e.scripts = []string{script}
+	if len(sources) == 0 {
+		e.unseen = firstOf(e.unseen, "parallel reads the arguments it appends from standard input")
+	}
+	if p.has("X", "m", "n", "max-args", "N", "max-replace-args") {
+		e.unseen = firstOf(e.unseen, "parallel groups its arguments into jobs when it runs")
+	}
+	if e.unseen != "" || len(sources) > 1 {
+		// The jobs are known only when it runs: the command is read with
+		// every argument known appended, and a word made when it runs for
+		// the rest.
+		e.unseen = firstOf(e.unseen, "parallel combines its argument sources when it runs")
+		if filled == template {
+			for _, source := range sources {
+				for _, arg := range source {
+					filled += " " + shellQuote(arg)
+				}
+			}
+			filled += " " + parallelUnknown
+		}
+		e.scripts = []string{filled}
+		return e
+	}
+	for _, arg := range sources[0] {
+		job := template + " " + shellQuote(arg)
+		if filled != template {
+			job = strings.ReplaceAll(template, "{}", shellQuote(arg))
+		}
+		e.scripts = append(e.scripts, job)
+	}
 	return e
 }
+
+// parallelReplacements are GNU parallel's replacement strings in a
+// template: "{}", "{.}", "{/}", "{//}", "{/.}", "{#}", "{%}", "{3}",
+// "{2/.}", "{+.}": braces around digits and then marks.
+func parallelReplacements(template string) []string {
+	var found []string
+	for i := 0; i < len(template); i++ {
+		if template[i] != '{' {
+			continue
+		}
+		j := i + 1
+		for j < len(template) && '0' <= template[j] && template[j] <= '9' {
+			j++
+		}
+		for j < len(template) && strings.IndexByte("+./#%", template[j]) >= 0 {
+			j++
+		}
+		if j < len(template) && template[j] == '}' {
+			found = append(found, template[i:j+1])
+			i = j
+		}
+	}
+	return found
+}
+
+// parallelUnknown stands for an argument parallel fills in when it runs:
+// a word the splitter knows only as one made then.
+const parallelUnknown = `"$PARALLEL_ARGUMENT"`
 
 // shellQuote is s as one single-quoted shell word.
 func shellQuote(s string) string {

@@ -146,7 +146,11 @@ options:
 	case code:
 		e.unseen = name + " -c has no string: what runs it, xargs or find, supplies one"
 	case stdin || i >= len(args):
+		// It asks whatever the input, which may also be read by the
+		// commands it runs; a literal input the call gives it is read
+		// too, so a deny rule for what it runs holds.
 		e.unseen = name + " reads its commands from standard input"
+		e.stdin = e.unseen
 	case !args[i].literal:
 		e.unseen = name + " runs a script made when it runs"
 	default:

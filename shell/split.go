@@ -46,6 +46,9 @@ type splitter struct {
 	// ([splitter.opaqueFiles]), which are held to no pattern of a
 	// directory known only when it runs.
 	guessing bool
+	// keyword marks a reading of a call that may turn keyword mode on
+	// (set -k), and keywordSet a set or shopt found that may.
+	keyword, keywordSet bool
 }
 
 // script adds the subjects of every command in src, a script run as
@@ -157,6 +160,12 @@ func (s *splitter) node(n syntax.Node, depth int) error {
 			s.addUnseen(n, shellVariableUnseen(arithName(n.X)))
 		}
 	case *syntax.FuncDecl:
+		if n.Name == nil {
+			// "()0": the parser reads a function with no name, bash a
+			// syntax error.
+			s.addUnseen(n, "the parser reads a function with no name, which bash does not")
+			return nil
+		}
 		if modelled[n.Name.Value] {
 			s.addUnseen(n, "the function "+n.Name.Value+" takes the place of the builtin the splitter reads")
 		}
@@ -289,7 +298,10 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		s.add(s.field, text, text, unseen, false, "")
 		return nil
 	}
-	return s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c), node: c}, depth)
+	if err := s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c), node: c}, depth); err != nil || !s.keyword {
+		return err
+	}
+	return s.keywordReading(c, depth)
 }
 
 // splitting are the assignments as, less IFS before read, mapfile or
@@ -346,10 +358,23 @@ func (s *splitter) run(cmd command, depth int) error {
 		args = append(args[:len(args):len(args)], xargsWords)
 	}
 	e := effectsOf(base, args)
-	if (base == "set" || base == "shopt") && cmd.node != nil && s.lastInShell(cmd.node) {
-		// An option set where nothing runs after it changes nothing:
-		// "(set -k); git status".
-		e.unseen = ""
+	if base == "set" || base == "shopt" {
+		switch {
+		case cmd.node != nil && s.lastInShell(cmd.node):
+			// An option set where nothing runs after it changes nothing:
+			// "(set -k); git status".
+			e.unseen = ""
+		case keywordOn(base, args):
+			s.keywordSet = true
+			e.unseen = firstOf(e.unseen, s.keywordLeft(base, cmd.node))
+		}
+	}
+	if e.stdin != "" {
+		if text, ok := s.stdinText(cmd.node); ok {
+			e.scripts = append(e.scripts, text)
+		} else {
+			e.unseen = firstOf(e.unseen, e.stdin)
+		}
 	}
 	e.scripts = append(e.scripts, pagerScripts(base, args)...)
 	lessWhy, lessScripts := lessUnseen(base, args)

@@ -14,8 +14,9 @@ import (
 
 // setOptions are the options of set (and of a shell started with them)
 // known to change nothing of which commands run or what their words are,
-// by letter and by the name set -o gives them. Any other is unseen:
-// -k (keyword) makes every NAME=VALUE word environment, -a (allexport)
+// by letter and by the name set -o gives them. -k (keyword), which makes
+// every NAME=VALUE word environment, set or shopt -o reads as keyword.go
+// models it (a shell started with it asks). Any other is unseen: -a (allexport)
 // exports every later assignment, -T and -E hand traps to functions,
 // -P and -H change how directories and history words read, -B turns
 // brace expansion off or on, -p and -i change which files the shell runs.
@@ -56,12 +57,12 @@ func setUnseen(args []word) string {
 			switch {
 			case v[j] == 'o' && i+1 < len(args) && j == len(v)-1:
 				i++
-				if name := args[i].value; !args[i].literal || !setOptions[name] {
+				if name := args[i].value; !args[i].literal || !setOptions[name] && name != "keyword" {
 					return "set -o " + name + " changes how the shell reads or runs commands"
 				}
 			case v[j] == 'o':
 				// "set -o" alone prints the options.
-			case !setOptions[v[j:j+1]]:
+			case !setOptions[v[j:j+1]] && v[j] != 'k':
 				return "set " + v[:1] + v[j:j+1] + " changes how the shell reads or runs commands"
 			}
 		}
@@ -72,7 +73,7 @@ func setUnseen(args []word) string {
 // shoptUnseen is why shopt's words change state the splitter does not
 // model: an option outside the tables, turned on or off.
 func shoptUnseen(args []word) string {
-	table, changes := shoptOptions, false
+	table, changes, set := shoptOptions, false, false
 	var names []word
 	for _, a := range args {
 		switch v := a.value; {
@@ -84,7 +85,7 @@ func shoptUnseen(args []word) string {
 				case 's', 'u':
 					changes = true
 				case 'o':
-					table = setOptions
+					table, set = setOptions, true
 				case 'p', 'q':
 				default:
 					return "shopt -" + string(c) + " is not an option the splitter knows"
@@ -98,7 +99,8 @@ func shoptUnseen(args []word) string {
 		return ""
 	}
 	for _, n := range names {
-		if !table[n.value] {
+		// keyword mode is modelled: keyword.go.
+		if !table[n.value] && !(set && n.value == "keyword") {
 			return "shopt " + n.value + " changes how the shell reads or runs commands"
 		}
 	}

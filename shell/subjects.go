@@ -130,17 +130,34 @@ func (c *config) split(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		return nil, errNUL
 	}
 	s := splitter{config: c, command: command}
-	if err := s.script(command, 0); err != nil {
-		u, ok := err.(*unreadable)
-		if !ok {
+	if err := s.readCall(); err != nil {
+		return nil, err
+	}
+	if s.keywordSet {
+		// A call that may turn keyword mode on is read again with it on
+		// from the start: a function or a loop may run a command written
+		// before the set -k after it.
+		s = splitter{config: c, command: command, keyword: true}
+		if err := s.readCall(); err != nil {
 			return nil, err
 		}
-		s.unread(command, command, u.why, u, 0)
 	}
 	if len(s.subjects) == 0 {
 		return nil, errEmpty
 	}
 	return s.subjects, nil
+}
+
+// readCall adds the subjects of the call's command.
+func (s *splitter) readCall() error {
+	if err := s.script(s.command, 0); err != nil {
+		u, ok := err.(*unreadable)
+		if !ok {
+			return err
+		}
+		s.unread(s.command, s.command, u.why, u, 0)
+	}
+	return nil
 }
 
 // maxDepth bounds how deep strings run as code (sh -c, eval, trap) and

@@ -56,7 +56,7 @@ func repaired(src string) string {
 // holds: "rm -rf / &&" is denied by a rule for rm.
 func (s *splitter) unread(value, text, why string, u *unreadable, depth int) {
 	s.add(s.field, value, text, why, false, "")
-	salvage := splitter{config: s.config, again: true}
+	salvage := splitter{config: s.config, again: true, keyword: s.keyword}
 	salvage.subjects = u.also
 	if salvage.script(u.reading, depth) != nil {
 		salvage.subjects = u.also

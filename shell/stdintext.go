@@ -1,0 +1,119 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The text a command reads on its standard input, where the call gives
+// it as a literal: a here-string, a here-document that expands nothing,
+// or what echo or printf, with literal words, print into the pipe to it.
+// A program that runs its input as code (at, batch, newgrp) has it read
+// as a script; any other input, a file, a descriptor, a pipe from
+// another command, the input of a block around it, is known only when it
+// runs.
+
+// stdinText is the text the command n, a simple command of the script
+// being read, reads on its standard input, and whether it is known.
+func (s *splitter) stdinText(n syntax.Node) (string, bool) {
+	if n == nil || s.tree == nil {
+		return "", false
+	}
+	var stmt, from *syntax.Stmt
+	syntax.Walk(s.tree, func(m syntax.Node) bool {
+		switch m := m.(type) {
+		case *syntax.Stmt:
+			if m.Cmd == n {
+				stmt = m
+			}
+		case *syntax.BinaryCmd:
+			if m.Op == syntax.Pipe && m.Y.Cmd == n {
+				from = m.X
+			}
+		}
+		return stmt == nil
+	})
+	if stmt == nil {
+		return "", false
+	}
+	text, known, redirected := "", false, false
+	for _, r := range stmt.Redirs {
+		if readsStdin(r) {
+			// The last redirect of standard input is the one it reads.
+			text, known = s.redirectText(r)
+			redirected = true
+		}
+	}
+	if redirected {
+		return text, known
+	}
+	if from == nil {
+		return "", false
+	}
+	return s.printedText(from)
+}
+
+// readsStdin reports whether a redirect gives a command's standard
+// input.
+func readsStdin(r *syntax.Redirect) bool {
+	if r.N != nil && r.N.Value != "0" {
+		return false
+	}
+	switch r.Op {
+	case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.WordHdoc, syntax.Hdoc, syntax.DashHdoc:
+		return true
+	}
+	return false
+}
+
+// redirectText is the text a here-string or a here-document gives, and
+// whether it is known: a literal here-string, with the newline bash
+// adds, or the body of a here-document whose delimiter is quoted or
+// that holds nothing the shell expands.
+func (s *splitter) redirectText(r *syntax.Redirect) (string, bool) {
+	switch r.Op {
+	case syntax.WordHdoc:
+		w := s.wordOf(r.Word)
+		return w.value + "\n", w.literal
+	case syntax.Hdoc:
+		if r.Hdoc == nil {
+			return "", true
+		}
+		body := s.text(r.Hdoc)
+		return body, quotedDelimiter(r.Word) || !strings.ContainsAny(body, "$`\\")
+	}
+	return "", false
+}
+
+// printedText is what a command feeding a pipe prints, and whether it is
+// known: echo with literal words that are no option and hold no
+// backslash, or printf with one literal format that holds no directive
+// and no escape but \n.
+func (s *splitter) printedText(st *syntax.Stmt) (string, bool) {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(st.Redirs) > 0 || st.Negated || len(c.Args) == 0 {
+		return "", false
+	}
+	words, why := s.expandWords(c.Args)
+	if why != "" || len(words) == 0 || !allLiteral(words) {
+		return "", false
+	}
+	args := values(words[1:])
+	if words[0].value == "printf" && len(args) == 1 {
+		// Its one escape, \n, is a line break.
+		args[0] = strings.ReplaceAll(args[0], `\n`, "\n")
+	}
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") || strings.Contains(a, `\`) {
+			return "", false
+		}
+	}
+	switch {
+	case words[0].value == "echo":
+		return strings.Join(args, " ") + "\n", true
+	case words[0].value == "printf" && len(args) == 1 && !strings.Contains(args[0], "%"):
+		return args[0], true
+	}
+	return "", false
+}
