@@ -121,6 +121,14 @@ var redTeam2 = []redTeam2Case{
 	{29, 6, ModeDefault, tools, "cd ~/.ssh && grep -r x .", "deny", "cd src && grep x main.go"},
 	{29, 6, ModeDefault, tools, "cd secrets && tar -cf - . | cat", "deny", "cd src && tar -tf a.tar | cat"},
 	{29, 6, ModeDefault, tools, "rg x .env", "deny", "grep x README.md"},
+	// fd gives the command -x and -X run what it found, as its last
+	// word when no placeholder names it: the command reads the trees fd
+	// searches.
+	{29, 6, ModeDefault, tools, "fd . secrets -x cat", "deny", "fd . secrets"},
+	{29, 6, ModeDefault, tools, "fd --search-path secrets -X cat", "deny", "fd --search-path src -e go"},
+	{29, 6, ModeDefault, anchoredTools, "fd . src -x cat {/}", "ask", "fd -e go src"},
+	{29, 6, ModeDefault, tools, "fd -H .env -x cat", "ask", "fd -H .env"},
+	{30, 6, ModeDefault, rmDenied, "fd -e tmp -x rm", "deny", "fd -e tmp -x echo"},
 	{29, 6, ModeDefault, tools, "grep -R x .", "ask", "grep x README.md"},
 	{29, 6, ModeDefault, tools, "rg --hidden x", "ask", "grep -n x README.md"},
 
@@ -134,7 +142,8 @@ var redTeam2 = []redTeam2Case{
 	// 8. Paths the reader does not normalise.
 	{29, 8, ModeDefault, tools, "cat /proc/thread-self/cwd/.env", "deny", "cat /proc/thread-self/cwd/README.md"},
 	{29, 8, ModeDefault, tools, "cat /proc/thread-self/root/proc/self/cwd/.env", "deny", "cat /proc/thread-self/root/proc/self/cwd/README.md"},
-	{29, 8, ModeDefault, tools, "cat /proc/self/root/$PWD/.env", "deny", "cat /proc/self/root$PWD/README.md"},
+	{29, 8, ModeDefault, tools, "cat /proc/self/root/$PWD/.env", "deny", "cat /proc/self/root/$PWD/README.md"},
+	{29, 8, ModeDefault, tools, "cat /proc/thread-self/root//$PWD/secrets/key", "deny", "cat /proc/thread-self/root//$PWD/src/key"},
 	{29, 8, ModeDefault, tools, "cat /dev//stdin < .env", "deny", "cat /dev//stdin < README.md"},
 	{29, 8, ModeDefault, tools, "cat //dev/stdin < .env", "deny", "cat //dev/stdin < README.md"},
 	{29, 8, ModeDefault, tools, "cat /proc/self/cwd/../proj/.env", "deny", "cat /proc/self/cwd/README.md"},
@@ -151,6 +160,12 @@ var redTeam2 = []redTeam2Case{
 	{29, 8, ModeDefault, anchoredTools, "cp -r secrets x && cat x/key", "deny", "cp -r src x && cat README.md"},
 	{29, 8, ModeDefault, tools, "cd .. && cat proj/.env", "deny", "cd .. && cat proj/README.md"},
 	{29, 8, ModeDefault, tools, "cat ../proj/.env", "deny", "cat ../proj/README.md"},
+
+	// A cd through /proc/self/cwd stays in the directory it names.
+	{29, 8, ModeDefault, tools, "cd /proc/self/cwd && cat .env", "deny", "cd /proc/self/cwd && cat README.md"},
+	{29, 8, ModeDefault, tools, "cd /proc/thread-self/cwd && cat .env", "deny", "cd /proc/thread-self/cwd && cat README.md"},
+	{29, 8, ModeDefault, tools, "cd /proc/self/cwd/secrets && cat key", "deny", "cd /proc/self/cwd/src && cat key"},
+	{29, 8, ModeDefault, tools, "cd /proc/self/root$PWD && cat .env", "deny", "cd /proc/self/root$PWD && cat README.md"},
 
 	// 9. Globs a deny rule's pattern can match.
 	{29, 9, ModeDefault, tools, "cat .e*", "deny", "cat *.md"},
@@ -172,6 +187,9 @@ var redTeam2 = []redTeam2Case{
 	{30, 1, ModeDefault, rmDenied, "set -k; ls PATH=.", "ask", "set -e; ls"},
 	{30, 1, ModeDefault, rmDenied, "set -a; PATH=.; ls", "ask", "set -x; p=.; ls"},
 
+	{30, 1, ModeDefault, gitStatus, "set -k; git status GIT_CONFIG_PARAMETERS=x", "ask", "git status GIT_CONFIG_PARAMETERS=x"},
+	{30, 1, ModeDefault, gitStatus, "set -a; XDG_CONFIG_HOME=x; git status", "ask", "git status -uall"},
+
 	// 2. Assignments to variables the shell exports.
 	{30, 2, ModeDefault, rmDenied, "HOME=.; git status", "ask", "h=.; git status"},
 	{30, 2, ModeDefault, rmDenied, "PATH=.; ls", "ask", "p=.; ls"},
@@ -180,6 +198,9 @@ var redTeam2 = []redTeam2Case{
 	{30, 2, ModeDefault, rmDenied, "BASH_ENV=./x; bash -c ls", "ask", "b=./x; bash -c ls"},
 	{30, 2, ModeDefault, rmDenied, "ENV=x sh -c ls", "ask", "LANG=C sh -c ls"},
 	{30, 2, ModeDefault, rmDenied, "IFS=_; x=rm_x; $x", "ask", "x=ls; echo $x"},
+
+	{30, 2, ModeDefault, gitStatus, "HOME=.; git status", "ask", "git status --short"},
+	{30, 2, ModeDefault, gitStatus, "git --exec-path=. status", "ask", "git status -- src"},
 
 	// 3. Other ways to set a variable.
 	{30, 3, ModeDefault, rmDenied, "declare -n r=PATH; r=bin; ls", "ask", "declare -n r=p; r=bin; ls"},
@@ -221,16 +242,31 @@ var redTeam2 = []redTeam2Case{
 	{30, 5, ModeDefault, rmDenied, "coproc X { rm x; }", "deny", "coproc { ls x; }"},
 	{30, 5, ModeDefault, rmDenied, "fc -s", "ask", "fc -l"},
 	{30, 5, ModeDefault, rmDenied, "sed 's/.*/rm x/e' f", "ask", "sed 's/.*/rm x/' f"},
-	{30, 5, ModeDefault, rmDenied, "tar -cf a.tar x --checkpoint=1 --checkpoint-action=exec='rm x'", "ask", "tar -cf a.tar x --checkpoint=1"},
-	{30, 5, ModeDefault, rmDenied, "tar -xf a.tar --to-command='rm x'", "ask", "tar -tf a.tar"},
-	{30, 5, ModeDefault, rmDenied, "tar -I 'rm x' -cf a.tar x", "ask", "tar -z -cf a.tgz x"},
-	{30, 5, ModeDefault, rmDenied, "zip a.zip x --unzip-command 'rm x' -T", "ask", "zip a.zip x -T"},
-	{30, 5, ModeDefault, rmDenied, "rsync -e 'rm x' a b:c", "ask", "rsync -a a b:c"},
+	{30, 5, ModeDefault, rmDenied, "tar -cf a.tar x --checkpoint=1 --checkpoint-action=exec='rm x'", "deny", "tar -cf a.tar x --checkpoint=1"},
+	{30, 5, ModeDefault, rmDenied, "tar -xf a.tar --to-command='rm x'", "deny", "tar -tf a.tar"},
+	{30, 5, ModeDefault, rmDenied, "tar -I 'rm x' -cf a.tar x", "deny", "tar -z -cf a.tgz x"},
+	{30, 5, ModeDefault, rmDenied, "zip a.zip x --unzip-command 'rm x' -T", "deny", "zip a.zip x -T"},
+	// zip reads -TT as one option, the command that tests the archive,
+	// inside a cluster too; an option that runs a program given as a
+	// literal is held to the deny rules as the code it is.
+	{30, 5, ModeDefault, rmDenied, "zip a.zip x -T -TT 'rm x'", "ask", "zip a.zip x -T"},
+	{30, 5, ModeDefault, rmDenied, "zip -qTT 'rm x' a.zip x", "ask", "zip -qT a.zip x"},
+	{30, 5, ModeDefault, rmDenied, "zip a.zip x -TTrm", "ask", "zip a.zip x -Tq"},
+	{30, 5, ModeDefault, rmDenied, "tar --to-c='rm x' -xf a.tar", "deny", "tar --to-stdout -xf a.tar"},
+	{30, 5, ModeDefault, rmDenied, "tar cIf 'rm x' a.tar src", "deny", "tar czf a.tgz src"},
+	{30, 5, ModeDefault, rmDenied, "sort --compress-program='rm x' f", "deny", "sort -S 1M f"},
+	{30, 5, ModeDefault, rmDenied, "rsync --rsh='rm x' a b:c", "deny", "rsync -az a b:c"},
+	{30, 5, ModeDefault, tools, "tar -I 'cat .env' -xf a.tar", "deny", "tar -tzf a.tgz"},
+	{30, 5, ModeDefault, rmDenied, "rsync -e 'rm x' a b:c", "deny", "rsync -a a b:c"},
 	{30, 5, ModeDefault, rmDenied, "git grep -O'rm x' foo", "ask", "git grep -n foo"},
 	{30, 5, ModeDefault, rmDenied, "git difftool --extcmd='rm x'", "ask", "git diff --stat"},
 	{30, 5, ModeDefault, rmDenied, "git fetch --upload-pack='rm x' .", "ask", "git fetch --prune origin"},
 	{30, 5, ModeDefault, rmDenied, "git -c protocol.ext.allow=always clone 'ext::rm x' y", "ask", "git clone https://x.example/r y"},
 	{30, 5, ModeDefault, rmDenied, "git submodule foreach rm x", "ask", "git submodule status"},
+
+	{30, 5, ModeDefault, gitStatus, "git status; touch pwned", "ask", "git status; true"},
+	{30, 5, ModeDefault, gitStatus, "git status | sh", "ask", "git status | head -5"},
+	{30, 5, ModeDefault, gitStatus, "git status $(touch pwned)", "ask", "git status 2>&1"},
 
 	// 6. Launchers and wrappers that run a named program.
 	{30, 6, ModeDefault, rmDenied, "\\rm x", "deny", "\\ls x"},
@@ -263,6 +299,16 @@ var redTeam2 = []redTeam2Case{
 	{30, 6, ModeDefault, rmDenied, "find . -ok rm {} \\;", "deny", "find . -name x -print"},
 	{30, 6, ModeDefault, rmDenied, "bash -xc 'rm x'", "deny", "bash -xc 'ls x'"},
 	{30, 6, ModeDefault, rmDenied, "sh -c 'rm \"$1\"' _ x", "deny", "sh -c 'ls x' _"},
+	// bash's jobs -x runs its operands; the dynamic loader, toybox and
+	// dbus-launch run the program they are given.
+	{30, 6, ModeDefault, rmDenied, "jobs -x rm x", "deny", "jobs -l"},
+	{30, 6, ModeDefault, rmDenied, "jobs -lx rm x", "deny", "jobs -p"},
+	{30, 6, ModeDefault, rmDenied, "/lib64/ld-linux-x86-64.so.2 /bin/rm x", "deny", "/lib64/ld-linux-x86-64.so.2 /bin/ls x"},
+	{30, 6, ModeDefault, rmDenied, "ld.so /bin/rm x", "deny", "ld.so --list /bin/ls"},
+	{30, 6, ModeDefault, rmDenied, "ld.so --preload ./x.so /bin/ls", "ask", "ld.so /bin/ls"},
+	{30, 6, ModeDefault, rmDenied, "toybox rm x", "deny", "toybox ls x"},
+	{30, 6, ModeDefault, rmDenied, "dbus-launch rm x", "deny", "dbus-launch ls x"},
+	{30, 6, ModeDefault, rmDenied, "dbus-launch --config-file=x ls", "ask", "dbus-launch --exit-with-session ls"},
 	{30, 6, ModeDefault, rmDenied, "python3 -c 'import os; os.remove(\"x\")'", "ask", "python3 --version"},
 	{30, 6, ModeDefault, rmDenied, "vim -c '!rm x'", "ask", "vim --version"},
 
@@ -302,7 +348,37 @@ var redTeam2 = []redTeam2Case{
 	{30, 8, ModeDefault, tools, "cd secrets && cat $PWD/key", "deny", "cd src && cat $PWD/key"},
 	{30, 8, ModeDefault, homeTools, "ln -sf ~/.ssh k && cat k/id_rsa", "deny", "cat ~/docs/notes.txt"},
 
+	// A path made of variables the call sets to literals may take each
+	// value the call gives them: a deny rule for one of them denies it.
+	{30, 8, ModeDefault, tools, "x=.env; cat $x", "deny", "x=.env; echo $x"},
+	{30, 8, ModeDefault, tools, "x=.env; cat \"$x\"", "deny", "x=README.md; echo \"$x\""},
+	{30, 8, ModeDefault, tools, "f=.e; cat ${f}nv", "deny", "f=.e; echo ${f}nv"},
+	{30, 8, ModeDefault, tools, "cat \"${x:-.env}\"", "deny", "echo \"${x:-.env}\""},
+	{30, 8, ModeDefault, tools, "cat ${x-.env}", "deny", "echo ${x-.env}"},
+	{30, 8, ModeDefault, tools, "cat ${x:=.env}", "deny", "cat README.md"},
+	{30, 8, ModeDefault, tools, "cat ${x:+.env}", "deny", "echo ${x:+.env}"},
+	{30, 8, ModeDefault, tools, "a=(.env); cat \"${a[@]}\"", "deny", "a=(.env); echo \"${a[@]}\""},
+	{30, 8, ModeDefault, tools, "a=(README.md .env); cat \"${a[1]}\"", "deny", "a=(README.md .env); echo \"${a[1]}\""},
+	{30, 8, ModeDefault, tools, "declare x=.env; cat $x", "deny", "declare x=.env; echo $x"},
+	{30, 8, ModeDefault, tools, "export x=.env; cat $x", "deny", "export LANG=C; echo .env"},
+	{30, 8, ModeDefault, tools, "x=ENV; cat .${x,,}", "deny", "x=ENV; echo .${x,,}"},
+	{30, 8, ModeDefault, tools, "for f in README.md .env; do cat $f; done", "deny", "for f in README.md .env; do echo $f; done"},
+	{30, 8, ModeDefault, tools, "d=secrets; cat \"$d\"/key", "deny", "d=secrets; echo \"$d\"/key"},
+	{30, 8, ModeDefault, tools, "k=~/.ssh/id_rsa; cat $k", "deny", "k=~/.ssh/id_rsa; echo $k"},
+	{30, 8, ModeDefault, tools, "cat ${k:-$HOME/.ssh/id_rsa}", "deny", "echo ${k:-$HOME/.ssh/id_rsa}"},
+	{30, 8, ModeDefault, tools, "cd src && x=../.env && cat $x", "deny", "cd src && x=../.env && echo $x"},
+	{30, 8, ModeDefault, tools, "x=.env; cp $x /tmp/y", "deny", "x=.env; echo $x /tmp/y"},
+	{30, 8, ModeDefault, tools, "f=secrets/key; while read l; do echo $l; done < $f", "deny", "while read l; do echo $l; done < README.md"},
+	{30, 8, ModeDefault, tools, "f=.env; exec 3<$f; cat <&3", "deny", "exec 3<README.md; cat <&3"},
+
+	// "tar -C ~" changes to the home directory the shell expands.
+	{30, 8, ModeDefault, homeTools, "tar -czf - -C ~ .ssh", "deny", "tar -czf - -C ~ notes.txt"},
+	{30, 8, ModeDefault, homeTools, "tar -cf - -C ~ .ssh/id_rsa", "deny", "tar -cf - -C ~ docs/notes.txt"},
+
 	// 9. Programs a pager, an editor or a setting names.
+	{30, 9, ModeDefault, gitStatus, "GIT_PAGER='touch x' git -p status", "ask", "git -p status"},
+	{30, 9, ModeDefault, gitStatus, "git -c core.fsmonitor='touch x' status", "ask", "git status -z"},
+	{30, 9, ModeDefault, gitStatus, "git -c alias.status='!touch x' status", "ask", "git status --ignored"},
 	{30, 9, ModeDefault, rmDenied, "man -P 'rm x' ls", "deny", "man ls"},
 	{30, 9, ModeDefault, rmDenied, "man --pag='rm x' ls", "deny", "man -k ls"},
 	{30, 9, ModeDefault, rmDenied, "man -Prm ls", "deny", "man -f ls"},

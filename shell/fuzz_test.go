@@ -153,9 +153,11 @@ func readFurther(name string) bool {
 	}
 	switch name {
 	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock", "man",
-		"alias", "hash", "history", "fc", "bind", "compgen", "complete", "compopt", "mapfile", "readarray", "less":
-		// Their strings are read as code (callbacks.go, pagers.go).
+		"alias", "hash", "history", "fc", "bind", "compgen", "complete", "compopt", "mapfile", "readarray", "less",
+		"tar", "rsync", "scp", "sort", "zip", "jobs":
+		// Their strings are read as code (callbacks.go, pagers.go,
+		// commands.go's runsCommand).
 		return true
 	}
-	return isShell(name)
+	return isShell(name) || contains(loaderNames, name)
 }
