@@ -78,6 +78,12 @@ var redTeam2 = []redTeam2Case{
 	{29, 2, ModeDefault, tools, "cat $(find . -name .env)", "ask", "find . -name .env"},
 
 	// 3. Scripts and options that read and write files.
+	// awk's getline from a variable the command line sets reads its
+	// value: held to the deny rules.
+	{29, 3, ModeDefault, tools, "awk -v f=.env 'BEGIN{while((getline l<f)>0)print l}'", "deny", "awk -v f=.env 'BEGIN{print f}'"},
+	{29, 3, ModeDefault, tools, "awk -vf=.env 'BEGIN{getline l<f; print l}'", "deny", "awk -vf=.env 'BEGIN{print f}'"},
+	{29, 3, ModeDefault, tools, "awk --assign=f=secrets/key 'BEGIN{getline l<f; print l}'", "deny", "awk --assign=f=secrets/key 'BEGIN{print f}'"},
+	{29, 3, ModeDefault, tools, "awk '{getline l<f; print l}' f=.env x", "deny", "awk '{print f}' f=.env x"},
 	{29, 3, ModeDefault, tools, "grep -f .env x", "deny", "grep -f patterns.txt x"},
 	{29, 3, ModeDefault, tools, "grep --file=.env x", "deny", "grep --file=patterns.txt x"},
 	{29, 3, ModeDefault, tools, "grep -f.env x", "deny", "grep -fpatterns.txt x"},
@@ -311,6 +317,12 @@ var redTeam2 = []redTeam2Case{
 	{30, 6, ModeDefault, rmDenied, "dbus-launch --config-file=x ls", "ask", "dbus-launch --exit-with-session ls"},
 	{30, 6, ModeDefault, rmDenied, "python3 -c 'import os; os.remove(\"x\")'", "ask", "python3 --version"},
 	{30, 6, ModeDefault, rmDenied, "vim -c '!rm x'", "ask", "vim --version"},
+	{30, 6, ModeDefault, rmDenied, "emacs --eval '(shell-command \"rm x\")'", "ask", "emacs -nw f"},
+	{30, 6, ModeDefault, rmDenied, "emacs -eval '(shell-command \"rm x\")'", "ask", "emacs +10 f"},
+	{30, 6, ModeDefault, rmDenied, "emacs -batch -l x.el", "ask", "emacs -Q f"},
+	{30, 6, ModeDefault, rmDenied, "emacsclient -e '(shell-command \"rm x\")'", "ask", "emacsclient -n f"},
+	{29, 1, ModeAcceptEdits, tools, "emacs .git/config", "ask", "emacs docs/config"},
+	{29, 8, ModeDefault, tools, "emacs -nw .env", "deny", "emacs -nw README.md"},
 
 	// 7. Directory changes.
 	{30, 7, ModeDefault, tools, "cd {secrets,} && cat key", "deny", "cd {src,} && cat key"},
@@ -363,6 +375,11 @@ var redTeam2 = []redTeam2Case{
 	{30, 8, ModeDefault, tools, "export x=.env; cat $x", "deny", "export LANG=C; echo .env"},
 	{30, 8, ModeDefault, tools, "x=ENV; cat .${x,,}", "deny", "x=ENV; echo .${x,,}"},
 	{30, 8, ModeDefault, tools, "for f in README.md .env; do cat $f; done", "deny", "for f in README.md .env; do echo $f; done"},
+	{30, 8, ModeDefault, tools, "read x <<< .env; cat $x", "deny", "read x <<< .env; echo $x"},
+	{30, 8, ModeDefault, tools, "read a b <<< 'README.md .env'; cat $b", "deny", "read a b <<< 'README.md .env'; echo $b"},
+	{30, 8, ModeDefault, tools, "mapfile -t a <<< .env; cat \"${a[@]}\"", "deny", "mapfile -t a <<< .env; echo \"${a[@]}\""},
+	{30, 8, ModeDefault, tools, "printf -v x .env; cat $x", "deny", "printf -v x .env; echo $x"},
+	{30, 8, ModeDefault, tools, "printf -vx %s .env; cat $x", "deny", "printf -vx %s .env; echo $x"},
 	{30, 8, ModeDefault, tools, "d=secrets; cat \"$d\"/key", "deny", "d=secrets; echo \"$d\"/key"},
 	{30, 8, ModeDefault, tools, "k=~/.ssh/id_rsa; cat $k", "deny", "k=~/.ssh/id_rsa; echo $k"},
 	{30, 8, ModeDefault, tools, "cat ${k:-$HOME/.ssh/id_rsa}", "deny", "echo ${k:-$HOME/.ssh/id_rsa}"},
@@ -370,6 +387,13 @@ var redTeam2 = []redTeam2Case{
 	{30, 8, ModeDefault, tools, "x=.env; cp $x /tmp/y", "deny", "x=.env; echo $x /tmp/y"},
 	{30, 8, ModeDefault, tools, "f=secrets/key; while read l; do echo $l; done < $f", "deny", "while read l; do echo $l; done < README.md"},
 	{30, 8, ModeDefault, tools, "f=.env; exec 3<$f; cat <&3", "deny", "exec 3<README.md; cat <&3"},
+
+	// A shell's -c string whose only expansions are $HOME and $PWD reads
+	// them as the caller's.
+	{30, 8, ModeDefault, homeTools, "bash -c \"cat $HOME/.ssh/id_rsa\"", "deny", "bash -c 'cat $HOME/notes.txt'"},
+	{30, 8, ModeDefault, tools, "bash -c \"cat $PWD/.env\"", "deny", "bash -c 'cat $PWD/README.md'"},
+	{30, 8, ModeDefault, homeTools, "sh -c \"cat ${HOME}/.ssh/id_rsa\"", "deny", "sh -c 'cat ${HOME}/notes.txt'"},
+	{30, 8, ModeDefault, tools, "bash -c \"cat $PWD/\"'.env'", "deny", "bash -c \"cat README.md\""},
 
 	// "tar -C ~" changes to the home directory the shell expands.
 	{30, 8, ModeDefault, homeTools, "tar -czf - -C ~ .ssh", "deny", "tar -czf - -C ~ notes.txt"},

@@ -160,3 +160,64 @@ func (s *splitter) possiblePaths(t target, w word, text string, in where) {
 		}
 	}
 }
+
+// readValues are the values a statement gives variables from literals
+// by builtins that set them: "read x <<< WORD" (the line and its fields;
+// mapfile's array, its lines), and "printf -v x FORMAT", a format with no
+// directive, or "%s" and one argument.
+func (s *splitter) readValues(st *syntax.Stmt) map[string][]string {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) < 2 {
+		return nil
+	}
+	switch call.Args[0].Lit() {
+	case "read", "mapfile", "readarray", "printf":
+	default:
+		return nil
+	}
+	args := s.words(call.Args)
+	if !allLiteral(args) {
+		return nil
+	}
+	switch args[0].value {
+	case "read", "mapfile", "readarray":
+		var line string
+		found := false
+		for _, r := range st.Redirs {
+			if r.Op == syntax.WordHdoc && r.Word != nil {
+				w := s.wordOf(r.Word)
+				line, found = w.value, w.literal
+			}
+		}
+		if !found {
+			return nil
+		}
+		values := append([]string{line}, strings.Fields(line)...)
+		out := map[string][]string{}
+		for _, a := range args[1:] {
+			if isName(a.value) {
+				out[a.value] = values
+			}
+		}
+		return out
+	case "printf":
+		rest := args[1:]
+		name := ""
+		switch {
+		case rest[0].value == "-v" && len(rest) > 2:
+			name, rest = rest[1].value, rest[2:]
+		case strings.HasPrefix(rest[0].value, "-v") && len(rest) > 1:
+			name, rest = rest[0].value[2:], rest[1:]
+		default:
+			return nil
+		}
+		format := rest[0].value
+		switch {
+		case !strings.ContainsAny(format, `%\`):
+			return map[string][]string{name: {format}}
+		case format == "%s" && len(rest) == 2:
+			return map[string][]string{name: {rest[1].value}}
+		}
+	}
+	return nil
+}

@@ -3,8 +3,8 @@ package shell
 import "strings"
 
 // The commands of the table whose options can make them run a program
-// or read a configuration that does: rsync, ssh, scp, sftp, rg, man, zip
-// and the vi family. Each option is known; the ones that run a program
+// or read a configuration that does: rsync, ssh, scp, sftp, rg, man, zip,
+// the vi family and emacs. Each option is known; the ones that run a program
 // make the command hide code, as an option the table does not know does.
 
 // addRunners adds the commands of this file and of remote.go to the
@@ -23,6 +23,8 @@ func addRunners(table map[string]*program) {
 	for _, name := range []string{"vi", "vim", "nvim", "ex", "view"} {
 		table[name] = &program{flags: vimOptions, permute: true, files: vimFiles, check: vimCommands}
 	}
+	table["emacs"] = &program{hook: emacsEffects}
+	table["emacsclient"] = &program{hook: emacsEffects}
 }
 
 // rgOptions are ripgrep's options: --pre and --hostname-bin run a
@@ -368,4 +370,36 @@ func zipTester(base string, p parsed) string {
 		}
 	}
 	return ""
+}
+
+// emacsSafe are the options of emacs and emacsclient known to run no
+// code but the user's own init files, as emacs spells them, with one
+// dash or two. Any other asks: --eval, -l, -f, --batch and --script run
+// Lisp no rule reads, and emacs reads "-eval" as "--eval", which an
+// option table of getopt's cannot say.
+var emacsSafe = map[string]bool{
+	"-nw": true, "--no-window-system": true,
+	"-q": true, "--no-init-file": true,
+	"-Q": true, "--quick": true,
+	"--no-splash": true, "--no-desktop": true, "--no-site-file": true, "--no-site-lisp": true,
+	"-n": true, "--no-wait": true, "-c": true, "--create-frame": true, "-t": true, "--tty": true,
+	"--version": true, "--help": true,
+}
+
+// emacsEffects reads emacs and emacsclient: the files they edit, and
+// whether an option runs code; "+LINE" moves to a line.
+func emacsEffects(base string, args []word) effects {
+	var e effects
+	for _, w := range args {
+		switch {
+		case !w.literal:
+			e.unseen = firstOf(e.unseen, "the word "+w.value+" may be an option of "+base+", known only when it runs")
+		case strings.HasPrefix(w.value, "-") && !emacsSafe[w.value]:
+			e.unseen = firstOf(e.unseen, base+" "+w.value+" is not an option the splitter knows to run no code")
+		case strings.HasPrefix(w.value, "+"):
+		default:
+			e.reads, e.writes = append(e.reads, w), append(e.writes, w)
+		}
+	}
+	return e
 }

@@ -190,6 +190,14 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 					v.tainted[it.Name.Value] = true
 				}
 			}
+		case *syntax.Stmt:
+			for name, values := range s.readValues(n) {
+				for _, value := range values {
+					if len(v.given[name]) < maxPossible {
+						v.given[name] = appendNew(v.given[name], value)
+					}
+				}
+			}
 		case *syntax.SglQuoted:
 			taintNames(v.tainted, n.Value)
 		case *syntax.Lit:
