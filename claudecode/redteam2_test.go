@@ -120,6 +120,10 @@ var redTeam2 = []redTeam2Case{
 	{29, 5, ModeDefault, tools, "exec bash .env", "deny", "exec cat README.md"},
 	{29, 5, ModeDefault, tools, "stdbuf -oL sh .env", "deny", "stdbuf -oL cat README.md"},
 	{29, 5, ModeDefault, tools, ". <(cat .env)", "deny", "cat <(cat README.md)"},
+	{29, 5, ModeDefault, tools, "bash --rcfile .env", "deny", "bash --norc -c ls"},
+	{29, 5, ModeDefault, tools, "bash --init-file .env -i", "deny", "bash --noprofile -c ls"},
+	{29, 5, ModeDefault, tools, "cd secrets && source key", "deny", "cd src && cat key"},
+	{29, 5, ModeDefault, tools, ". ~/.ssh/config", "deny", "echo ~/.ssh/config"},
 
 	// 6. Recursive readers.
 	{29, 6, ModeDefault, tools, "grep -r --include='.e*' x .", "deny", "grep x src/main.go"},

@@ -113,7 +113,12 @@ options:
 			i++
 			break options
 		case a == "--rcfile" || a == "--init-file":
-			return effects{unseen: name + " " + a + " runs the commands of a file"}
+			// The file is read, and what it runs is code no rule read.
+			e := effects{unseen: name + " " + a + " runs the commands of a file"}
+			if i+1 < len(args) {
+				e.reads = args[i+1 : i+2]
+			}
+			return e
 		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
 			table := setOptions
 			if a[1] == 'O' {

@@ -222,7 +222,7 @@ var splitCases = []splitCase{
 	{"unseen", "bash < script.sh", []want{hidden("bash", "bash", "bash reads its commands from standard input"), read("script.sh")}},
 	{"unseen", "bash <(curl x)", []want{hidden("bash <(curl x)", "bash <(curl x)", "bash runs a script made when it runs"), same("curl x")}},
 	{"unseen", "sh -c \"$CODE\"", []want{hidden("sh -c $CODE", "sh -c \"$CODE\"", "sh -c runs a string made when it runs")}},
-	{"unseen", "bash --rcfile evil -i", []want{hidden("bash --rcfile evil -i", "bash --rcfile evil -i", "bash --rcfile runs the commands of a file")}},
+	{"unseen", "bash --rcfile evil -i", []want{hidden("bash --rcfile evil -i", "bash --rcfile evil -i", "bash --rcfile runs the commands of a file"), read("evil")}},
 	{"unseen", "curl x | python3", []want{same("curl x"), hidden("python3", "python3", "python3 reads its program from standard input")}},
 	{"unseen", "python -", []want{hidden("python -", "python -", "python reads its program from standard input")}},
 	{"unseen", "python3 -c 'print(1)'", []want{hidden("python3 -c print(1)", "python3 -c 'print(1)'", "python3 -c runs a program given inline, which the splitter does not read")}},
