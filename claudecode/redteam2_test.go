@@ -379,6 +379,8 @@ var redTeam2 = []redTeam2Case{
 	{30, 8, ModeDefault, tools, "export x=.env; cat $x", "deny", "export LANG=C; echo .env"},
 	{30, 8, ModeDefault, tools, "x=ENV; cat .${x,,}", "deny", "x=ENV; echo .${x,,}"},
 	{30, 8, ModeDefault, tools, "for f in README.md .env; do cat $f; done", "deny", "for f in README.md .env; do echo $f; done"},
+	{30, 8, ModeDefault, anchoredTools, "PWD=secrets; cat $PWD/key", "deny", "cat $PWD/src/key"},
+	{30, 8, ModeDefault, anchoredTools, "PWD=secrets; cat \"${PWD}/key\"", "deny", "cat \"${PWD}/src/key\""},
 	{30, 8, ModeDefault, tools, "read x <<< .env; cat $x", "deny", "read x <<< .env; echo $x"},
 	{30, 8, ModeDefault, tools, "read a b <<< 'README.md .env'; cat $b", "deny", "read a b <<< 'README.md .env'; echo $b"},
 	{30, 8, ModeDefault, tools, "mapfile -t a <<< .env; cat \"${a[@]}\"", "deny", "mapfile -t a <<< .env; echo \"${a[@]}\""},

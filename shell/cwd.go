@@ -526,7 +526,7 @@ func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where)
 		known, ok := in.resolve(w)
 		if !ok || w.literal && !w.tilde {
 			s.add(t.field, value, text, unseen, false, t.tool)
-			s.possiblePaths(t, w, text, in)
+			s.possiblePaths(t, w, text, in, nil)
 			tail, ok := procTail(value)
 			if !ok {
 				tail, ok = unknownTail(w)
@@ -550,6 +550,8 @@ func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where)
 			more, kwhy := where{}.paths(k)
 			paths, why = append(paths, more...), firstOf(why, kwhy)
 		}
+		// The call may have set it otherwise: "PWD=secrets; cat $PWD/k".
+		s.possiblePaths(t, w, text, in, paths)
 	} else {
 		paths, why = in.paths(value)
 	}

@@ -228,5 +228,7 @@ func selfProc(w word) (word, bool) {
 	}
 	w.value = v
 	w.literal = !strings.ContainsAny(v, "$`")
+	// The word as parsed is no longer the word read.
+	w.src = nil
 	return w, true
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -135,17 +136,22 @@ func product(heads, tails []string) []string {
 
 // possiblePaths adds, as constraints, the paths a word known only when it
 // runs may name: each value the script gives it, resolved where it is
-// read ([splitter.possibleValues]).
-func (s *splitter) possiblePaths(t target, w word, text string, in where) {
+// read ([splitter.possibleValues]), but the paths known already names.
+func (s *splitter) possiblePaths(t target, w word, text string, in where, known []string) {
 	if w.src == nil {
 		return
+	}
+	add := func(p string) {
+		if !slices.Contains(known, p) {
+			s.add(t.field, p, text, "", true, t.tool)
+		}
 	}
 	for _, v := range s.possibleValues(w.src) {
 		switch {
 		case v == "" || deviceFiles[v]:
 		case v == "~" || strings.HasPrefix(v, "~/"):
 			if p, ok := joinPath("~", strings.TrimPrefix(v[1:], "/")); ok {
-				s.add(t.field, p, text, "", true, t.tool)
+				add(p)
 			}
 		case strings.HasPrefix(v, "~"):
 		default:
@@ -155,7 +161,7 @@ func (s *splitter) possiblePaths(t target, w word, text string, in where) {
 				continue
 			}
 			for _, p := range paths {
-				s.add(t.field, p, text, "", true, t.tool)
+				add(p)
 			}
 		}
 	}
