@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ChristopherDavenport/agentturn"
@@ -199,5 +200,5 @@ func TestReadOnlyTwins(t *testing.T) {
 // containsReadOnly reports whether a subject's arguments carry the
 // read-only member.
 func containsReadOnly(args []byte) bool {
-	return len(args) > 0 && string(args[len(args)-len(`,"read_only":true}`):]) == `,"read_only":true}`
+	return strings.HasSuffix(string(args), `,"read_only":true}`)
 }

@@ -66,6 +66,7 @@ func awkEffects(base string, args []word) effects {
 	}
 	var programs []word
 	fromFile := false
+	assigned := awkAssigned(p)
 	for _, g := range p.options {
 		switch g.name {
 		case "e", "source":
@@ -81,7 +82,7 @@ func awkEffects(base string, args []word) effects {
 		programs, files = files[:1], files[1:]
 	}
 	for _, prog := range programs {
-		why, reads, writes := awkProgram(base, prog)
+		why, reads, writes := awkProgram(base, prog, assigned)
 		e.unseen = firstOf(e.unseen, why)
 		e.reads, e.writes = append(e.reads, reads...), append(e.writes, writes...)
 	}
@@ -98,7 +99,7 @@ func awkEffects(base string, args []word) effects {
 // awkProgram is why an awk program runs a command or reads or writes a
 // file no rule can see, with the files it names as string literals that
 // getline reads and print writes.
-func awkProgram(base string, program word) (why string, reads, writes []word) {
+func awkProgram(base string, program word, assigned map[string][]word) (why string, reads, writes []word) {
 	if !program.literal {
 		return base + " runs a program made when it runs", nil, nil
 	}
@@ -106,7 +107,7 @@ func awkProgram(base string, program word) (why string, reads, writes []word) {
 	if err != nil {
 		return base + "'s program is not awk the splitter reads: " + err.Error(), nil, nil
 	}
-	w := awkWalk{base: base, at: program}
+	w := awkWalk{base: base, at: program, assigned: assigned}
 	w.value(reflect.ValueOf(prog.Program), 0)
 	return w.why, w.reads, w.writes
 }
@@ -118,6 +119,9 @@ type awkWalk struct {
 	at            word
 	why           string
 	reads, writes []word
+	// assigned are the values the command line gives each variable
+	// (-v NAME=VALUE, an operand NAME=VALUE).
+	assigned map[string][]word
 }
 
 // maxAwkDepth bounds how deep the walk follows the tree.
@@ -196,6 +200,11 @@ func (w *awkWalk) file(expr reflect.Value, to *[]word, does string) {
 		str = str.Elem()
 	}
 	if str.Type().Name() != "StrExpr" || str.FieldByName("Regex").Bool() {
+		if str.Type().Name() == "VarExpr" {
+			// A variable the command line sets may hold another value
+			// by then, but the file it names is one it may read.
+			*to = append(*to, w.assigned[str.FieldByName("Name").String()]...)
+		}
 		w.why = w.base + "'s program " + does + " a file named when it runs"
 		return
 	}
@@ -203,6 +212,28 @@ func (w *awkWalk) file(expr reflect.Value, to *[]word, does string) {
 	path.value = str.FieldByName("Value").String()
 	path.pattern = false
 	*to = append(*to, path)
+}
+
+// awkAssigned are the values an awk command line gives its variables,
+// by -v and by operands NAME=VALUE, each a word of its own.
+func awkAssigned(p parsed) map[string][]word {
+	assigned := map[string][]word{}
+	give := func(w word) {
+		name, value, ok := strings.Cut(w.value, "=")
+		if ok && w.literal && isName(name) {
+			w.value = value
+			assigned[name] = append(assigned[name], w)
+		}
+	}
+	for _, g := range p.options {
+		if g.name == "v" || g.name == "assign" {
+			give(g.value)
+		}
+	}
+	for _, w := range p.operands {
+		give(w)
+	}
+	return assigned
 }
 
 // isAwkName reports whether base names an awk.

@@ -40,6 +40,7 @@ func (prog *program) optionEffects(base string, args []word) effects {
 	e := effects{unseen: p.opaque}
 	if g, ok := p.first(runs); ok {
 		e.unseen = firstOf(e.unseen, base+" "+g.written+" may run a program")
+		e.scripts = commandValues(p, runsCommand[base])
 	}
 	e.unseen = firstOf(e.unseen, listedFiles(base, p))
 	if g, ok := p.first(changes); ok {
@@ -58,6 +59,31 @@ func (prog *program) optionEffects(base string, args []word) effects {
 	}
 	e.links = base == "cp" && p.has("s", "symbolic-link", "l", "link")
 	return e
+}
+
+// runsCommand are, per command, the options whose value is a command
+// line the program runs ("tar -I 'rm x'", "rsync -e CMD"). Other options
+// that run a program name a file of settings (ssh -F) or an editor's
+// commands (vim -c), not a command line.
+var runsCommand = map[string][]string{
+	"rsync": {"e", "rsh"},
+	"scp":   {"S"},
+	"sort":  {"compress-program"},
+	"tar":   {"to-command", "checkpoint-action", "I", "use-compress-program", "F", "info-script", "new-volume-script", "rmt-command", "rsh-command"},
+	"zip":   {"unzip-command"},
+}
+
+// commandValues are the literal values of the options named, read as the
+// shell code they may be: the command asks in any case, and a deny rule
+// for what a value runs denies it.
+func commandValues(p parsed, names []string) []string {
+	var out []string
+	for _, g := range p.options {
+		if g.effect == runs && g.hasValue && g.value.literal && contains(names, g.name) {
+			out = append(out, g.value.value)
+		}
+	}
+	return out
 }
 
 // listedFiles is why the files a command reads are known only when it

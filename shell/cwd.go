@@ -267,6 +267,10 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 		// A directory named "~" the shell left as it is.
 		return unknown
 	}
+	if self, ok := selfProc(w); ok {
+		// cd /proc/self/root$PWD is cd $PWD.
+		w = self
+	}
 	dirs, ok := in.resolve(w)
 	if ok {
 		// Even where the cd is not followed, the directory it names is
@@ -293,6 +297,12 @@ func (in where) moveTo(dirs []string) where {
 	for _, dir := range dirs {
 		if dir == "" {
 			dir = "."
+		}
+		// cd /proc/self/cwd stays where it is; cd /proc/self/root/x
+		// goes to /x.
+		dir, why := throughProc(cleanPath(dir))
+		if why != "" {
+			return where{unknown: why}
 		}
 		joined, ok := in.join(dir)
 		if !ok {
@@ -520,6 +530,7 @@ func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where)
 		known, ok := in.resolve(w)
 		if !ok || w.literal && !w.tilde {
 			s.add(t.field, value, text, unseen, false, t.tool)
+			s.possiblePaths(t, w, text, in, nil)
 			tail, ok := procTail(value)
 			if !ok {
 				tail, ok = unknownTail(w)
@@ -543,6 +554,8 @@ func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where)
 			more, kwhy := where{}.paths(k)
 			paths, why = append(paths, more...), firstOf(why, kwhy)
 		}
+		// The call may have set it otherwise: "PWD=secrets; cat $PWD/k".
+		s.possiblePaths(t, w, text, in, paths)
 	} else {
 		paths, why = in.paths(value)
 	}

@@ -112,7 +112,59 @@ func fdEffects(args []word) effects {
 		// An -x the loop did not take: a word made when it runs.
 		e.unseen = "fd " + g.written + " runs a command the splitter cannot find"
 	}
+	if len(e.commands) > 0 {
+		for i, command := range e.commands {
+			e.commands[i] = fdPlaceholders(command)
+		}
+		e.reads = fdTrees(p)
+	}
 	return e
+}
+
+// fdPlaceholder are the words fd replaces, in a command it runs, with
+// what it found: the path, its base name, its directory, and either
+// without its extension.
+var fdPlaceholder = []string{"{}", "{/}", "{//}", "{.}", "{/.}"}
+
+// fdPlaceholders is a command fd runs, as the words it is given: a word
+// holding "{}" is read as find's is, one holding another placeholder is
+// known only when it runs, and a command with none is given the path fd
+// found as its last word, "{}", as fd gives it.
+func fdPlaceholders(command []word) []word {
+	out := make([]word, 0, len(command)+1)
+	found := false
+	for _, w := range command {
+		for _, p := range fdPlaceholder {
+			if w.literal && strings.Contains(w.value, p) {
+				found = true
+				w.literal = p == "{}"
+			}
+		}
+		out = append(out, w)
+	}
+	if !found {
+		out = append(out, word{value: "{}", literal: true})
+	}
+	return out
+}
+
+// fdTrees are the directories fd searches, read whole by the command it
+// runs on what it finds: its operands after the pattern and the values
+// of --search-path, or the working directory when there are none.
+func fdTrees(p parsed) []word {
+	var dirs []word
+	if len(p.operands) > 1 {
+		dirs = append(dirs, p.operands[1:]...)
+	}
+	for _, g := range p.options {
+		if g.name == "search-path" && g.hasValue {
+			dirs = append(dirs, g.value)
+		}
+	}
+	if len(dirs) == 0 {
+		dirs = []word{{value: ".", literal: true}}
+	}
+	return asTrees(dirs, &tree{})
 }
 
 // fdExec reports whether the word gives fd's -x or -X, and the first word

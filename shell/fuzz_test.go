@@ -164,13 +164,15 @@ func readFurther(name string) bool {
 	switch name {
 	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock", "man",
 		"alias", "hash", "history", "fc", "bind", "compgen", "complete", "compopt", "mapfile", "readarray", "less",
-		"tmux", "at", "batch", "newgrp", "sg", "parallel", "nix-shell", "nix", "hyperfine", "mise":
+		"tmux", "at", "batch", "newgrp", "sg", "parallel", "nix-shell", "nix", "hyperfine", "mise",
+		"tar", "rsync", "scp", "sort", "zip", "jobs":
 		// Their strings are read as code (callbacks.go, pagers.go,
-		// sessions.go, tmux.go, projectrunners.go).
+		// sessions.go, tmux.go, projectrunners.go, commands.go's
+		// runsCommand).
 		return true
 	case "set", "shopt":
 		// Keyword mode reads a command twice (keyword.go).
 		return true
 	}
-	return isShell(name)
+	return isShell(name) || contains(loaderNames, name)
 }

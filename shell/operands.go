@@ -176,7 +176,9 @@ func links(p parsed) (reads, writes []word) {
 	}
 	reads = make([]word, 0, len(sources)*len(dirs))
 	for _, src := range sources {
-		if path.IsAbs(src.value) || !src.literal {
+		if path.IsAbs(src.value) || !src.literal || src.tilde && (src.value == "~" || strings.HasPrefix(src.value, "~/")) {
+			// A target the shell expands to the home directory is no
+			// path relative to the link's.
 			reads = append(reads, src)
 			continue
 		}

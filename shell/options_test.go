@@ -50,7 +50,7 @@ var optionCases = []splitCase{
 	{"abbreviation", "sort --out=out f", []want{same("sort --out=out f"), read("f"), {tool: "write", value: "out", text: "--out=out"}}},
 	{"abbreviation", "sort --o out f", []want{same("sort --o out f"), read("f"), write("out")}},
 	{"abbreviation", "sort --outp out f", []want{same("sort --outp out f"), read("f"), write("out")}},
-	{"abbreviation", "sort --compress=gzip f", []want{hidden("sort --compress=gzip f", "sort --compress=gzip f", "sort --compress-program may run a program"), read("f")}},
+	{"abbreviation", "sort --compress=gzip f", []want{hidden("sort --compress=gzip f", "sort --compress=gzip f", "sort --compress-program may run a program"), read("f"), same("gzip")}},
 	{"abbreviation", "sort --check f", []want{same("sort --check f"), read("f")}},
 	// An ambiguous abbreviation or an unknown option is opaque.
 	{"abbreviation", "ls --a", []want{hidden("ls --a", "ls --a", "ls --a is an ambiguous abbreviation")}},

@@ -216,8 +216,10 @@ func selfProc(w word) (word, bool) {
 		}
 	}
 	for _, root := range []string{"/proc/self/root", "/proc/thread-self/root"} {
-		if rest, ok := strings.CutPrefix(v, root); ok && strings.HasPrefix(rest, "$") {
-			v = rest
+		// "/proc/self/root/$PWD" is "/proc/self/root$PWD": a slash
+		// before an absolute path changes nothing.
+		if rest, ok := strings.CutPrefix(v, root); ok && strings.HasPrefix(strings.TrimLeft(rest, "/"), "$") {
+			v = strings.TrimLeft(rest, "/")
 			break
 		}
 	}
@@ -226,5 +228,7 @@ func selfProc(w word) (word, bool) {
 	}
 	w.value = v
 	w.literal = !strings.ContainsAny(v, "$`")
+	// The word as parsed is no longer the word read.
+	w.src = nil
 	return w, true
 }

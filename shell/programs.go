@@ -76,7 +76,7 @@ func argsOnly(read func(args []word) effects) hook {
 var programs = sync.OnceValue(func() map[string]*program {
 	tablesBuilt.Add(1)
 	table := map[string]*program{}
-	for _, add := range []func(map[string]*program){addTextCommands, addFileCommands, addWriteCommands, addWriters, addRunners, addWrappers, addLaunchers, addProjectRunners, addSessions, addBuiltins, addHooks} {
+	for _, add := range []func(map[string]*program){addTextCommands, addFileCommands, addWriteCommands, addWriters, addRunners, addWrappers, addLaunchers, addProjectRunners, addSessions, addBuiltins, addLoaders, addHooks} {
 		part := map[string]*program{}
 		add(part)
 		for name, prog := range part {

@@ -260,9 +260,9 @@ func TestFdExecIsFound(t *testing.T) {
 		runs            []string
 	}{
 		{"fd -Hx rm {} ;", "", []string{"rm {}"}},
-		{"fd --exec=rm x", "", []string{"rm"}},
-		{"fdfind -xrm", "", []string{"rm"}},
-		{"fd a -x echo {} \\; -X rm", "", []string{"echo {}", "rm"}},
+		{"fd --exec=rm x", "", []string{"rm {}"}},
+		{"fdfind -xrm", "", []string{"rm {}"}},
+		{"fd a -x echo {} \\; -X rm", "", []string{"echo {}", "rm {}"}},
 		{"fd -e tmp -x rm {}", "", []string{"rm {}"}},
 		{"fd -d1x rm", "", nil}, // -d takes "1x" as its value
 		{"fd $o rm", "the word $o may be an option of fd, known only when it runs", nil},

@@ -3,8 +3,8 @@ package shell
 import "strings"
 
 // The commands of the table whose options can make them run a program
-// or read a configuration that does: rsync, ssh, scp, sftp, rg, man, zip
-// and the vi family. Each option is known; the ones that run a program
+// or read a configuration that does: rsync, ssh, scp, sftp, rg, man, zip,
+// the vi family and emacs. Each option is known; the ones that run a program
 // make the command hide code, as an option the table does not know does.
 
 // addRunners adds the commands of this file and of remote.go to the
@@ -19,10 +19,12 @@ func addRunners(table map[string]*program) {
 	table["scp"].files = rsyncFiles
 	table["rg"] = &program{flags: rgOptions, permute: true, readOnly: true, files: recursive(readsAfterScript("e", "regexp", "f", "file", "files", "type-list"), nil, "g", "glob", "iglob")}
 	table["man"] = &program{flags: manOptions, permute: true, files: noFiles}
-	table["zip"] = &program{flags: zipOptions, permute: true, files: zipFiles}
+	table["zip"] = &program{flags: zipOptions, permute: true, files: zipFiles, check: zipTester}
 	for _, name := range []string{"vi", "vim", "nvim", "ex", "view"} {
 		table[name] = &program{flags: vimOptions, permute: true, files: vimFiles, check: vimCommands}
 	}
+	table["emacs"] = &program{hook: emacsEffects}
+	table["emacsclient"] = &program{hook: emacsEffects}
 }
 
 // rgOptions are ripgrep's options: --pre and --hostname-bin run a
@@ -210,7 +212,8 @@ var manOptions = flagSet(byEffect{
 })
 
 // zipOptions are zip's options: -TT names the command that tests the
-// archive.
+// archive. zip reads "TT" as one option even inside a cluster, which a
+// getopt table cannot say, so zipTester finds it.
 var zipOptions = flagSet(byEffect{
 	inert: `
 		0
@@ -354,4 +357,49 @@ func vimFiles(p parsed) (reads, writes []word) {
 		}
 	}
 	return writes, writes
+}
+
+// zipTester is why a zip command line runs a program: -TT, which the
+// option reader, holding zip to getopt, reads as -T twice ("-TT cmd",
+// "-qTTcmd"). -T given twice in a row is read as -TT, so the test that
+// runs no program, "-T", stays allowed and no spelling of -TT is missed.
+func zipTester(base string, p parsed) string {
+	for i := 1; i < len(p.options); i++ {
+		if p.options[i-1].name == "T" && p.options[i].name == "T" {
+			return base + " -TT names the command that tests the archive"
+		}
+	}
+	return ""
+}
+
+// emacsSafe are the options of emacs and emacsclient known to run no
+// code but the user's own init files, as emacs spells them, with one
+// dash or two. Any other asks: --eval, -l, -f, --batch and --script run
+// Lisp no rule reads, and emacs reads "-eval" as "--eval", which an
+// option table of getopt's cannot say.
+var emacsSafe = map[string]bool{
+	"-nw": true, "--no-window-system": true,
+	"-q": true, "--no-init-file": true,
+	"-Q": true, "--quick": true,
+	"--no-splash": true, "--no-desktop": true, "--no-site-file": true, "--no-site-lisp": true,
+	"-n": true, "--no-wait": true, "-c": true, "--create-frame": true, "-t": true, "--tty": true,
+	"--version": true, "--help": true,
+}
+
+// emacsEffects reads emacs and emacsclient: the files they edit, and
+// whether an option runs code; "+LINE" moves to a line.
+func emacsEffects(base string, args []word) effects {
+	var e effects
+	for _, w := range args {
+		switch {
+		case !w.literal:
+			e.unseen = firstOf(e.unseen, "the word "+w.value+" may be an option of "+base+", known only when it runs")
+		case strings.HasPrefix(w.value, "-") && !emacsSafe[w.value]:
+			e.unseen = firstOf(e.unseen, base+" "+w.value+" is not an option the splitter knows to run no code")
+		case strings.HasPrefix(w.value, "+"):
+		default:
+			e.reads, e.writes = append(e.reads, w), append(e.writes, w)
+		}
+	}
+	return e
 }

@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // The commands that run a string as shell code, or another command in a
 // way no wrapper's table says: env, the shells, eval, trap, su, runuser,
@@ -109,7 +113,12 @@ options:
 			i++
 			break options
 		case a == "--rcfile" || a == "--init-file":
-			return effects{unseen: name + " " + a + " runs the commands of a file"}
+			// The file is read, and what it runs is code no rule read.
+			e := effects{unseen: name + " " + a + " runs the commands of a file"}
+			if i+1 < len(args) {
+				e.reads = args[i+1 : i+2]
+			}
+			return e
 		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
 			table := setOptions
 			if a[1] == 'O' {
@@ -143,6 +152,11 @@ options:
 		e.scripts = []string{args[i].value}
 	case code && i < len(args):
 		e.unseen = name + " -c runs a string made when it runs"
+		if homeOrDirOnly(args[i]) {
+			// "$HOME" and "$PWD" are the shell's own in the string:
+			// what it runs is held to the deny rules as written.
+			e.scripts = []string{args[i].value}
+		}
 	case code:
 		e.unseen = name + " -c has no string: what runs it, xargs or find, supplies one"
 	case stdin || i >= len(args):
@@ -420,3 +434,34 @@ var watchOptions = flagSet(byEffect{
 		v version
 	`,
 })
+
+// homeOrDirOnly reports whether a word's only expansions are $HOME and
+// $PWD, in any spelling of a plain parameter: "cat $HOME/.ssh/id_rsa".
+// Its value, which keeps them as written, is what a shell it is handed
+// to reads them as, its home and directory being the caller's.
+func homeOrDirOnly(w word) bool {
+	if w.src == nil {
+		return false
+	}
+	known := func(p syntax.WordPart) bool {
+		pe, ok := p.(*syntax.ParamExp)
+		return ok && pe.Param != nil && (pe.Param.Value == "HOME" || pe.Param.Value == "PWD") &&
+			!pe.Excl && !pe.Length && !pe.Width && pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Names == 0 && pe.Exp == nil
+	}
+	for _, p := range w.src.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if _, lit := q.(*syntax.Lit); !lit && !known(q) {
+					return false
+				}
+			}
+		default:
+			if !known(p) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -189,6 +189,10 @@ func tarEffects(args []word) effects {
 	e := effects{unseen: firstOf(p.opaque, listedFiles("tar", p))}
 	if g, ok := p.first(runs); ok {
 		e.unseen = firstOf(e.unseen, "tar "+g.written+" may run a program")
+		for _, script := range commandValues(p, runsCommand["tar"]) {
+			// --checkpoint-action=exec=CMD runs CMD.
+			e.scripts = append(e.scripts, strings.TrimPrefix(script, "exec="))
+		}
 	}
 	var archive []word
 	for _, g := range p.options {
@@ -234,20 +238,23 @@ func tarEffects(args []word) effects {
 func tarDirectories(p parsed) []word {
 	out := make([]word, 0, len(p.operands))
 	for _, w := range p.operands {
-		dir, literal := "", true
+		dir, literal, tilde := "", true, false
 		for _, g := range p.options {
 			if (g.name != "C" && g.name != "directory") || g.value.pos > w.pos {
 				continue
 			}
 			literal = literal && g.value.literal
-			if path.IsAbs(g.value.value) {
-				dir = g.value.value
+			home := g.value.tilde && (g.value.value == "~" || strings.HasPrefix(g.value.value, "~/"))
+			if path.IsAbs(g.value.value) || home {
+				// "-C ~" is the home directory, as the shell expands it.
+				dir, tilde = g.value.value, home
 			} else {
 				dir = path.Join(dir, g.value.value)
 			}
 		}
 		if dir != "" && !strings.HasPrefix(w.value, "/") {
 			w.literal = w.literal && literal
+			w.tilde = tilde
 			w.value = path.Join(dir, w.value)
 		}
 		out = append(out, w)

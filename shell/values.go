@@ -30,6 +30,11 @@ type assigned struct {
 type varValues struct {
 	set     map[string]assigned
 	tainted map[string]bool
+	// given are the literals the script gives each variable anywhere,
+	// by assignment, as an array's element or as a for loop's item,
+	// tainted or not: the values a word made of it may take
+	// (possible.go), some of them.
+	given map[string][]string
 }
 
 // assignedValues reads the variables of the script being walked, once.
@@ -65,7 +70,12 @@ func (s *splitter) literalValue(name string, at uint) (string, bool) {
 
 // scanValues reads which variables f sets, and how.
 func scanValues(f *syntax.File, s *splitter) *varValues {
-	v := &varValues{set: map[string]assigned{}, tainted: map[string]bool{}}
+	v := &varValues{set: map[string]assigned{}, tainted: map[string]bool{}, given: map[string][]string{}}
+	give := func(name string, w *syntax.Word) {
+		if read := s.wordOf(w); read.literal && !read.pattern && len(v.given[name]) < maxPossible {
+			v.given[name] = appendNew(v.given[name], read.value)
+		}
+	}
 	// Lits that name a variable being read or set are not mentions.
 	skip := map[*syntax.Lit]bool{}
 	skipArith := func(x syntax.Node) {
@@ -105,9 +115,19 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 				break
 			}
 			skip[n.Name] = true
+			if n.Array != nil {
+				for _, elem := range n.Array.Elems {
+					if elem.Value != nil {
+						give(n.Name.Value, elem.Value)
+					}
+				}
+			}
 			if n.Index != nil || n.Append || n.Array != nil || n.Naked {
 				v.tainted[n.Name.Value] = true
 				break
+			}
+			if n.Value != nil {
+				give(n.Name.Value, n.Value)
 			}
 			value := ""
 			if n.Value != nil {
@@ -160,6 +180,7 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 				skip[it.Name] = true
 				number := true
 				for _, w := range it.Items {
+					give(it.Name.Value, w)
 					read := s.wordOf(w)
 					number = number && read.literal && isNumber(read.value)
 				}
@@ -167,6 +188,14 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 					record(it.Name.Value, it.Items[0].Pos().Offset(), "", true)
 				} else {
 					v.tainted[it.Name.Value] = true
+				}
+			}
+		case *syntax.Stmt:
+			for name, values := range s.readValues(n) {
+				for _, value := range values {
+					if len(v.given[name]) < maxPossible {
+						v.given[name] = appendNew(v.given[name], value)
+					}
 				}
 			}
 		case *syntax.SglQuoted:

@@ -38,6 +38,9 @@ type word struct {
 	confined bool
 	// pos and end are where the word starts and ends in the source.
 	pos, end uint
+	// src is the word as parsed, when it is not literal: the values it
+	// may take are read from it (possible.go).
+	src *syntax.Word
 }
 
 // maxWords bounds the words brace expansion may make of one command.
@@ -165,6 +168,9 @@ func (s *splitter) wordOf(w *syntax.Word) word {
 		}
 	}
 	out.value = b.String()
+	if !out.literal {
+		out.src = w
+	}
 	out.pattern = out.pattern || bracket && bracketed(out.value)
 	out.braces = expandsBraces(w)
 	if out.literal {
