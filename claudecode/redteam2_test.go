@@ -232,8 +232,8 @@ var redTeam2 = []redTeam2Case{
 
 	// 5. Builtins and words that run strings.
 	{30, 5, ModeDefault, rmDenied, "eval 'r''m x'", "deny", "eval 'l''s x'"},
-	{30, 5, ModeDefault, rmDenied, "echo rm x | sh", "ask", "echo rm x | cat"},
-	{30, 5, ModeDefault, rmDenied, "sh <<< 'rm x'", "ask", "cat <<< 'rm x'"},
+	{30, 5, ModeDefault, rmDenied, "echo rm x | sh", "deny", "echo rm x | cat"},
+	{30, 5, ModeDefault, rmDenied, "sh <<< 'rm x'", "deny", "cat <<< 'rm x'"},
 	{30, 5, ModeDefault, rmDenied, "source /dev/stdin <<< 'rm x'", "ask", "cat /dev/stdin <<< 'rm x'"},
 	{30, 5, ModeDefault, rmDenied, ". <(echo rm x)", "ask", "cat <(echo rm x)"},
 	{30, 5, ModeDefault, rmDenied, "bash <(echo rm x)", "ask", "diff <(echo rm x) f"},
