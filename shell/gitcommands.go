@@ -63,10 +63,10 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			M:: find-renames::
 			show-stash
 		`)},
-		"log":         {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
-		"show":        {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
-		"diff":        {inert: gitTable(byEffect{inert: gitHistory + " no-index", writesArg: "output:"}), operands: readsArg},
-		"whatchanged": {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"log":         {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"show":        {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"diff":        {inert: gitTable(byEffect{inert: gitHistory + " no-index", readsArg: "O:", writesArg: "output:"}), operands: readsArg},
+		"whatchanged": {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
 		"shortlog": {inert: gitTable(byEffect{inert: gitHistory + `
 			numbered
 			summary
@@ -386,11 +386,13 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			q quiet
 		`, readsArg: `
 			f:
+		`, runs: `
+			O:: open-files-in-pager::
 		`}), operands: readsArg},
 		"remote": {inert: inertGit(`
 			v verbose
 		`), url: true},
-		"reflog":  {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:"})},
+		"reflog":  {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:"})},
 		"version": {inert: inertGit("build-options")},
 		"var":     {inert: inertGit("l")},
 		"check-ignore": {inert: inertGit(`
@@ -405,7 +407,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		"stash show": {inert: gitTable(byEffect{inert: gitHistory + `
 			include-untracked
 			only-untracked
-		`, writesArg: "output:"})},
+		`, readsArg: "O:", writesArg: "output:"})},
 		"remote show": {inert: inertGit("n")},
 		"remote get-url": {inert: inertGit(`
 			push
@@ -417,7 +419,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			expire:
 			z
 		`)},
-		"config get": {inert: inertGit(`
+		"config get": {inert: gitTable(byEffect{inert: `
 			all
 			regexp
 			value:
@@ -427,7 +429,6 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			system
 			local
 			worktree
-			file: f:
 			blob:
 			includes
 			no-includes
@@ -442,13 +443,14 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			expiry-date
 			z null
 			name-only
-		`)},
-		"config list": {inert: inertGit(`
+		`, readsArg: `
+			f: file:
+		`})},
+		"config list": {inert: gitTable(byEffect{inert: `
 			global
 			system
 			local
 			worktree
-			file: f:
 			blob:
 			includes
 			no-includes
@@ -456,11 +458,13 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			show-scope
 			name-only
 			z null
-		`)},
-		"range-diff": {files: flagSet(byEffect{writesArg: "output:"})},
-		"diff-tree":  {files: flagSet(byEffect{writesArg: "output:"}), operands: readsArg},
-		"diff-index": {files: flagSet(byEffect{writesArg: "output:"}), operands: readsArg},
-		"diff-files": {files: flagSet(byEffect{writesArg: "output:"}), operands: readsArg},
+		`, readsArg: `
+			f: file:
+		`})},
+		"range-diff": {files: flagSet(byEffect{readsArg: "O:", writesArg: "output:"})},
+		"diff-tree":  {files: flagSet(byEffect{inert: gitDiffShorts, readsArg: "O:", writesArg: "output:"}), operands: readsArg},
+		"diff-index": {files: flagSet(byEffect{inert: gitDiffShorts, readsArg: "O:", writesArg: "output:"}), operands: readsArg},
+		"diff-files": {files: flagSet(byEffect{inert: gitDiffShorts, readsArg: "O:", writesArg: "output:"}), operands: readsArg},
 		"bundle":     {files: flagSet(byEffect{writesArg: "output:"}), url: true},
 		"format-patch": {files: flagSet(byEffect{
 			inert: `
@@ -471,6 +475,9 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 				k keep-subject
 				p no-stat
 				q quiet
+			`,
+			readsArg: `
+				O:
 			`,
 			writesArg: `
 				o: output-directory:
@@ -517,6 +524,9 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			readsArg: `
 				F: file:
 				t: template:
+			`,
+			listsFiles: `
+				pathspec-from-file:
 			`,
 		})},
 		"merge": {files: flagSet(byEffect{
@@ -743,13 +753,121 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			k
 			sparse
 		`})},
-		"clone":      {url: true},
-		"fetch":      {url: true},
-		"pull":       {url: true},
-		"push":       {url: true},
-		"ls-remote":  {url: true},
-		"submodule":  {url: true},
-		"fetch-pack": {url: true},
-		"send-pack":  {url: true},
+		"clone": {url: true, options: flagSet(byEffect{
+			inert: `
+				v verbose
+				q quiet
+				progress
+				no-progress
+				reject-shallow
+				no-reject-shallow
+				n no-checkout
+				checkout
+				bare
+				no-bare
+				mirror
+				l local
+				no-local
+				hardlinks
+				no-hardlinks
+				s shared
+				recurse-submodules::
+				no-recurse-submodules
+				recursive::
+				j: jobs:
+				dissociate
+				o: origin:
+				b: branch:
+				depth:
+				shallow-since:
+				shallow-exclude:
+				single-branch
+				no-single-branch
+				tags
+				no-tags
+				shallow-submodules
+				no-shallow-submodules
+				server-option:
+				4 ipv4
+				6 ipv6
+				filter:
+				no-filter
+				also-filter-submodules
+				remote-submodules
+				no-remote-submodules
+				sparse
+				bundle-uri:
+				ref-format:
+			`,
+			readsArg: `
+				reference:
+				reference-if-able:
+			`,
+			writesArg: `
+				separate-git-dir:
+			`,
+			runs: `
+				u: upload-pack:
+			`,
+			changes: `
+				template:
+				c: config:
+			`,
+		})},
+		"fetch": {url: true, files: flagSet(byEffect{runs: `
+			upload-pack:
+		`})},
+		"pull": {url: true, files: flagSet(byEffect{runs: `
+			upload-pack:
+		`})},
+		"ls-remote": {url: true, files: flagSet(byEffect{runs: `
+			upload-pack:
+			exec:
+		`})},
+		"fetch-pack": {url: true, files: flagSet(byEffect{runs: `
+			upload-pack:
+			exec:
+		`})},
+		"push": {url: true, files: flagSet(byEffect{runs: `
+			receive-pack:
+			exec:
+		`})},
+		"send-pack": {url: true, files: flagSet(byEffect{runs: `
+			receive-pack:
+			exec:
+		`})},
+		"submodule": {url: true},
+		"rebase": {files: flagSet(byEffect{
+			inert: `
+				q quiet
+				v verbose
+				n no-stat
+				C:
+				f force-rebase
+				m merge
+				i interactive
+				S:: gpg-sign::
+				r:: rebase-merges::
+				s: strategy:
+				X: strategy-option:
+			`,
+			runs: `
+				x: exec:
+			`,
+		})},
+		"daemon": {files: flagSet(byEffect{runs: `
+			access-hook:
+		`})},
+		"send-email": {files: flagSet(byEffect{runs: `
+			smtp-server:
+			sendmail-cmd:
+			to-cmd:
+			cc-cmd:
+			header-cmd:
+		`})},
+		"reset": {files: flagSet(byEffect{listsFiles: `
+			pathspec-from-file:
+		`})},
+		"config": {options: gitConfigOptions},
 	}
 })

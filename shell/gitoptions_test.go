@@ -1,0 +1,49 @@
+package shell
+
+import "testing"
+
+// gitOptionCases hold the options git's subcommands read from their own
+// tables (issue 29: one option reader): each attack beside a harmless
+// twin, each checked against git 2.39.
+var gitOptionCases = []splitCase{
+	// -O names the order file the diff family reads, joined, in a
+	// cluster or in the next word.
+	{"git -O", "git log -O.env", []want{same("git log -O.env"), {tool: "read", value: ".env", text: "-O.env"}}},
+	{"git -O", "git log -Oorder.txt", []want{same("git log -Oorder.txt"), {tool: "read", value: "order.txt", text: "-Oorder.txt"}}},
+	{"git -O", "git diff -RO .env HEAD", []want{same("git diff -RO .env HEAD"), read(".env"), read("HEAD")}},
+	{"git -O", "git diff-tree -pO.env HEAD", []want{same("git diff-tree -pO.env HEAD"), {tool: "read", value: ".env", text: "-pO.env"}, read("HEAD")}},
+	{"git -O", "git diff-tree -p HEAD", []want{same("git diff-tree -p HEAD"), read("HEAD")}},
+	// rebase's -x in a cluster is its command, decided as shell code;
+	// after "--" it is an upstream's name, and runs nothing.
+	{"git rebase", "git rebase -ix 'rm -rf d' main", []want{run("git rebase -ix rm -rf d main", "git rebase -ix 'rm -rf d' main"), same("rm -rf d"), write("d")}},
+	{"git rebase", "git rebase -i main", []want{same("git rebase -i main")}},
+	{"git rebase", "git rebase -- --exec=rm", []want{same("git rebase -- --exec=rm")}},
+	// ls-remote reads --exec, which its help hides, as --upload-pack.
+	{"git ls-remote", "git ls-remote --exec=./x origin", []want{hidden("git ls-remote --exec=./x origin", "git ls-remote --exec=./x origin", "git ls-remote --exec names a program git runs")}},
+	{"git ls-remote", "git ls-remote --heads origin", []want{same("git ls-remote --heads origin")}},
+	// An option no subcommand of git has runs nothing: git status
+	// refuses --exec.
+	{"git status", "git status --exec=./x", []want{same("git status --exec=./x")}},
+	// A URL of the ext:: transport after "--" is the repository git
+	// reads.
+	{"git clone", "git clone -- 'ext::sh -c x'", []want{hidden("git clone -- ext::sh -c x", "git clone -- 'ext::sh -c x'", "a URL of the ext:: or fd:: transport makes git run a command"), {tool: "write", value: "sh -c x", text: "'ext::sh -c x'"}}},
+	// clone's options that take a value take it, files among them.
+	{"git clone", "git clone --reference .env https://h/r", []want{same("git clone --reference .env https://h/r"), read(".env"), {tool: "write", value: "r", text: "https://h/r"}}},
+	{"git clone", "git clone --filter .env https://h/r", []want{same("git clone --filter .env https://h/r"), {tool: "write", value: "r", text: "https://h/r"}}},
+	{"git clone", "git clone --separate-git-dir=.git/x https://h/r d", []want{same("git clone --separate-git-dir=.git/x https://h/r d"), {tool: "write", value: ".git/x", text: "--separate-git-dir=.git/x"}, write("d")}},
+	{"git clone", "git clone -c user.name=x https://h/r d", []want{same("git clone -c user.name=x https://h/r d"), write("d")}},
+	{"git clone", "git clone -ccore.sshCommand=x https://h/r d", []want{hidden("git clone -ccore.sshCommand=x https://h/r d", "git clone -ccore.sshCommand=x https://h/r d", "git clone -c core.sshCommand is not a setting known to run nothing"), write("d")}},
+	// An option clone's table does not know asks, every other word a
+	// subject.
+	{"git clone", "git clone --frob .env", []want{hidden("git clone --frob .env", "git clone --frob .env", "git clone --frob is not an option the splitter knows"), read(".env"), write(".env"), write(".env")}},
+	// git config's options come from its table: --file in any
+	// abbreviation names the file it reads.
+	{"git config", "git config --fil .env user.name", []want{same("git config --fil .env user.name"), read(".env")}},
+	{"git config", "git config user.name", []want{same("git config user.name")}},
+	{"git config", "git config -O", []want{hidden("git config -O", "git config -O", "git config -O is not an option the splitter knows"), {tool: "write", value: ".git/config", text: "config"}}},
+	{"git config", "git config -l", []want{same("git config -l")}},
+}
+
+func TestGitOptions(t *testing.T) {
+	checkCases(t, gitOptionCases)
+}
