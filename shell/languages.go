@@ -94,7 +94,10 @@ var nodeOptions = flagSet(byEffect{
 
 // perlOptions are perl's: -e and -E are the program, -M and -m load a
 // module, -d:MODULE a debugger module; -x, -i, -0, -C, -D and -V take
-// their value joined, or none (-l's digits are read as -0's).
+// their value joined, or none; -l takes the octal digits joined to it
+// and the cluster goes on (perlrun: -l[octnum]), as -0 does (-0777e
+// CODE), whose hexadecimal form -0xHH is read as -0 and an inert -x
+// taking the rest.
 var perlOptions = flagSet(byEffect{
 	inert: `
 		a
@@ -114,12 +117,12 @@ var perlOptions = flagSet(byEffect{
 		w
 		W
 		X
-		l
+		l#
 		I:
 		F::
 		i::
 		x::
-		0::
+		0#
 		C::
 		D::
 		V::
