@@ -6,9 +6,10 @@ import (
 )
 
 // git as a program runner: configuration is held to a table of keys known
-// to run nothing, the options that run a program or write a file are
-// found in whatever abbreviation git accepts, and a table of read-only
-// subcommands and their options says which calls change nothing.
+// to run nothing, and the table of subcommands (gitcommands.go) says, an
+// option a line, which options run a program, read a list or name a file
+// and which leave a call read-only, read by the one option reader in
+// whatever abbreviation, cluster or joined value git accepts.
 
 // gitSafeKeys are the configuration keys, lower case, known to make git
 // run no program and read or write no file of their choosing; any other
@@ -129,7 +130,9 @@ func gitEffects(args []word) effects {
 	e.writes = append(e.writes, writes...)
 	switch sub.value {
 	case "init":
-		e.writes = append(e.writes, gitNewRepository(sub, rest))
+		at, why := gitNewRepository(sub, rest)
+		e.unseen = firstOf(e.unseen, why)
+		e.writes = append(e.writes, at)
 	case "clone":
 		why, reads, at := gitClone(sub, rest)
 		e.unseen = firstOf(e.unseen, why)

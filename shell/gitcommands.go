@@ -4,8 +4,8 @@ import "sync"
 
 // The table of git's subcommands: one entry per subcommand (or per
 // action of one, "stash list"), saying which options leave it read-only,
-// which options name a file it reads or writes, and whether it reads a
-// remote's URL.
+// which options name a file it reads or writes, run a program or read a
+// list of paths, and whether it reads a remote's URL.
 
 // gitCommand is what the table knows of one git subcommand.
 type gitCommand struct {
@@ -14,11 +14,12 @@ type gitCommand struct {
 	// without it is never read-only.
 	inert *optionTable
 	// files, for a subcommand with neither inert nor options, are its
-	// options whose value is a file git reads or writes, beside its other
-	// short options, so that the one option reader takes a cluster
-	// ("-aF msg") as git does; its other long options the table does not
-	// know, and the reader steps over them. A subcommand with a table
-	// declares its file options there, under readsArg and writesArg.
+	// options whose value is a file git reads or writes, that run a
+	// program (runs) or read the paths git works on from a list
+	// (listsFiles), beside its other short options, so that the one
+	// option reader takes a cluster ("-aF msg", "-ix CMD") as git does;
+	// its other long options the table does not know, and the reader
+	// steps over them. A subcommand with a table declares these there.
 	files *optionTable
 	// url marks a subcommand that reads a remote's URL, whose ext:: and
 	// fd:: transports run a command.
@@ -837,6 +838,62 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			exec:
 		`})},
 		"submodule": {url: true},
+		"init": {options: flagSet(byEffect{
+			inert: `
+				q quiet
+				bare
+				shared::
+				b: initial-branch:
+				object-format:
+				ref-format:
+			`,
+			readsArg: `
+				template:
+			`,
+			writesArg: `
+				separate-git-dir:
+			`,
+		})},
+		"apply": {operands: readsArg, options: flagSet(byEffect{
+			inert: `
+				exclude:
+				include:
+				p:
+				no-add
+				stat
+				numstat
+				summary
+				check
+				index
+				N intent-to-add
+				cached
+				unsafe-paths
+				apply
+				3 3way
+				z
+				C:
+				whitespace:
+				ignore-space-change
+				ignore-whitespace
+				R reverse
+				unidiff-zero
+				reject
+				allow-overlap
+				v verbose
+				q quiet
+				inaccurate-eof
+				recount
+				directory:
+				allow-empty
+			`,
+			writesArg: `
+				build-fake-ancestor:
+			`,
+		})},
+		"am": {files: flagSet(byEffect{inert: `
+			quit
+			show-current-patch::
+		`})},
 		"rebase": {files: flagSet(byEffect{
 			inert: `
 				q quiet

@@ -358,6 +358,16 @@ var gitActionOptions = map[string]*optionTable{
 			B:
 		`,
 	}),
+	"bundle create": flagSet(byEffect{
+		inert: `
+			q quiet
+			progress
+			no-progress
+			all-progress
+			all-progress-implied
+			version:
+		`,
+	}),
 	"submodule add": flagSet(byEffect{
 		inert: `
 			b: branch:
@@ -382,20 +392,16 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 		action = sub + " " + rest[0].value
 	}
 	switch {
-	case action == "bundle create":
-		for _, w := range rest[1:] {
-			if !strings.HasPrefix(w.value, "-") {
-				return []word{w}, ""
-			}
-		}
 	case gitActionOptions[action] != nil:
-		p := gitActionOptions[action].parseFlags("git "+action, rest[1:], true)
+		// bundle create reads no option after its file: the words
+		// after it are rev-list's.
+		p := gitActionOptions[action].parseFlags("git "+action, rest[1:], action != "bundle create")
 		switch {
 		case p.opaque != "":
 			return nil, p.opaque
 		case len(p.operands) == 0:
 			return nil, ""
-		case action == "worktree add":
+		case action == "worktree add" || action == "bundle create":
 			return p.operands[:1], ""
 		case len(p.operands) > 1:
 			return p.operands[1:2], ""
@@ -413,44 +419,34 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 			return p.operands[:1], ""
 		}
 	case sub == "apply":
-		if hasWord(rest, "--apply") || !hasWord(rest, "--stat", "--numstat", "--summary", "--check", "--cached") {
+		p := gitCommands()[sub].options.parseFlags("git "+sub, rest, true)
+		if p.has("apply") || !p.has("stat", "numstat", "summary", "check", "cached") {
 			return nil, "git apply writes the files its patch names, known only when it runs"
 		}
 	case sub == "am":
-		if !hasWord(rest, "--quit") && !gitHasPrefix(rest, "--show-current-patch") {
+		p := gitCommands()[sub].files.parseFlags("git "+sub, rest, true)
+		if !p.has("quit", "show-current-patch") {
 			return nil, "git am writes the files its patches name, known only when it runs"
 		}
 	}
 	return nil, ""
 }
 
-// gitHasPrefix reports whether a word is the option, alone or with its
-// value joined.
-func gitHasPrefix(rest []word, option string) bool {
-	for _, w := range rest {
-		if w.value == option || strings.HasPrefix(w.value, option+"=") {
-			return true
-		}
-	}
-	return false
-}
-
 // gitNewRepository is where git init makes a repository, whose
 // .git/config git later runs programs from: its directory operand or the
-// working directory, its .git unless --bare.
-func gitNewRepository(sub word, rest []word) word {
+// working directory, its .git unless --bare. An option init's table does
+// not know asks: it may take the word that names the directory.
+func gitNewRepository(sub word, rest []word) (word, string) {
+	p := gitCommands()["init"].options.parseFlags("git init", rest, true)
 	at := sub
 	at.value = "."
-	for _, w := range rest {
-		if !strings.HasPrefix(w.value, "-") {
-			at = w
-			break
-		}
+	if len(p.operands) > 0 {
+		at = p.operands[0]
 	}
-	if !hasWord(rest, "--bare") {
+	if !p.has("bare") {
 		at.value = path.Join(at.value, ".git")
 	}
-	return at
+	return at, p.opaque
 }
 
 // gitClone reads git clone against its table: why it runs what no rule

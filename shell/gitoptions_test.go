@@ -42,6 +42,16 @@ var gitOptionCases = []splitCase{
 	{"git config", "git config user.name", []want{same("git config user.name")}},
 	{"git config", "git config -O", []want{hidden("git config -O", "git config -O", "git config -O is not an option the splitter knows"), {tool: "write", value: ".git/config", text: "config"}}},
 	{"git config", "git config -l", []want{same("git config -l")}},
+	// init, apply, am and bundle create read their own tables: a
+	// value is no directory or file, an abbreviation is what git reads.
+	{"git init", "git init -b main d", []want{same("git init -b main d"), {tool: "write", value: "d/.git", text: "d"}}},
+	{"git init", "git init --separate-git-dir .claude/g d", []want{same("git init --separate-git-dir .claude/g d"), write(".claude/g"), {tool: "write", value: "d/.git", text: "d"}}},
+	{"git init", "git init d", []want{same("git init d"), {tool: "write", value: "d/.git", text: "d"}}},
+	{"git bundle", "git bundle create --version 3 .claude/b HEAD", []want{same("git bundle create --version 3 .claude/b HEAD"), write(".claude/b")}},
+	{"git bundle", "git bundle create b.bundle HEAD", []want{same("git bundle create b.bundle HEAD"), write("b.bundle")}},
+	{"git apply", "git apply --summ p.diff", []want{same("git apply --summ p.diff"), read("p.diff")}},
+	{"git apply", "git apply -p --stat p.diff", []want{hidden("git apply -p --stat p.diff", "git apply -p --stat p.diff", "git apply writes the files its patch names, known only when it runs"), read("p.diff")}},
+	{"git apply", "git apply --stat .env", []want{same("git apply --stat .env"), read(".env")}},
 }
 
 func TestGitOptions(t *testing.T) {
