@@ -163,10 +163,12 @@ func gitOperandFiles(sub string, rest []word) (reads, writes, tops []word, why s
 // or, with no path, every file under the working directory. The other
 // subcommands' operands are read as named: diff and grep within the
 // repository read only tracked files, which the repository alone knows.
+// diff finds --no-index as written, grep in any abbreviation ("--untr",
+// "--no-ind"), as git 2.39 does.
 func gitWholeTrees(sub string, rest, files []word) []word {
 	switch {
 	case sub == "diff" && (hasWord(rest, "--no-index") || slices.ContainsFunc(files, outsideRepository)):
-	case sub == "grep" && hasWord(rest, "--no-index", "--untracked"):
+	case sub == "grep" && gitCommands()[sub].inert.parseFlags("git grep", rest, true).has("no-index", "untracked"):
 		if len(files) == 0 {
 			files = []word{{value: ".", literal: true}}
 		}

@@ -1,6 +1,9 @@
 package shell
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // gitOptionCases hold the options git's subcommands read from their own
 // tables (issue 29: one option reader): each attack beside a harmless
@@ -52,8 +55,40 @@ var gitOptionCases = []splitCase{
 	{"git apply", "git apply --summ p.diff", []want{same("git apply --summ p.diff"), read("p.diff")}},
 	{"git apply", "git apply -p --stat p.diff", []want{hidden("git apply -p --stat p.diff", "git apply -p --stat p.diff", "git apply writes the files its patch names, known only when it runs"), read("p.diff")}},
 	{"git apply", "git apply --stat .env", []want{same("git apply --stat .env"), read(".env")}},
+	// grep reads --untracked and --no-index in any abbreviation: the
+	// files outside the index, every one under the directory.
+	{"git grep", "git grep --untr SECRET", []want{same("git grep --untr SECRET"), {tool: "read", value: ".", text: "."}}},
+	{"git grep", "git grep SECRET", []want{same("git grep SECRET")}},
 }
 
 func TestGitOptions(t *testing.T) {
 	checkCases(t, gitOptionCases)
+}
+
+// TestGitListingReadOnly holds branch, tag and remote to their tables: a
+// listing option's value is no name to create (git branch --sort
+// refname lists), and a name after "--" creates one.
+func TestGitListingReadOnly(t *testing.T) {
+	for _, c := range []struct {
+		command  string
+		readOnly bool
+	}{
+		{"branch --sort refname", true},
+		{"branch --sort=refname", true},
+		{"branch -- x", false},
+		{"branch x", false},
+		{"tag --li v*", true},
+		{"tag --points-at HEAD", true},
+		{"tag -- v1", false},
+		{"remote -v", true},
+		{"remote -- x", false},
+	} {
+		var args []word
+		for _, f := range strings.Fields(c.command) {
+			args = append(args, word{value: f, literal: true})
+		}
+		if got := gitEffects(args).readOnly; got != c.readOnly {
+			t.Errorf("git %s: read-only %v, want %v", c.command, got, c.readOnly)
+		}
+	}
 }
