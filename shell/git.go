@@ -6,9 +6,10 @@ import (
 )
 
 // git as a program runner: configuration is held to a table of keys known
-// to run nothing, the options that run a program or write a file are
-// found in whatever abbreviation git accepts, and a table of read-only
-// subcommands and their options says which calls change nothing.
+// to run nothing, and the table of subcommands (gitcommands.go) says, an
+// option a line, which options run a program, read a list or name a file
+// and which leave a call read-only, read by the one option reader in
+// whatever abbreviation, cluster or joined value git accepts.
 
 // gitSafeKeys are the configuration keys, lower case, known to make git
 // run no program and read or write no file of their choosing; any other
@@ -92,18 +93,6 @@ var gitGlobals = flagSet(byEffect{
 	`,
 })
 
-// gitRunners are the long options of subcommands that name a program git
-// runs; git reads any unambiguous abbreviation of them.
-var gitRunners = []string{
-	"upload-pack",
-	"receive-pack",
-	"exec",
-	"smtp-server",
-	"sendmail-cmd",
-	"access-hook",
-	"open-files-in-pager",
-}
-
 // gitEffects reads git's command line.
 func gitEffects(args []word) effects {
 	e := effects{}
@@ -130,9 +119,9 @@ func gitEffects(args []word) effects {
 		e.unseen = "the git subcommand " + sub.value + " is known only when it runs"
 		return e
 	}
-	var why string
-	e.reads, e.writes, why = gitFiles(sub.value, rest)
-	e.unseen = firstOf(gitRuns(sub.value, rest), gitListed(sub.value, rest), why)
+	o := gitOptions(sub.value, rest)
+	e.reads, e.writes, e.scripts = o.reads, o.writes, o.scripts
+	e.unseen = firstOf(o.unseen, gitTransport(sub.value, rest))
 	reads, writes, tops, why := gitOperandFiles(gitAction(sub.value, rest))
 	e.unseen = firstOf(e.unseen, why)
 	e.reads, e.writes = append(e.reads, reads...), append(e.writes, writes...)
@@ -141,20 +130,19 @@ func gitEffects(args []word) effects {
 	e.writes = append(e.writes, writes...)
 	switch sub.value {
 	case "init":
-		e.writes = append(e.writes, gitNewRepository(sub, rest))
+		at, why := gitNewRepository(sub, rest)
+		e.unseen = firstOf(e.unseen, why)
+		e.writes = append(e.writes, at)
 	case "clone":
 		why, reads, at := gitClone(sub, rest)
 		e.unseen = firstOf(e.unseen, why)
 		e.reads = append(e.reads, reads...)
 		e.writes = append(e.writes, at...)
 	case "config":
-		why, writing := gitConfigWrite(rest)
-		e.unseen = firstOf(e.unseen, why)
-		if writing {
-			e.writes = append(e.writes, gitConfigFile(sub, rest))
-		} else if file, ok := gitConfigFileOption(rest); ok {
-			e.reads = append(e.reads, file)
-		}
+		// The language's own reason first: "--edit runs an editor".
+		writes, why := gitConfig(sub, rest)
+		e.unseen = firstOf(why, e.unseen)
+		e.writes = append(e.writes, writes...)
 	case "remote", "submodule":
 		if sub.value == "submodule" && len(rest) > 0 && rest[0].value == "foreach" {
 			e.unseen = firstOf(e.unseen, "git submodule foreach runs a command in every submodule")
@@ -164,8 +152,6 @@ func gitEffects(args []word) effects {
 			config.value = ".git/config"
 			e.writes = append(e.writes, config)
 		}
-	case "rebase":
-		e.scripts, e.unseen = gitRebaseExec(rest, e.unseen)
 	case "bisect":
 		if len(rest) > 1 && rest[0].value == "run" {
 			e.commands = append(e.commands, rest[1:])
@@ -240,127 +226,6 @@ func gitElsewhere(p parsed, reads, writes []word) string {
 	return ""
 }
 
-// gitRuns is why a subcommand's words make git run a program: an option
-// naming one in any abbreviation, grep's -O, or a URL of the ext:: or
-// fd:: transports.
-func gitRuns(sub string, rest []word) string {
-	for _, w := range rest {
-		v := w.value
-		switch {
-		case v == "--":
-			return ""
-		case strings.HasPrefix(v, "--") && len(v) > 3:
-			name, _, _ := strings.Cut(v[2:], "=")
-			for _, r := range gitRunners {
-				if strings.HasPrefix(r, name) && gitRunnerOf(sub, r) {
-					return "git " + sub + " --" + r + " names a program git runs"
-				}
-			}
-		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
-			if sub == "grep" && strings.ContainsRune(v, 'O') {
-				return "git grep -O runs a pager"
-			}
-			if (sub == "clone" || sub == "ls-remote" || sub == "archive") && v == "-u" {
-				return "git " + sub + " -u names a program git runs"
-			}
-		}
-		if gitCommands()[sub].url && (strings.Contains(v, "ext::") || strings.Contains(v, "fd::")) {
-			return "a URL of the ext:: or fd:: transport makes git run a command"
-		}
-	}
-	return ""
-}
-
-// gitRunnerOf reports whether the subcommand reads the runner option r
-// as a program to run: rebase's --exec is read as the command it runs.
-func gitRunnerOf(sub, r string) bool {
-	return r != "exec" || sub != "rebase"
-}
-
-// gitConfigWrite reads git config: whether it writes a configuration
-// file, and why that may make git run a command: a key outside the table
-// of safe keys set, added, unset or renamed, or the file opened in an
-// editor.
-func gitConfigWrite(rest []word) (why string, writing bool) {
-	var operands []string
-	reading := false
-	for i := 0; i < len(rest); i++ {
-		v := rest[i].value
-		switch {
-		case !rest[i].literal:
-			return "git config runs with a word known only when it runs", true
-		case v == "-e" || v == "--edit" || v == "edit":
-			return "git config --edit runs an editor", true
-		case v == "--get" || v == "--get-all" || v == "--get-regexp" || v == "--get-urlmatch" || v == "-l" || v == "--list" || v == "--get-color" || v == "--get-colorbool":
-			reading = true
-		case v == "-f" || v == "--file" || v == "--blob" || v == "--default" || v == "--type":
-			i++
-		case strings.HasPrefix(v, "-"):
-		default:
-			operands = append(operands, v)
-		}
-	}
-	if len(operands) > 0 && (operands[0] == "get" || operands[0] == "list") {
-		return "", false
-	}
-	if len(operands) > 0 && (operands[0] == "set" || operands[0] == "unset") {
-		operands = operands[1:]
-	} else if reading || len(operands) < 2 && !hasWord(rest, "--unset", "--unset-all", "--remove-section", "--rename-section", "--add", "--replace-all") {
-		return "", false
-	}
-	if len(operands) == 0 {
-		return "git config changes settings the splitter cannot read", true
-	}
-	if key := operands[0]; !gitKeySafe(key) {
-		return "git config " + key + " is not a setting known to run nothing", true
-	}
-	return "", true
-}
-
-// gitConfigFile is the configuration file git config writes: the
-// repository's .git/config, the one --file names, ~/.gitconfig with
-// --global, /etc/gitconfig with --system.
-func gitConfigFile(sub word, rest []word) word {
-	if file, ok := gitConfigFileOption(rest); ok {
-		return file
-	}
-	file := sub
-	file.value = ".git/config"
-	for _, w := range rest {
-		switch w.value {
-		case "--global":
-			// $XDG_CONFIG_HOME/git/config or $HOME/.gitconfig: which,
-			// and where, is known only when git runs.
-			file.value, file.literal = "~/.gitconfig", false
-		case "--system":
-			file.value = "/etc/gitconfig"
-		}
-	}
-	return file
-}
-
-// gitConfigFileOption is the file git config's -f, -fFILE, --file FILE
-// or --file=FILE names, which it reads or writes instead of the
-// repository's, and whether there is one.
-func gitConfigFileOption(rest []word) (word, bool) {
-	file, ok := word{}, false
-	for i := 0; i < len(rest); i++ {
-		w := rest[i]
-		switch {
-		case (w.value == "-f" || w.value == "--file") && i+1 < len(rest):
-			i++
-			file, ok = rest[i], true
-		case strings.HasPrefix(w.value, "--file="):
-			file, ok = w, true
-			file.value = strings.TrimPrefix(w.value, "--file=")
-		case strings.HasPrefix(w.value, "-f") && !strings.HasPrefix(w.value, "--"):
-			file, ok = w, true
-			file.value = w.value[2:]
-		}
-	}
-	return file, ok
-}
-
 // gitRemoteWrites are the actions of git remote and git submodule that
 // write the repository's .git/config.
 var gitRemoteWrites = map[string]bool{
@@ -376,34 +241,4 @@ func hasWord(words []word, values ...string) bool {
 		}
 	}
 	return false
-}
-
-// gitRebaseExec reads rebase's -x and --exec, in any abbreviation, whose
-// command is shell code.
-func gitRebaseExec(rest []word, unseen string) ([]string, string) {
-	var scripts []string
-	for j := 0; j < len(rest); j++ {
-		v := rest[j].value
-		var cmd *word
-		switch {
-		case v == "-x" || strings.HasPrefix(v, "--") && len(v) > 3 && strings.HasPrefix("--exec", v):
-			if j+1 < len(rest) {
-				j++
-				cmd = &rest[j]
-			}
-		case strings.HasPrefix(v, "--exe") && strings.Contains(v, "="):
-			_, value, _ := strings.Cut(v, "=")
-			cmd = &word{value: value, literal: rest[j].literal}
-		case strings.HasPrefix(v, "-x") && !strings.HasPrefix(v, "--"):
-			cmd = &word{value: v[2:], literal: rest[j].literal}
-		}
-		switch {
-		case cmd == nil:
-		case cmd.literal:
-			scripts = append(scripts, cmd.value)
-		default:
-			unseen = firstOf(unseen, "git rebase --exec runs a string made when it runs")
-		}
-	}
-	return scripts, unseen
 }

@@ -50,10 +50,10 @@ var gitCases = []splitCase{
 	{"git", "git stash -- k", []want{same("git stash -- k"), write("k")}},
 	{"git", "git bundle create b.bundle --all", []want{same("git bundle create b.bundle --all"), write("b.bundle")}},
 	{"git", "git add ':(icase)k'", []want{hidden("git add :(icase)k", "git add ':(icase)k'", "git add :(icase)k is a pathspec with magic, which matches files known only when it runs")}},
-	{"git", "git apply p.diff", []want{hidden("git apply p.diff", "git apply p.diff", "git apply writes the files its patch names, known only when it runs")}},
+	{"git", "git apply p.diff", []want{hidden("git apply p.diff", "git apply p.diff", "git apply writes the files its patch names, known only when it runs"), read("p.diff")}},
 	{"git", "git cat-file --batch", []want{hidden("git cat-file --batch", "git cat-file --batch", "git cat-file --batch reads the names of what it reads from standard input or a list, known only when it runs")}},
 	{"git", "git checkout --bogus k", []want{hidden("git checkout --bogus k", "git checkout --bogus k", "git checkout --bogus is not an option the splitter knows")}},
-	{"git", "git config -f cfg user.name x", []want{same("git config -f cfg user.name x"), write("cfg")}},
+	{"git", "git config -f cfg user.name x", []want{same("git config -f cfg user.name x"), read("cfg"), write("cfg")}},
 	{"git", "git remote -v", []want{same("git remote -v")}},
 	{"git", "git config --get core.fsmonitor", []want{same("git config --get core.fsmonitor")}},
 	{"git", "git config core.fsmonitor", []want{same("git config core.fsmonitor")}},
@@ -62,8 +62,8 @@ var gitCases = []splitCase{
 	{"git", "git archive --exec=x --remote=r HEAD", []want{hidden("git archive --exec=x --remote=r HEAD", "git archive --exec=x --remote=r HEAD", "git archive --exec names a program git runs")}},
 	{"git", "git clone -u x repo", []want{hidden("git clone -u x repo", "git clone -u x repo", "git clone -u names a program git runs"), read("repo"), write("repo")}},
 	{"git", "git fetch origin main", []want{same("git fetch origin main")}},
-	{"git", "git grep --open-files foo", []want{hidden("git grep --open-files foo", "git grep --open-files foo", "git grep --open-files-in-pager names a program git runs")}},
-	{"git", "git grep -iOvim foo", []want{hidden("git grep -iOvim foo", "git grep -iOvim foo", "git grep -O runs a pager")}},
+	{"git", "git grep --open-files foo", []want{hidden("git grep --open-files foo", "git grep --open-files foo", "git grep --open-files-in-pager runs a program")}},
+	{"git", "git grep -iOvim foo", []want{hidden("git grep -iOvim foo", "git grep -iOvim foo", "git grep -O names a program git runs")}},
 	{"git", "git grep -i foo", []want{same("git grep -i foo")}},
 	{"git", "git clone fd::3 x", []want{hidden("git clone fd::3 x", "git clone fd::3 x", "a URL of the ext:: or fd:: transport makes git run a command"), write("x")}},
 	{"git", "git remote add o ext::sh", []want{hidden("git remote add o ext::sh", "git remote add o ext::sh", "a URL of the ext:: or fd:: transport makes git run a command"), {tool: "write", value: ".git/config", text: "remote"}}},
@@ -83,7 +83,7 @@ var gitCases = []splitCase{
 	{"git", "git clone https://x/y.git dir", []want{same("git clone https://x/y.git dir"), write("dir")}},
 	{"git", "git format-patch -3", []want{same("git format-patch -3")}},
 	{"git", "git rebase --exe 'make test' main", []want{run("git rebase --exe make test main", "git rebase --exe 'make test' main"), same("make test")}},
-	{"git", "git rebase -x\"$c\" main", []want{hidden("git rebase -x$c main", "git rebase -x\"$c\" main", "git rebase --exec runs a string made when it runs")}},
+	{"git", "git rebase -x\"$c\" main", []want{hidden("git rebase -x$c main", "git rebase -x\"$c\" main", "the word -x$c may be an option of git rebase that writes a file or runs a program, known only when it runs")}},
 }
 
 func TestGit(t *testing.T) {

@@ -4,8 +4,8 @@ import "sync"
 
 // The table of git's subcommands: one entry per subcommand (or per
 // action of one, "stash list"), saying which options leave it read-only,
-// which options name a file it reads or writes, and whether it reads a
-// remote's URL.
+// which options name a file it reads or writes, run a program or read a
+// list of paths, and whether it reads a remote's URL.
 
 // gitCommand is what the table knows of one git subcommand.
 type gitCommand struct {
@@ -14,11 +14,12 @@ type gitCommand struct {
 	// without it is never read-only.
 	inert *optionTable
 	// files, for a subcommand with neither inert nor options, are its
-	// options whose value is a file git reads or writes, beside its other
-	// short options, so that the one option reader takes a cluster
-	// ("-aF msg") as git does; its other long options the table does not
-	// know, and the reader steps over them. A subcommand with a table
-	// declares its file options there, under readsArg and writesArg.
+	// options whose value is a file git reads or writes, that run a
+	// program (runs) or read the paths git works on from a list
+	// (listsFiles), beside its other short options, so that the one
+	// option reader takes a cluster ("-aF msg", "-ix CMD") as git does;
+	// its other long options the table does not know, and the reader
+	// steps over them. A subcommand with a table declares these there.
 	files *optionTable
 	// url marks a subcommand that reads a remote's URL, whose ext:: and
 	// fd:: transports run a command.
@@ -63,10 +64,10 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			M:: find-renames::
 			show-stash
 		`)},
-		"log":         {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
-		"show":        {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
-		"diff":        {inert: gitTable(byEffect{inert: gitHistory + " no-index", writesArg: "output:"}), operands: readsArg},
-		"whatchanged": {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"log":         {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"show":        {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"diff":        {inert: gitTable(byEffect{inert: gitHistory + " no-index", readsArg: "O:", writesArg: "output:"}), operands: readsArg},
+		"whatchanged": {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
 		"shortlog": {inert: gitTable(byEffect{inert: gitHistory + `
 			numbered
 			summary
@@ -386,11 +387,13 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			q quiet
 		`, readsArg: `
 			f:
+		`, runs: `
+			O:: open-files-in-pager::
 		`}), operands: readsArg},
 		"remote": {inert: inertGit(`
 			v verbose
 		`), url: true},
-		"reflog":  {inert: gitTable(byEffect{inert: gitHistory, writesArg: "output:"})},
+		"reflog":  {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:"})},
 		"version": {inert: inertGit("build-options")},
 		"var":     {inert: inertGit("l")},
 		"check-ignore": {inert: inertGit(`
@@ -405,7 +408,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		"stash show": {inert: gitTable(byEffect{inert: gitHistory + `
 			include-untracked
 			only-untracked
-		`, writesArg: "output:"})},
+		`, readsArg: "O:", writesArg: "output:"})},
 		"remote show": {inert: inertGit("n")},
 		"remote get-url": {inert: inertGit(`
 			push
@@ -417,7 +420,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			expire:
 			z
 		`)},
-		"config get": {inert: inertGit(`
+		"config get": {inert: gitTable(byEffect{inert: `
 			all
 			regexp
 			value:
@@ -427,7 +430,6 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			system
 			local
 			worktree
-			file: f:
 			blob:
 			includes
 			no-includes
@@ -442,13 +444,14 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			expiry-date
 			z null
 			name-only
-		`)},
-		"config list": {inert: inertGit(`
+		`, readsArg: `
+			f: file:
+		`})},
+		"config list": {inert: gitTable(byEffect{inert: `
 			global
 			system
 			local
 			worktree
-			file: f:
 			blob:
 			includes
 			no-includes
@@ -456,11 +459,13 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			show-scope
 			name-only
 			z null
-		`)},
-		"range-diff": {files: flagSet(byEffect{writesArg: "output:"})},
-		"diff-tree":  {files: flagSet(byEffect{writesArg: "output:"}), operands: readsArg},
-		"diff-index": {files: flagSet(byEffect{writesArg: "output:"}), operands: readsArg},
-		"diff-files": {files: flagSet(byEffect{writesArg: "output:"}), operands: readsArg},
+		`, readsArg: `
+			f: file:
+		`})},
+		"range-diff": {files: flagSet(byEffect{readsArg: "O:", writesArg: "output:"})},
+		"diff-tree":  {files: flagSet(byEffect{inert: gitDiffShorts, readsArg: "O:", writesArg: "output:"}), operands: readsArg},
+		"diff-index": {files: flagSet(byEffect{inert: gitDiffShorts, readsArg: "O:", writesArg: "output:"}), operands: readsArg},
+		"diff-files": {files: flagSet(byEffect{inert: gitDiffShorts, readsArg: "O:", writesArg: "output:"}), operands: readsArg},
 		"bundle":     {files: flagSet(byEffect{writesArg: "output:"}), url: true},
 		"format-patch": {files: flagSet(byEffect{
 			inert: `
@@ -471,6 +476,9 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 				k keep-subject
 				p no-stat
 				q quiet
+			`,
+			readsArg: `
+				O:
 			`,
 			writesArg: `
 				o: output-directory:
@@ -517,6 +525,9 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			readsArg: `
 				F: file:
 				t: template:
+			`,
+			listsFiles: `
+				pathspec-from-file:
 			`,
 		})},
 		"merge": {files: flagSet(byEffect{
@@ -743,13 +754,177 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			k
 			sparse
 		`})},
-		"clone":      {url: true},
-		"fetch":      {url: true},
-		"pull":       {url: true},
-		"push":       {url: true},
-		"ls-remote":  {url: true},
-		"submodule":  {url: true},
-		"fetch-pack": {url: true},
-		"send-pack":  {url: true},
+		"clone": {url: true, options: flagSet(byEffect{
+			inert: `
+				v verbose
+				q quiet
+				progress
+				no-progress
+				reject-shallow
+				no-reject-shallow
+				n no-checkout
+				checkout
+				bare
+				no-bare
+				mirror
+				l local
+				no-local
+				hardlinks
+				no-hardlinks
+				s shared
+				recurse-submodules::
+				no-recurse-submodules
+				recursive::
+				j: jobs:
+				dissociate
+				o: origin:
+				b: branch:
+				depth:
+				shallow-since:
+				shallow-exclude:
+				single-branch
+				no-single-branch
+				tags
+				no-tags
+				shallow-submodules
+				no-shallow-submodules
+				server-option:
+				4 ipv4
+				6 ipv6
+				filter:
+				no-filter
+				also-filter-submodules
+				remote-submodules
+				no-remote-submodules
+				sparse
+				bundle-uri:
+				ref-format:
+			`,
+			readsArg: `
+				reference:
+				reference-if-able:
+			`,
+			writesArg: `
+				separate-git-dir:
+			`,
+			runs: `
+				u: upload-pack:
+			`,
+			changes: `
+				template:
+				c: config:
+			`,
+		})},
+		"fetch": {url: true, files: flagSet(byEffect{runs: `
+			upload-pack:
+		`})},
+		"pull": {url: true, files: flagSet(byEffect{runs: `
+			upload-pack:
+		`})},
+		"ls-remote": {url: true, files: flagSet(byEffect{runs: `
+			upload-pack:
+			exec:
+		`})},
+		"fetch-pack": {url: true, files: flagSet(byEffect{runs: `
+			upload-pack:
+			exec:
+		`})},
+		"push": {url: true, files: flagSet(byEffect{runs: `
+			receive-pack:
+			exec:
+		`})},
+		"send-pack": {url: true, files: flagSet(byEffect{runs: `
+			receive-pack:
+			exec:
+		`})},
+		"submodule": {url: true},
+		"init": {options: flagSet(byEffect{
+			inert: `
+				q quiet
+				bare
+				shared::
+				b: initial-branch:
+				object-format:
+				ref-format:
+			`,
+			readsArg: `
+				template:
+			`,
+			writesArg: `
+				separate-git-dir:
+			`,
+		})},
+		"apply": {operands: readsArg, options: flagSet(byEffect{
+			inert: `
+				exclude:
+				include:
+				p:
+				no-add
+				stat
+				numstat
+				summary
+				check
+				index
+				N intent-to-add
+				cached
+				unsafe-paths
+				apply
+				3 3way
+				z
+				C:
+				whitespace:
+				ignore-space-change
+				ignore-whitespace
+				R reverse
+				unidiff-zero
+				reject
+				allow-overlap
+				v verbose
+				q quiet
+				inaccurate-eof
+				recount
+				directory:
+				allow-empty
+			`,
+			writesArg: `
+				build-fake-ancestor:
+			`,
+		})},
+		"am": {files: flagSet(byEffect{inert: `
+			quit
+			show-current-patch::
+		`})},
+		"rebase": {files: flagSet(byEffect{
+			inert: `
+				q quiet
+				v verbose
+				n no-stat
+				C:
+				f force-rebase
+				m merge
+				i interactive
+				S:: gpg-sign::
+				r:: rebase-merges::
+				s: strategy:
+				X: strategy-option:
+			`,
+			runs: `
+				x: exec:
+			`,
+		})},
+		"daemon": {files: flagSet(byEffect{runs: `
+			access-hook:
+		`})},
+		"send-email": {files: flagSet(byEffect{runs: `
+			smtp-server:
+			sendmail-cmd:
+			to-cmd:
+			cc-cmd:
+			header-cmd:
+		`})},
+		"reset": {files: flagSet(byEffect{listsFiles: `
+			pathspec-from-file:
+		`})},
+		"config": {options: gitConfigOptions},
 	}
 })

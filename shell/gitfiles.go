@@ -11,58 +11,99 @@ import (
 // options that name a file, the working-tree files diff and grep read,
 // and the directory init and clone make a repository in.
 
-// gitFiles are the files the options of a subcommand name, read and
-// written, as its table of options reads them ("-o out", "-oout",
-// "--output=out", "--out out", "-aF msg"), and why they cannot be known:
-// a word made when git runs, written as an option, in a table with an
-// option that writes a file, may be that option.
-func gitFiles(sub string, rest []word) (reads, writes []word, why string) {
+// gitOptions are the effects of a subcommand's options, read against
+// its table as git reads them ("-o out", "-oout", "--output=out", "--out
+// out", "-aF msg"): the files they name, read and written; the shell
+// code rebase's --exec runs; and why what git does cannot be known: an
+// option that runs a program, one that reads the paths git works on from
+// a list, or a word made when git runs, written as an option, in a table
+// with an option that writes a file, which may be that option. A
+// subcommand the table does not hold (an alias, or a program git-NAME)
+// is read against [gitUnknown].
+func gitOptions(sub string, rest []word) effects {
 	if len(rest) > 0 && gitActions[sub] {
 		if _, ok := gitCommands()[sub+" "+rest[0].value]; ok {
 			// An action's own table: "stash show --output=f".
 			sub, rest = sub+" "+rest[0].value, rest[1:]
 		}
 	}
-	c := gitCommands()[sub]
+	c, known := gitCommands()[sub]
 	table := cmp.Or(c.inert, c.options, c.files)
-	if table == nil {
-		return nil, nil, ""
+	switch {
+	case !known:
+		table = gitUnknown
+	case table == nil:
+		return effects{}
 	}
+	var e effects
 	p := table.parseFlags("git "+sub, rest, true)
 	for _, g := range p.options {
 		switch {
+		case g.effect == listsFiles:
+			e.unseen = firstOf(e.unseen, "git "+sub+" "+g.written+" reads the names of what it reads from standard input or a list, known only when it runs")
+		case g.effect == runs && sub == "rebase":
+			// Its command is shell code, decided as written.
+			switch {
+			case g.hasValue && !g.value.literal:
+				e.unseen = firstOf(e.unseen, "git rebase "+g.written+" runs a string made when it runs")
+			case g.hasValue:
+				e.scripts = append(e.scripts, g.value.value)
+			}
+		case g.effect == runs && g.hasValue:
+			e.unseen = firstOf(e.unseen, "git "+sub+" "+g.written+" names a program git runs")
+		case g.effect == runs:
+			e.unseen = firstOf(e.unseen, "git "+sub+" "+g.written+" runs a program")
 		case !g.hasValue:
 		case g.effect == readsArg:
-			reads = append(reads, g.value)
+			e.reads = append(e.reads, g.value)
 		case g.effect == writesArg:
-			writes = append(writes, g.value)
+			e.writes = append(e.writes, g.value)
 		}
 	}
 	if !table.indexed().risky {
-		return reads, writes, ""
+		return e
 	}
 	for _, w := range rest {
 		switch {
 		case w.value == "--" && w.literal:
-			return reads, writes, ""
+			return e
 		case !w.literal && strings.HasPrefix(w.value, "-"):
-			return reads, writes, "the word " + w.value + " may be an option of git " + sub + " that writes a file, known only when it runs"
+			e.unseen = firstOf(e.unseen, "the word "+w.value+" may be an option of git "+sub+" that writes a file or runs a program, known only when it runs")
+			return e
 		}
 	}
-	return reads, writes, ""
+	return e
 }
 
-// gitListed is why the paths a subcommand works on are known only when
-// it runs: --pathspec-from-file, in any abbreviation, reads them from a
-// file or standard input.
-func gitListed(sub string, rest []word) string {
+// gitUnknown is the table of a subcommand the table does not hold,
+// which may be an alias for one it does: the long options that make any
+// of git's subcommands run a program or read the paths it works on from
+// a list, read in any abbreviation.
+var gitUnknown = flagSet(byEffect{
+	listsFiles: `
+		pathspec-from-file:
+	`,
+	runs: `
+		upload-pack:
+		receive-pack:
+		exec:
+		smtp-server:
+		sendmail-cmd:
+		access-hook:
+		open-files-in-pager::
+	`,
+})
+
+// gitTransport is why a subcommand that reads a remote's URL runs a
+// command: a word naming the ext:: or fd:: transport, which git may read
+// as the URL wherever it stands, after "--" too.
+func gitTransport(sub string, rest []word) string {
+	if !gitCommands()[sub].url {
+		return ""
+	}
 	for _, w := range rest {
-		if w.value == "--" {
-			return ""
-		}
-		name, _, _ := strings.Cut(strings.TrimPrefix(w.value, "--"), "=")
-		if strings.HasPrefix(w.value, "--") && len(name) > 2 && strings.HasPrefix("pathspec-from-file", name) {
-			return "git " + sub + " --pathspec-from-file reads the paths it works on from a list, known only when it runs"
+		if strings.Contains(w.value, "ext::") || strings.Contains(w.value, "fd::") {
+			return "a URL of the ext:: or fd:: transport makes git run a command"
 		}
 	}
 	return ""
@@ -122,10 +163,12 @@ func gitOperandFiles(sub string, rest []word) (reads, writes, tops []word, why s
 // or, with no path, every file under the working directory. The other
 // subcommands' operands are read as named: diff and grep within the
 // repository read only tracked files, which the repository alone knows.
+// diff finds --no-index as written, grep in any abbreviation ("--untr",
+// "--no-ind"), as git 2.39 does.
 func gitWholeTrees(sub string, rest, files []word) []word {
 	switch {
 	case sub == "diff" && (hasWord(rest, "--no-index") || slices.ContainsFunc(files, outsideRepository)):
-	case sub == "grep" && hasWord(rest, "--no-index", "--untracked"):
+	case sub == "grep" && gitCommands()[sub].inert.parseFlags("git grep", rest, true).has("no-index", "untracked"):
 		if len(files) == 0 {
 			files = []word{{value: ".", literal: true}}
 		}
@@ -317,6 +360,16 @@ var gitActionOptions = map[string]*optionTable{
 			B:
 		`,
 	}),
+	"bundle create": flagSet(byEffect{
+		inert: `
+			q quiet
+			progress
+			no-progress
+			all-progress
+			all-progress-implied
+			version:
+		`,
+	}),
 	"submodule add": flagSet(byEffect{
 		inert: `
 			b: branch:
@@ -341,20 +394,16 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 		action = sub + " " + rest[0].value
 	}
 	switch {
-	case action == "bundle create":
-		for _, w := range rest[1:] {
-			if !strings.HasPrefix(w.value, "-") {
-				return []word{w}, ""
-			}
-		}
 	case gitActionOptions[action] != nil:
-		p := gitActionOptions[action].parseFlags("git "+action, rest[1:], true)
+		// bundle create reads no option after its file: the words
+		// after it are rev-list's.
+		p := gitActionOptions[action].parseFlags("git "+action, rest[1:], action != "bundle create")
 		switch {
 		case p.opaque != "":
 			return nil, p.opaque
 		case len(p.operands) == 0:
 			return nil, ""
-		case action == "worktree add":
+		case action == "worktree add" || action == "bundle create":
 			return p.operands[:1], ""
 		case len(p.operands) > 1:
 			return p.operands[1:2], ""
@@ -372,92 +421,70 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 			return p.operands[:1], ""
 		}
 	case sub == "apply":
-		if hasWord(rest, "--apply") || !hasWord(rest, "--stat", "--numstat", "--summary", "--check", "--cached") {
+		p := gitCommands()[sub].options.parseFlags("git "+sub, rest, true)
+		if p.has("apply") || !p.has("stat", "numstat", "summary", "check", "cached") {
 			return nil, "git apply writes the files its patch names, known only when it runs"
 		}
 	case sub == "am":
-		if !hasWord(rest, "--quit") && !gitHasPrefix(rest, "--show-current-patch") {
+		p := gitCommands()[sub].files.parseFlags("git "+sub, rest, true)
+		if !p.has("quit", "show-current-patch") {
 			return nil, "git am writes the files its patches name, known only when it runs"
 		}
 	}
 	return nil, ""
 }
 
-// gitHasPrefix reports whether a word is the option, alone or with its
-// value joined.
-func gitHasPrefix(rest []word, option string) bool {
-	for _, w := range rest {
-		if w.value == option || strings.HasPrefix(w.value, option+"=") {
-			return true
-		}
-	}
-	return false
-}
-
 // gitNewRepository is where git init makes a repository, whose
 // .git/config git later runs programs from: its directory operand or the
-// working directory, its .git unless --bare.
-func gitNewRepository(sub word, rest []word) word {
+// working directory, its .git unless --bare. An option init's table does
+// not know asks: it may take the word that names the directory.
+func gitNewRepository(sub word, rest []word) (word, string) {
+	p := gitCommands()["init"].options.parseFlags("git init", rest, true)
 	at := sub
 	at.value = "."
-	for _, w := range rest {
-		if !strings.HasPrefix(w.value, "-") {
-			at = w
-			break
-		}
+	if len(p.operands) > 0 {
+		at = p.operands[0]
 	}
-	if !hasWord(rest, "--bare") {
+	if !p.has("bare") {
 		at.value = path.Join(at.value, ".git")
 	}
-	return at
+	return at, p.opaque
 }
 
-// gitCloneValues are the options of git clone that take their value in
-// the next word.
-var gitCloneValues = map[string]bool{
-	"-o": true, "--origin": true, "-b": true, "--branch": true, "-u": true, "--upload-pack": true,
-	"--reference": true, "--reference-if-able": true, "--depth": true, "--shallow-since": true,
-	"--shallow-exclude": true, "-j": true, "--jobs": true, "--filter": true, "--separate-git-dir": true,
-	"-c": true, "--config": true, "--server-option": true, "--bundle-uri": true, "--ref-format": true,
-	"--template": true,
-}
-
-// gitClone reads git clone: why it runs what no rule reads (a template
-// directory, whose hooks run during the clone, or a setting not known to
-// run nothing), the source it reads when that is a path on this
-// machine, and the new directory it writes, named by its second operand
-// or, without one, after the repository.
+// gitClone reads git clone against its table: why it runs what no rule
+// reads (a template directory, whose hooks run during the clone, or a
+// setting not known to run nothing), the source it reads when that is a
+// path on this machine, and the new directory it writes, named by its
+// second operand or, without one, after the repository. A line the table
+// cannot read asks: an option it does not know may take the word that
+// names the directory.
 func gitClone(sub word, rest []word) (why string, reads, writes []word) {
-	var operands []word
-	for i := 0; i < len(rest); i++ {
-		v := rest[i].value
-		name, value, joined := strings.Cut(v, "=")
-		switch {
-		case v == "--":
-			operands = append(operands, rest[i+1:]...)
-			i = len(rest)
-		case len(name) > 3 && strings.HasPrefix("--template", name):
-			why = firstOf(why, "git clone --template copies hooks that run during the clone")
-		case len(name) > 2 && strings.HasPrefix("--config", name) || strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
-			setting := value
-			switch {
-			case strings.HasPrefix(v, "-c") && len(v) > 2 && !strings.HasPrefix(v, "--"):
-				setting = v[2:]
-			case !joined && i+1 < len(rest):
-				i++
-				setting = rest[i].value
+	p := gitCommands()["clone"].options.parseFlags("git clone", rest, true)
+	if p.opaque != "" {
+		// Every word that is no option may be the source or the
+		// directory.
+		for _, w := range gitWords(rest) {
+			if localRepository(w.value) {
+				reads = append(reads, w)
 			}
-			key, _, _ := strings.Cut(setting, "=")
-			if !gitKeySafe(key) {
-				why = firstOf(why, "git clone "+name+" "+key+" is not a setting known to run nothing")
+			at := w
+			at.value = humanish(w.value)
+			writes = append(writes, w, at)
+		}
+		return p.opaque, reads, writes
+	}
+	for _, g := range p.options {
+		switch g.name {
+		case "template":
+			why = firstOf(why, "git clone "+g.written+" copies hooks that run during the clone")
+		case "c", "config":
+			key, _, _ := strings.Cut(g.value.value, "=")
+			if !g.value.literal || !gitKeySafe(key) {
+				why = firstOf(why, "git clone "+g.written+" "+key+" is not a setting known to run nothing")
 			}
-		case gitCloneValues[v]:
-			i++
-		case strings.HasPrefix(v, "-"):
-		default:
-			operands = append(operands, rest[i])
 		}
 	}
+	operands := p.operands
 	if len(operands) > 0 && localRepository(operands[0].value) {
 		reads = operands[:1]
 	}

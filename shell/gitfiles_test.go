@@ -36,6 +36,12 @@ var gitFileOptionCases = []struct {
 	// writes a file; one that is not written as an option is a revision.
 	{`git log "--output=$f" -1`, agentturn.Defer, `git log "$rev" -1`},
 	{`git diff-tree -o$f HEAD`, agentturn.Defer, `git diff-tree -p HEAD`},
+	// The order file of the diff family's -O, config's --file in any
+	// abbreviation, apply's patch (issue 29, one option reader).
+	{"git log -O.env -p", agentturn.Block, "git log -Oorder.txt -p"},
+	{"git diff-tree -pO .env HEAD", agentturn.Block, "git diff-tree -pO order.txt HEAD"},
+	{"git config --fil .env user.name", agentturn.Block, "git config --fil team.cfg user.name"},
+	{"git apply --stat .env", agentturn.Block, "git apply --stat fix.diff"},
 }
 
 func TestGitFileOptions(t *testing.T) {

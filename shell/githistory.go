@@ -169,3 +169,33 @@ const gitHistory = `
 	single-worktree
 	bisect
 `
+
+// gitDiffShorts are the one-letter options of the plumbing that shows
+// differences (diff-tree, diff-index, diff-files), whose tables name
+// only the options that name a file: with them, a cluster is read as
+// git reads it, and "-pO.env" names the order file -O reads.
+const gitDiffShorts = `
+	p
+	u
+	s
+	z
+	r
+	c
+	t
+	m
+	R
+	a
+	b
+	w
+	D
+	W
+	B::
+	M::
+	C::
+	U:
+	l:
+	S:
+	G:
+	X::
+	I:
+`

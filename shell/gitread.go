@@ -1,7 +1,5 @@
 package shell
 
-import "strings"
-
 // The read-only git subcommands and the options known to change nothing
 // in each; a call with any other option is not known to be read-only.
 
@@ -39,14 +37,15 @@ func gitReadOnly(sub string, rest []word) bool {
 	if set == nil {
 		return false
 	}
+	p := set.parseFlags("git "+sub, rest, true)
 	switch sub {
 	case "branch", "tag":
 		// Without a listing option, a name operand creates one.
-		if gitOperands(rest) > 0 && !hasWord(rest, "-l", "--list", "-a", "--all", "-r", "--remotes", "--contains", "--merged", "--no-merged", "--points-at", "--show-current") {
+		if len(p.operands) > 0 && !p.has("l", "list", "a", "all", "r", "remotes", "contains", "merged", "no-merged", "points-at", "show-current") {
 			return false
 		}
 	case "remote":
-		if gitOperands(rest) > 0 {
+		if len(p.operands) > 0 {
 			return false
 		}
 	case "stash", "worktree", "config":
@@ -59,17 +58,6 @@ func gitReadOnly(sub string, rest []word) bool {
 		}
 	}
 	return gitInertOnly(set, sub, rest)
-}
-
-// gitOperands counts the words that are no option.
-func gitOperands(rest []word) int {
-	n := 0
-	for _, w := range rest {
-		if !strings.HasPrefix(w.value, "-") {
-			n++
-		}
-	}
-	return n
 }
 
 // gitInertOnly reports whether every option among the words is in the

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -44,6 +45,9 @@ type language struct {
 	// eval the one whose next word is code.
 	commands  map[string]bool
 	run, eval string
+	// runOptions, when set, are the options of run, which has a table
+	// of its own.
+	runOptions *optionTable
 }
 
 // languages are the families of interpreters.
@@ -86,7 +90,7 @@ var languages = map[string]language{
 	"gdb":        {options: gdbOptions, longOnly: true, shellCode: gdbCommands},
 	"deno": {options: denoOptions, run: "run", eval: "eval",
 		commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
-	"bun": {options: bunOptions, run: "run",
+	"bun": {options: bunOptions, run: "run", runOptions: bunRunOptions,
 		commands: words("run test x install i add a remove rm update build init create pm link unlink upgrade exec outdated publish patch why audit info")},
 }
 
@@ -117,14 +121,8 @@ func interpreterEffects(lang *language, base string, args []word) effects {
 		switch sub := args[0].value; {
 		case sub == lang.eval && lang.eval != "":
 			return inlineProgram(base+" "+sub, args[1:])
-		case sub == lang.run && runsFile(args[1:]) >= 0:
-			// bun run FILE runs the file, as bun FILE does; bun run
-			// NAME runs a package script, decided as written.
-			return scriptProgram(base+" "+sub, args[1+runsFile(args[1:]):])
-		case sub == lang.run && lang.commands[sub]:
-			return effects{}
-		case sub == lang.run:
-			return scriptProgram(base, args[1:])
+		case sub == lang.run && lang.run != "":
+			return runEffects(lang, base+" "+sub, args[1:])
 		case lang.commands[sub]:
 			return effects{}
 		}
@@ -261,26 +259,46 @@ func longOptions(args []word, folded bool) []word {
 	return out
 }
 
-// runsFile is the index in args of the first operand when it names a
-// file of code rather than a package's script (it has a path or an
-// extension of the languages bun runs, or is known only when it runs),
-// -1 otherwise.
-func runsFile(args []word) int {
-	for i, w := range args {
-		switch {
-		case !w.literal || strings.ContainsRune(w.value, '/'):
-			return i
-		case strings.HasPrefix(w.value, "-"):
-			continue
+// runEffects reads the words after a family's run subcommand against
+// the options of run, its own table when the family has one (bun run)
+// or the family's (deno run, which so asks for any option of run's). A
+// package's script, "bun run NAME" or "bun run" alone, which lists them,
+// is decided as written; NAME is read too, for bun runs the file of that
+// name when the package has no such script. A file of code, or code an
+// option gives or loads, is the family's program, read as its command
+// line is.
+func runEffects(lang *language, what string, args []word) effects {
+	run := *lang
+	run.options, run.commands = cmp.Or(lang.runOptions, lang.options), nil
+	p := run.options.parseFlags(what, args, false)
+	var writes []word
+	for _, g := range p.options {
+		if g.effect == writesArg && g.hasValue {
+			writes = append(writes, g.value)
 		}
-		for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"} {
-			if strings.HasSuffix(w.value, ext) {
-				return i
-			}
-		}
-		return -1
 	}
-	return -1
+	_, code := p.first(inlineCode, loadsCode)
+	if lang.commands[lang.run] && p.opaque == "" && !code && (len(p.operands) == 0 || !scriptFile(p.operands[0])) {
+		return effects{reads: p.operands[:min(1, len(p.operands))], writes: writes}
+	}
+	e := interpreterEffects(&run, what, args)
+	e.writes = append(e.writes, writes...)
+	return e
+}
+
+// scriptFile reports whether run's operand names a file of code rather
+// than a package's script: it has a path or an extension of the
+// languages bun runs, or is known only when it runs.
+func scriptFile(w word) bool {
+	if !w.literal || strings.ContainsRune(w.value, '/') {
+		return true
+	}
+	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"} {
+		if strings.HasSuffix(w.value, ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyInfo reports whether a command line is only an option that prints

@@ -43,6 +43,17 @@ var interpreterCases = []struct {
 	{"node --imp=./x.mjs app.js", agentturn.Defer, "node --version", agentturn.Allow},
 	{"php -z x.so app.php", agentturn.Defer, "php -v", agentturn.Allow},
 	{"bun --preload ./x.ts run build", agentturn.Defer, "bun run build", agentturn.Allow},
+	// bun run's options come from its own table (issue 29): a value
+	// taken in the next word is no script's name, and code an option
+	// gives or loads asks, where the old scan stepped over every dash
+	// word and read the next as a package's script.
+	{"bun run --preload x build", agentturn.Defer, "bun run --silent build", agentturn.Allow},
+	{"bun run -r x build", agentturn.Defer, "bun run -F pkg build", agentturn.Allow},
+	{"bun run --config .env build", agentturn.Defer, "bun run --cwd packages/a build", agentturn.Allow},
+	{"bun run --env-file x build", agentturn.Defer, "bun run --shell bun build", agentturn.Allow},
+	{"bun run -e 'require(\"child_process\")' build", agentturn.Defer, "bun run --if-present build", agentturn.Allow},
+	{"bun run --frobnicate build", agentturn.Defer, "bun run --watch build", agentturn.Allow},
+	{"bun run --inspect x.js", agentturn.Defer, "bun run --inspect=9229 build", agentturn.Allow},
 	{"pwsh -COMMAND 'x'", agentturn.Defer, "pwsh --version", agentturn.Allow},
 }
 
@@ -56,4 +67,16 @@ func TestInterpreters(t *testing.T) {
 			t.Errorf("twin %q: %v %q, want %v", c.twin, v.Action, v.Reason, c.twinIs)
 		}
 	}
+}
+
+// runSubjectCases hold what bun run's words name: the package's script
+// NAME is read too, for bun runs the file NAME when the package has no
+// such script (bun 1.4.4 runs "bun run .env" as JavaScript).
+var runSubjectCases = []splitCase{
+	{"bun run", "bun run key", []want{same("bun run key"), read("key")}},
+	{"bun run", "bun run --redirect-warnings=w.log build", []want{same("bun run --redirect-warnings=w.log build"), read("build"), {tool: "write", value: "w.log", text: "--redirect-warnings=w.log"}}},
+}
+
+func TestRunSubjects(t *testing.T) {
+	checkCases(t, runSubjectCases)
 }

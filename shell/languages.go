@@ -94,7 +94,10 @@ var nodeOptions = flagSet(byEffect{
 
 // perlOptions are perl's: -e and -E are the program, -M and -m load a
 // module, -d:MODULE a debugger module; -x, -i, -0, -C, -D and -V take
-// their value joined, or none (-l's digits are read as -0's).
+// their value joined, or none; -l takes the octal digits joined to it
+// and the cluster goes on (perlrun: -l[octnum]), as -0 does (-0777e
+// CODE), whose hexadecimal form -0xHH is read as -0 and an inert -x
+// taking the rest.
 var perlOptions = flagSet(byEffect{
 	inert: `
 		a
@@ -114,12 +117,12 @@ var perlOptions = flagSet(byEffect{
 		w
 		W
 		X
-		l
+		l#
 		I:
 		F::
 		i::
 		x::
-		0::
+		0#
 		C::
 		D::
 		V::
@@ -596,6 +599,125 @@ var bunOptions = flagSet(byEffect{
 		r: require:
 		import:
 		env-file:
+	`,
+})
+
+// bunRunOptions are bun run's, as bun 1.4.4's "bun run --help" lists
+// them, each value's arity tried on the program: -e and -p are the
+// program, --preload and its aliases, --env-file and --config (a bunfig
+// may preload code) load code or the variables it runs with, the
+// profiles and --redirect-warnings write a file; --inspect and its kin
+// take their value only joined.
+var bunRunOptions = flagSet(byEffect{
+	inert: `
+		i
+		silent
+		elide-lines:
+		F: filter:
+		b bun
+		no-orphans
+		shell:
+		workspaces
+		parallel
+		sequential
+		no-exit-on-error
+		watch
+		watch-kill-signal:
+		hot
+		no-clear-screen
+		check
+		smol
+		interactive
+		inspect::
+		inspect-wait::
+		inspect-brk::
+		cpu-prof
+		cpu-prof-md
+		cpu-prof-interval:
+		heap-prof
+		heap-prof-md
+		heap-prof-interval:
+		if-present
+		no-install
+		install:
+		prefer-offline
+		prefer-latest
+		port:
+		conditions:
+		fetch-preconnect:
+		experimental-http2-fetch
+		experimental-http3-fetch
+		max-http-header-size:
+		insecure-http-parser
+		dns-result-order:
+		experimental-stream-iter
+		expose-gc
+		no-deprecation
+		throw-deprecation
+		no-warnings
+		trace-warnings
+		trace-deprecation
+		pending-deprecation
+		disable-warning:
+		title:
+		zero-fill-buffers
+		use-system-ca
+		use-openssl-ca
+		use-bundled-ca
+		tls-min-v1.0
+		tls-min-v1.1
+		tls-min-v1.2
+		tls-min-v1.3
+		tls-max-v1.2
+		tls-max-v1.3
+		redis-preconnect
+		sql-preconnect
+		no-addons
+		no-ffi-cc
+		unhandled-rejections:
+		console-depth:
+		user-agent:
+		cron-title:
+		cron-period:
+		main-fields:
+		preserve-symlinks
+		preserve-symlinks-main
+		extension-order:
+		d: define:
+		drop:
+		feature:
+		l: loader:
+		no-macros
+		jsx-factory:
+		jsx-fragment:
+		jsx-import-source:
+		jsx-runtime:
+		jsx-side-effects
+		ignore-dce-annotations
+		no-env-file
+		cwd:
+		h help
+	`,
+	readsArg: `
+		tsconfig-override:
+	`,
+	writesArg: `
+		cpu-prof-name:
+		cpu-prof-dir:
+		heap-prof-name:
+		heap-prof-dir:
+		redirect-warnings:
+	`,
+	inlineCode: `
+		e: eval:
+		p: print:
+	`,
+	loadsCode: `
+		r: preload:
+		require:
+		import:
+		env-file:
+		c:: config::
 	`,
 })
 

@@ -60,7 +60,7 @@ func TestOneOptionLine(t *testing.T) {
 func oneOptionLine(line string) string {
 	shorts, marker := 0, -1
 	for _, spec := range strings.Fields(line) {
-		name := strings.TrimRight(spec, ":")
+		name := strings.TrimRight(spec, ":#")
 		if len(name) == 1 {
 			shorts++
 		}

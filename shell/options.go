@@ -20,6 +20,9 @@ const (
 	required
 	// optional ones take only a joined value: -xVALUE, --name=VALUE.
 	optional
+	// octal ones, short, take only the octal digits joined to them, and
+	// the cluster goes on after them: perl -l012e CODE is -l012 -e CODE.
+	octal
 )
 
 // effect is what an option makes its command do.
@@ -62,8 +65,9 @@ type flag struct {
 
 // byEffect are a command's options by effect. Each is a list of words
 // such as "o:" or "output:": a letter is a short option and a longer
-// name a long one; ":" marks an argument it needs and "::" one it may
-// take only when joined. The entries write one option a line, its short
+// name a long one; ":" marks an argument it needs, "::" one it may
+// take only when joined, and "#" the octal digits a short option may
+// have joined before the rest of its cluster. The entries write one option a line, its short
 // letter beside its long names ("o: output:"), which the reader, taking
 // the words as they come, does not need and a reviewer does.
 type byEffect [changes + 1]string
@@ -119,13 +123,15 @@ func (f *optionTable) build() {
 			list += gnu
 		}
 		for _, spec := range strings.Fields(list) {
-			name := strings.TrimRight(spec, ":")
+			name := strings.TrimRight(spec, ":#")
 			o := flag{name: name, effect: e}
-			switch len(spec) - len(name) {
-			case 1:
+			switch spec[len(name):] {
+			case ":":
 				o.arity = required
-			case 2:
+			case "::":
 				o.arity = optional
+			case "#":
+				o.arity = octal
 			}
 			x.risky = x.risky || e != inert && e != readsArg && e != listsFiles
 			if len(name) == 1 {
@@ -271,6 +277,13 @@ func (x *optionIndex) cluster(cmd string, args []word, i int, p *parsed) int {
 		switch {
 		case o.arity == bare:
 			p.options = append(p.options, g)
+			continue
+		case o.arity == octal:
+			digits := len(rest.value) - len(strings.TrimLeft(rest.value, "01234567"))
+			rest.value = rest.value[:digits]
+			g.value, g.hasValue = rest, digits > 0
+			p.options = append(p.options, g)
+			j += digits
 			continue
 		case rest.value != "":
 			g.value, g.hasValue = rest, true

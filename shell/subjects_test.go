@@ -274,7 +274,7 @@ var splitCases = []splitCase{
 	{"unseen", "git fetch --upload-pack='rm x' origin", []want{hidden("git fetch --upload-pack=rm x origin", "git fetch --upload-pack='rm x' origin", "git fetch --upload-pack names a program git runs")}},
 	{"unseen", "git clone ext::sh", []want{hidden("git clone ext::sh", "git clone ext::sh", "a URL of the ext:: or fd:: transport makes git run a command"), {tool: "write", value: "sh", text: "ext::sh"}}},
 	{"unseen", "git submodule foreach 'rm x'", []want{hidden("git submodule foreach rm x", "git submodule foreach 'rm x'", "git submodule foreach runs a command in every submodule")}},
-	{"unseen", "git grep -O foo", []want{hidden("git grep -O foo", "git grep -O foo", "git grep -O runs a pager")}},
+	{"unseen", "git grep -O foo", []want{hidden("git grep -O foo", "git grep -O foo", "git grep -O runs a program")}},
 	{"unseen", "tar -xf a.tar --to-command='rm x'", []want{hidden("tar -xf a.tar --to-command=rm x", "tar -xf a.tar --to-command='rm x'", "tar --to-command may run a program"), read("a.tar"), same("rm x"), write("x")}},
 	{"unseen", "tar -I 'rm x' -cf a.tar .", []want{hidden("tar -I rm x -cf a.tar .", "tar -I 'rm x' -cf a.tar .", "tar -I may run a program"), read("."), write("a.tar"), same("rm x"), write("x")}},
 	{"unseen", "rsync -e 'sh -c rm' a b:", []want{hidden("rsync -e sh -c rm a b:", "rsync -e 'sh -c rm' a b:", "rsync -e may run a program"), read("a"), base("sh -c rm", "sh -c rm"), same("rm")}},
