@@ -47,11 +47,7 @@ func TestBashPatterns(t *testing.T) {
 // command is decided, deny and ask reach nested commands, and an
 // unparseable command is approved by nothing.
 func TestBashCompound(t *testing.T) {
-	rows := []struct {
-		rules   lists
-		command string
-		want    string
-	}{
+	rows := []commandRow{
 		{lists{Allow: []string{"Bash(npm test *)"}}, "npm test && rm -rf x", "ask"},
 		{lists{Allow: []string{"Bash(npm test *)", "Bash(rm *)"}}, "npm test && rm -rf x", "allow"},
 		{lists{Ask: []string{"Bash(git clean *)"}}, "cd /tmp && git clean -f", "ask"},
@@ -63,14 +59,7 @@ func TestBashCompound(t *testing.T) {
 		{lists{Allow: []string{"Bash(git status:*)"}}, "git status && rm -rf /", "ask"},
 		{lists{Allow: []string{"Bash(git status:*)"}, Deny: []string{"Bash(rm:*)"}}, "git status; rm -rf /", "deny"},
 	}
-	for _, r := range rows {
-		w := newWorld(t)
-		w.write(w.scopeFile(ScopeProject), r.rules.file())
-		v := w.decide("Bash", cmd(r.command))
-		if got := outcome(v); got != r.want {
-			t.Errorf("%+v on %q: got %s (%s), want %s", r.rules, r.command, got, v.Reason, r.want)
-		}
-	}
+	decideCommands(t, "Bash", rows)
 }
 
 // TestBashWrappers is the table of spec §4.4, decided by the engine over
@@ -134,11 +123,7 @@ func TestBashWrappers(t *testing.T) {
 // TestBashRedirects decides a redirect's target under the file rules
 // (spec §4.6).
 func TestBashRedirects(t *testing.T) {
-	rows := []struct {
-		rules   lists
-		command string
-		want    string
-	}{
+	rows := []commandRow{
 		{lists{Allow: []string{"Bash(echo *)"}, Deny: []string{"Edit(.env)"}}, "echo x > .env", "deny"},
 		{lists{Allow: []string{"Bash(echo *)"}, Deny: []string{"Read(./secrets/**)"}}, "echo x >> secrets/k", "deny"},
 		{lists{Allow: []string{"Bash(cat *)"}, Deny: []string{"Read(.env)"}}, "cat < app/.env", "deny"},
@@ -165,14 +150,7 @@ func TestBashRedirects(t *testing.T) {
 		{lists{Allow: []string{"Bash(grep *)"}, Deny: []string{"Read(.env)"}}, "grep -r key .", "ask"},
 		{lists{Allow: []string{"Bash(grep *)"}, Deny: []string{"Read(/secrets/**)"}}, "grep -r key src", "allow"},
 	}
-	for _, r := range rows {
-		w := newWorld(t)
-		w.write(w.scopeFile(ScopeProject), r.rules.file())
-		v := w.decide("Bash", cmd(r.command))
-		if got := outcome(v); got != r.want {
-			t.Errorf("%+v on %q: got %s (%s), want %s", r.rules, r.command, got, v.Reason, r.want)
-		}
-	}
+	decideCommands(t, "Bash", rows)
 }
 
 // TestBashLongCommand: a command over 10,000 characters is asked about
@@ -273,11 +251,7 @@ func TestRedirectNeverReadOnly(t *testing.T) {
 // open-quote-*), and an allow rule of that shape approves what its text
 // matches, the shell reader deciding the rest.
 func TestOpenQuoteRules(t *testing.T) {
-	rows := []struct {
-		rules   lists
-		command string
-		want    string
-	}{
+	rows := []commandRow{
 		{lists{Deny: []string{`Bash(git commit -m "WIP*)`}, Allow: []string{"Bash(git commit:*)"}}, `git commit -m "WIP x"`, "deny"},
 		{lists{Deny: []string{`Bash(git commit -m "WIP*)`}, Allow: []string{"Bash(git commit:*)"}}, `git commit -m "WIP"`, "deny"},
 		{lists{Deny: []string{`Bash(git commit -m "WIP*)`}, Allow: []string{"Bash(git commit:*)"}}, `echo ok && git commit -m "WIP x"`, "deny"},
@@ -293,12 +267,5 @@ func TestOpenQuoteRules(t *testing.T) {
 		{lists{Allow: []string{`Bash(git commit -m ' *)`}}, `git commit -m ' fix bug'`, "allow"},
 		{lists{Allow: []string{`Bash(git commit -m ' *)`}}, `git commit -m 'fix bug'`, "ask"},
 	}
-	for _, r := range rows {
-		w := newWorld(t)
-		w.write(w.scopeFile(ScopeProject), r.rules.file())
-		v := w.decide("Bash", cmd(r.command))
-		if got := outcome(v); got != r.want {
-			t.Errorf("%+v on %q: got %s (%s), want %s", r.rules, r.command, got, v.Reason, r.want)
-		}
-	}
+	decideCommands(t, "Bash", rows)
 }

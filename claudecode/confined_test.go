@@ -10,11 +10,7 @@ import "testing"
 // for every match still asks.
 func TestBashConfinedGlobs(t *testing.T) {
 	none := lists{}
-	rows := []struct {
-		rules   lists
-		command string
-		want    string
-	}{
+	rows := []commandRow{
 		{none, "ls *.md", "allow"},
 		{none, "ls -la *.md", "allow"},
 		{none, "cat *.md", "allow"},
@@ -53,12 +49,5 @@ func TestBashConfinedGlobs(t *testing.T) {
 		{lists{Allow: []string{"Bash(git clone:*)"}}, "git clone https://github.com/a/b vendor/repo", "allow"},
 		{lists{Allow: []string{"Bash"}}, "cd src && cat main.go", "allow"},
 	}
-	for _, r := range rows {
-		w := newWorld(t)
-		w.write(w.scopeFile(ScopeProject), r.rules.file())
-		v := w.decide("Bash", cmd(r.command))
-		if got := outcome(v); got != r.want {
-			t.Errorf("%+v on %q: got %s (%s), want %s", r.rules, r.command, got, v.Reason, r.want)
-		}
-	}
+	decideCommands(t, "Bash", rows)
 }

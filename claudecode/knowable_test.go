@@ -8,11 +8,7 @@ import "testing"
 // read outside the working directories still asks, and one inside them
 // after a cd followed exactly is allowed.
 func TestBashKnowableValues(t *testing.T) {
-	rows := []struct {
-		rules   lists
-		command string
-		want    string
-	}{
+	rows := []commandRow{
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cat $PWD/secrets/api.key", "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, `cat "${PWD}/secrets/api.key"`, "deny"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(/secrets/**)"}}, "cd secrets && cat api.key", "deny"},
@@ -27,12 +23,5 @@ func TestBashKnowableValues(t *testing.T) {
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(~/.ssh/**)"}}, "cd ~/.ssh && cat ../.gitconfig", "ask"},
 		{lists{Allow: []string{"Bash"}, Deny: []string{"Read(~/.ssh/**)"}}, "cd src && cat main.go", "allow"},
 	}
-	for _, r := range rows {
-		w := newWorld(t)
-		w.write(w.scopeFile(ScopeProject), r.rules.file())
-		v := w.decide("Bash", cmd(r.command))
-		if got := outcome(v); got != r.want {
-			t.Errorf("%+v on %q: got %s (%s), want %s", r.rules, r.command, got, v.Reason, r.want)
-		}
-	}
+	decideCommands(t, "Bash", rows)
 }

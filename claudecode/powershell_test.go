@@ -13,11 +13,7 @@ import (
 func TestPowerShellRules(t *testing.T) {
 	allow := lists{Allow: []string{"PowerShell(Get-ChildItem *)", "PowerShell(git status:*)", "PowerShell(Write-Output 'hi')"}}
 	deny := lists{Allow: []string{"PowerShell"}, Deny: []string{"PowerShell(Remove-Item *)", "PowerShell(git push --force*)"}}
-	rows := []struct {
-		rules   lists
-		command string
-		want    string
-	}{
+	rows := []commandRow{
 		{allow, "Get-ChildItem -Recurse src", "allow"},
 		{allow, "get-childitem", "allow"},
 		{allow, "Get-ChildItem 'my dir'", "allow"},
@@ -69,14 +65,7 @@ func TestPowerShellRules(t *testing.T) {
 		{lists{Deny: []string{"PowerShell(Timeout:*)"}, Allow: []string{"PowerShell"}}, "timeout", "deny"},
 		{lists{Deny: []string{"PowerShell(run_in_background:true)"}, Allow: []string{"PowerShell"}}, "Get-ChildItem", "allow"},
 	}
-	for _, r := range rows {
-		w := newWorld(t)
-		w.write(w.scopeFile(ScopeProject), r.rules.file())
-		v := w.decide("PowerShell", cmd(r.command))
-		if got := outcome(v); got != r.want {
-			t.Errorf("%+v on %q: got %s (%s), want %s", r.rules, r.command, got, v.Reason, r.want)
-		}
-	}
+	decideCommands(t, "PowerShell", rows)
 	w := newWorld(t)
 	w.write(w.scopeFile(ScopeProject), lists{Allow: []string{"PowerShell"}, Deny: []string{"PowerShell(run_in_background:true)"}}.file())
 	if v := w.decide("PowerShell", map[string]any{"command": "Get-ChildItem", "run_in_background": true}); outcome(v) != "deny" {

@@ -107,11 +107,7 @@ func TestBashUnknownDirectory(t *testing.T) {
 	ssh := lists{Allow: []string{"Bash"}, Deny: []string{"Read(~/.ssh/**)"}}
 	env := lists{Allow: []string{"Bash"}, Deny: []string{"Read(./.env)"}}
 	claude := lists{Allow: []string{"Bash"}, Deny: []string{"Edit(.claude/**)"}}
-	rows := []struct {
-		rules   lists
-		command string
-		want    string
-	}{
+	rows := []commandRow{
 		{ssh, `cd "$d" && cat id_rsa`, "deny"},
 		{ssh, `cd $(mktemp -d) && cat id_rsa`, "deny"},
 		{ssh, `cd - && cat id_rsa`, "deny"},
@@ -132,12 +128,5 @@ func TestBashUnknownDirectory(t *testing.T) {
 		{lists{Allow: []string{"Bash"}}, "cd src && cat main.go", "allow"},
 		{lists{Allow: []string{"Bash"}}, `cd "$d" && cat main.go`, "ask"},
 	}
-	for _, r := range rows {
-		w := newWorld(t)
-		w.write(w.scopeFile(ScopeProject), r.rules.file())
-		v := w.decide("Bash", cmd(r.command))
-		if got := outcome(v); got != r.want {
-			t.Errorf("%+v on %q: got %s (%s), want %s", r.rules, r.command, got, v.Reason, r.want)
-		}
-	}
+	decideCommands(t, "Bash", rows)
 }
