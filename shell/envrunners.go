@@ -42,8 +42,10 @@ func addEnvRunners(table map[string]*program) {
 		}),
 		wraps: &wrapper{none: []string{"h", "help", "l", "list"}, resolves: true},
 	}}}
-	// pixi and devbox join the words after the task name into one line
-	// their own shell reads: "pixi run 'rm x'" runs rm.
+	// pixi joins the words after the task name into one line its own
+	// shell reads: "pixi run 'rm x'" runs rm. (devbox run, which Claude
+	// Code's table has an allow of "devbox run *" cover whatever it runs,
+	// stays decided as written.)
 	table["pixi"] = &program{subcommands: map[string]*program{"run": {
 		flags: flagSet(byEffect{
 			inert: `
@@ -56,16 +58,6 @@ func addEnvRunners(table map[string]*program) {
 				v verbose
 				q quiet
 				color:
-				h help
-			`,
-		}),
-		wraps: &wrapper{none: []string{"h", "help"}, resolves: true, joins: true},
-	}}}
-	table["devbox"] = &program{subcommands: map[string]*program{"run": {
-		flags: flagSet(byEffect{
-			inert: `
-				q quiet
-				pure
 				h help
 			`,
 		}),

@@ -201,8 +201,6 @@ var launcherCases = []struct {
 	{"runners", "rm", "pixi run rm x", "pixi run ls", true},
 	{"runners", "rm", "pixi run 'rm x'", "pixi run 'ls -la'", true},
 	{"runners", "rm", "pixi run --manifest-path x.toml ls", "pixi run -e dev ls", false},
-	{"runners", "rm", "devbox run rm x", "devbox run ls", true},
-	{"runners", "rm", "devbox run -c d ls", "devbox run --pure ls", false},
 	{"runners", "rm", "op run -- rm x", "op run -- ls", true},
 	{"runners", "rm", "op run --env-file x.env -- ls", "op run --no-masking -- ls", false},
 	{"runners", "rm", "doppler run -- rm x", "doppler run -- ls", true},
