@@ -374,6 +374,21 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 	return e
 }
 
+// passesStdin reports whether the wrapper named base runs its command
+// with the standard input it is given: sudo, env, nice and the others
+// that only change how the command runs. A literal text the call gives
+// it reaches a shell it runs (split.go). A launcher that starts the
+// command in a session or later (screen, tmux, at), or xargs, which
+// reads the input itself, is not on the table.
+func passesStdin(base string) bool {
+	switch base {
+	case "sudo", "doas", "env", "nice", "nohup", "timeout", "time", "command", "builtin", "exec", "stdbuf", "ionice",
+		"setsid", "taskset", "chrt", "gtimeout", "gnice", "gnohup", "gstdbuf", "gtime", "strace", "ltrace", "fakeroot", "eatmydata":
+		return true
+	}
+	return false
+}
+
 // shellString reads words a program joins and hands to a shell: they
 // are a script when literal; with none the shell reads standard input.
 // unseen is a reason already known, kept first.
