@@ -165,10 +165,11 @@ func readFurther(name string) bool {
 	case "env", "eval", "trap", "find", "fd", "fdfind", "git", "watch", "su", "runuser", "script", "flock", "man",
 		"alias", "hash", "history", "fc", "bind", "compgen", "complete", "compopt", "mapfile", "readarray", "less",
 		"tmux", "at", "batch", "newgrp", "sg", "parallel", "nix-shell", "nix", "hyperfine", "mise",
+		"hatch", "capsh", "zellij", "byobu", "byobu-tmux", "screen",
 		"tar", "rsync", "scp", "sort", "zip", "jobs":
 		// Their strings are read as code (callbacks.go, pagers.go,
-		// sessions.go, tmux.go, projectrunners.go, commands.go's
-		// runsCommand).
+		// sessions.go, tmux.go, projectrunners.go, envrunners.go,
+		// supervisors.go, commands.go's runsCommand).
 		return true
 	case "set", "shopt":
 		// Keyword mode reads a command twice (keyword.go).

@@ -51,6 +51,22 @@ func keywordOn(base string, args []word) bool {
 	return false
 }
 
+// keywordStarted reports whether the command named base may start a
+// shell in keyword mode: a shell given -k or -o keyword, or a word made
+// when it runs, among its options, or env or sudo given SHELLOPTS,
+// which bash reads its options from as it starts.
+func keywordStarted(base string, args []word) bool {
+	if base == "env" || base == "sudo" {
+		for _, a := range args {
+			if !a.literal || strings.HasPrefix(a.value, "SHELLOPTS=") {
+				return true
+			}
+		}
+		return false
+	}
+	return isShell(base) && keywordOn("set", args)
+}
+
 // shoptKeyword reports whether shopt's words may turn keyword mode on:
 // -s with -o and the name keyword, or a word made when it runs.
 func shoptKeyword(args []word) bool {

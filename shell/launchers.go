@@ -11,6 +11,7 @@ package shell
 
 // addLaunchers adds the launchers to the table.
 func addLaunchers(table map[string]*program) {
+	addSupervisors(table)
 	for name, prog := range map[string]*program{
 		"strace": {
 			flags: flagSet(byEffect{
@@ -489,30 +490,6 @@ func addLaunchers(table map[string]*program) {
 				`,
 			}),
 			wraps: &wrapper{shell: []string{"s"}},
-		},
-		"screen": {
-			flags: flagSet(byEffect{
-				inert: `
-					a
-					A
-					d
-					D
-					m
-					q
-					r
-					R
-					U
-					x
-					S:
-					T:
-					t:
-					h:
-					e:
-					p:
-					v
-				`,
-			}),
-			wraps: &wrapper{none: []string{"v"}, startsShell: true},
 		},
 		// dtach and abduco keep a program in a session they detach from:
 		// "dtach -n SOCKET [options] CMD…", "abduco -n NAME CMD…"; dtach

@@ -49,8 +49,8 @@ func addProjectRunners(table map[string]*program) {
 		}),
 		wraps: &wrapper{none: []string{"h", "help"}, resolves: true},
 	}}}
-	table["npm"] = &program{subcommands: map[string]*program{"exec": npmExec, "x": npmExec}}
-	table["pnpm"] = &program{subcommands: map[string]*program{
+	table["npm"] = &program{flags: npmGlobals, subcommands: map[string]*program{"exec": npmExec, "x": npmExec}}
+	table["pnpm"] = &program{flags: pnpmGlobals, subcommands: map[string]*program{
 		"exec": {
 			flags: flagSet(byEffect{
 				inert: `
@@ -76,7 +76,7 @@ func addProjectRunners(table map[string]*program) {
 		},
 	}}
 	yarnExec := &program{flags: flagSet(byEffect{}), wraps: &wrapper{resolves: true}}
-	table["yarn"] = &program{subcommands: map[string]*program{
+	table["yarn"] = &program{flags: yarnGlobals, subcommands: map[string]*program{
 		"exec": yarnExec,
 		"dlx": {
 			flags: flagSet(byEffect{
@@ -253,6 +253,7 @@ func addProjectRunners(table map[string]*program) {
 			wraps: &wrapper{none: []string{"h", "help"}, output: "perf.data"},
 		},
 	}}
+	addEnvRunners(table)
 }
 
 // npmExec is "npm exec" and npx: -c runs a string through a shell; the
@@ -309,6 +310,79 @@ var uvGlobals = flagSet(byEffect{
 	`,
 })
 
+// movers are the options before a tool's subcommand that run it in
+// another directory, or in several: uv --directory, npm --prefix and
+// --workspace, pnpm --dir and --filter, yarn --cwd.
+var movers = map[string][]string{
+	"uv":   {"directory"},
+	"npm":  {"prefix", "w", "workspace", "ws", "workspaces", "include-workspace-root"},
+	"pnpm": {"C", "dir", "w", "workspace-root", "F", "filter", "r", "recursive"},
+	"yarn": {"cwd"},
+}
+
+// npmGlobals are npm's options before its subcommand, the settings a
+// command line may give any subcommand: those that print less or more,
+// and those of movers. One that names a configuration file (--userconfig),
+// which may set the shell npm runs scripts with, is left out: it asks.
+var npmGlobals = flagSet(byEffect{
+	inert: `
+		s silent
+		q quiet
+		d
+		dd
+		ddd
+		loglevel:
+		color:
+		no-color
+		progress
+		no-progress
+		prefix:
+		w: workspace:
+		ws workspaces
+		include-workspace-root
+		offline
+		prefer-offline
+		prefer-online
+		y yes
+		no
+		h help
+		v version
+	`,
+})
+
+// pnpmGlobals are pnpm's options before its subcommand.
+var pnpmGlobals = flagSet(byEffect{
+	inert: `
+		C: dir:
+		w workspace-root
+		F: filter:
+		r recursive
+		s silent
+		reporter:
+		loglevel:
+		color
+		no-color
+		stream
+		aggregate-output
+		h help
+		v version
+	`,
+})
+
+// yarnGlobals are yarn's options before its subcommand.
+var yarnGlobals = flagSet(byEffect{
+	inert: `
+		cwd:
+		s silent
+		verbose
+		offline
+		no-progress
+		non-interactive
+		h help
+		v version
+	`,
+})
+
 // uvToolRun is uvx and "uv tool run": the command is a package's
 // executable, fetched when it is missing.
 var uvToolRun = &program{
@@ -344,8 +418,8 @@ func subcommandEffects(base string, prog *program, args []word) effects {
 		p := prog.flags.parseFlags(base, args, false)
 		if p.opaque == "" {
 			for _, g := range p.options {
-				if g.name == "directory" {
-					moved = base + " --directory runs its subcommand in another directory"
+				if contains(movers[base], g.name) {
+					moved = base + " " + g.written + " runs its subcommand in another directory"
 				}
 			}
 			args = p.operands

@@ -291,6 +291,10 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		s.add(s.field, s.assignments(c.Assigns), text, firstOf(s.assignsUnseen(unpaged, false), s.aloneUnseen(unpaged, c.End().Offset())), false, "")
 		return nil
 	}
+	for _, a := range c.Assigns {
+		// "SHELLOPTS=keyword bash -c STRING" starts bash in keyword mode.
+		s.keywordSet = s.keywordSet || a.Name != nil && a.Name.Value == "SHELLOPTS"
+	}
 	words, unseen := s.expandWords(c.Args)
 	unseen = firstOf(unseen, s.assignsUnseen(s.unpaged(splitting(c.Assigns, words)), true))
 	if len(words) == 0 {
@@ -369,6 +373,11 @@ func (s *splitter) run(cmd command, depth int) error {
 			e.unseen = firstOf(e.unseen, s.keywordLeft(base, cmd.node))
 		}
 	}
+	if keywordStarted(base, args) {
+		// "bash -k -c STRING", "env SHELLOPTS=keyword bash -c STRING":
+		// the string is read in keyword mode, so the call is.
+		s.keywordSet = true
+	}
 	if e.stdin != "" {
 		if text, ok := s.stdinText(cmd.node); ok {
 			e.scripts = append(e.scripts, text)
@@ -429,7 +438,14 @@ func (s *splitter) run(cmd command, depth int) error {
 		if e.elsewhere != "" {
 			in = where{unknown: e.elsewhere}
 		}
-		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: in, appended: appended}, depth+1); err != nil {
+		// A wrapper that hands the shell it runs, or such a wrapper, its
+		// own standard input hands it the text the call gives:
+		// "sudo bash <<< 'rm x'", "sudo env bash <<< 'rm x'".
+		var node syntax.Node
+		if next := inner[0].value[strings.LastIndexByte(inner[0].value, '/')+1:]; passesStdin(base) && (isShell(next) || passesStdin(next)) {
+			node = cmd.node
+		}
+		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: in, appended: appended, node: node}, depth+1); err != nil {
 			return err
 		}
 	}

@@ -76,11 +76,23 @@ func (s *splitter) redirectText(r *syntax.Redirect) (string, bool) {
 	case syntax.WordHdoc:
 		w := s.wordOf(r.Word)
 		return w.value + "\n", w.literal
-	case syntax.Hdoc:
+	case syntax.Hdoc, syntax.DashHdoc:
 		if r.Hdoc == nil {
 			return "", true
 		}
-		body := s.text(r.Hdoc)
+		lines := strings.SplitAfter(s.text(r.Hdoc), "\n")
+		if r.Op == syntax.DashHdoc {
+			// <<- strips the tabs that begin each line.
+			for i, l := range lines {
+				lines[i] = strings.TrimLeft(l, "\t")
+			}
+		}
+		if last := len(lines) - 1; lines[last] == s.wordOf(r.Word).value {
+			// The text the parser gives ends with the delimiter's line;
+			// with none, the body runs to the end of the input.
+			lines = lines[:last]
+		}
+		body := strings.Join(lines, "")
 		return body, quotedDelimiter(r.Word) || !strings.ContainsAny(body, "$`\\")
 	}
 	return "", false

@@ -47,6 +47,12 @@ type wrapper struct {
 	// the runner is decided in full as written, the command as a
 	// constraint (README.md, "Project runners").
 	resolves bool
+	// joins marks a runner that joins its words into one line a shell
+	// reads ("pixi run", "devbox run"): they are read as that script.
+	joins bool
+	// input is the file it reads when no option names another:
+	// dotenv reads .env.
+	input string
 }
 
 // addWrappers adds the commands decided as the command they run: each
@@ -324,8 +330,21 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 	if w.output != "" && len(e.writes) == 0 {
 		e.writes = []word{{value: w.output, literal: true}}
 	}
+	if w.input != "" && len(e.reads) == 0 {
+		e.reads = []word{{value: w.input, literal: true}}
+	}
 	rest := p.operands
 	rest = rest[min(w.operands, len(rest)):]
+	if w.operands > 0 && len(rest) > 0 && strings.HasPrefix(rest[0].value, "-") {
+		// "aws-vault exec PROFILE -- CMD": a "--" after the operands
+		// ends the options; any other option there is one the table,
+		// read up to the first operand, did not see.
+		if rest[0].value != "--" || !rest[0].literal {
+			e.unseen = firstOf(e.unseen, base+" reads an option after its operands: "+rest[0].value)
+			return e
+		}
+		rest = rest[1:]
+	}
 	for ; w.assigns && len(rest) > 0 && strings.Contains(rest[0].value, "="); rest = rest[1:] {
 		name, _, _ := strings.Cut(rest[0].value, "=")
 		e.unseen = firstOf(e.unseen, environmentUnseen(name), substitutionUnseen(name, rest[0]))
@@ -339,7 +358,7 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 	switch {
 	case len(e.scripts) > 0:
 		// The string is the command; words after it are its arguments.
-	case p.has(w.shell...):
+	case p.has(w.shell...) || w.joins:
 		// "sudo -s CMD" hands the words to a shell's -c: they are code.
 		e.scripts, e.unseen = shellString(base, rest, e.unseen)
 	case len(rest) > 0 && w.resolves:
@@ -353,6 +372,21 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 		e.unseen = firstOf(e.unseen, xargsUnseen(p, rest))
 	}
 	return e
+}
+
+// passesStdin reports whether the wrapper named base runs its command
+// with the standard input it is given: sudo, env, nice and the others
+// that only change how the command runs. A literal text the call gives
+// it reaches a shell it runs (split.go). A launcher that starts the
+// command in a session or later (screen, tmux, at), or xargs, which
+// reads the input itself, is not on the table.
+func passesStdin(base string) bool {
+	switch base {
+	case "sudo", "doas", "env", "nice", "nohup", "timeout", "time", "command", "builtin", "exec", "stdbuf", "ionice",
+		"setsid", "taskset", "chrt", "gtimeout", "gnice", "gnohup", "gstdbuf", "gtime", "strace", "ltrace", "fakeroot", "eatmydata":
+		return true
+	}
+	return false
 }
 
 // shellString reads words a program joins and hands to a shell: they
