@@ -43,6 +43,9 @@ func holdPrefixes(subjects []agentpolicy.Subject) {
 		if s.Tool != "" {
 			continue
 		}
+		if s.Constrain && runnerCommand(s) {
+			continue
+		}
 		if s.Constrain && !baseName(s) {
 			s.Constrain = strippedWrapper(s)
 			wrapped = !readOnlyWrapper(s)
@@ -105,6 +108,14 @@ func readOnlyWrapper(s *agentpolicy.Subject) bool {
 	command, _, _ := agentpolicy.Field(s.Args, "command")
 	name, _, _ := strings.Cut(command, " ")
 	return name == "timeout" || name == "command"
+}
+
+// runnerCommand reports whether a constraint subject is what a project
+// or package runner runs, which stays a constraint: Bash(npx prettier:*)
+// approves "npx prettier --check .", and a deny of Bash(rm:*) still
+// holds through "npx rm x".
+func runnerCommand(s *agentpolicy.Subject) bool {
+	return strings.Contains(string(s.Args), `,"`+runnerField+`":true`)
 }
 
 // baseName reports whether a constraint subject is the splitter's base

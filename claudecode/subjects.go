@@ -258,6 +258,7 @@ var splitCommand = shell.Subjects(
 	shell.WithReadTool("Read", "file_path"),
 	shell.WithOperandTools("Read", operandTool, "file_path"),
 	shell.WithReadOnlyField(readOnlyField),
+	shell.WithRunnerField(runnerField),
 	shell.WithPatternTool("Read", globReadTool),
 	shell.WithPatternTool(operandTool, globEditTool),
 	shell.WithPatternTool(redirectTool, globEditTool),
@@ -283,6 +284,13 @@ const redirectTool = "Edit.redirect"
 // readOnlyField is the member the splitter sets on a command Claude Code
 // runs without a rule (spec §4.6), which [Settings.Builtin] allows.
 const readOnlyField = "read_only"
+
+// runnerField is the member the splitter sets on what a project or
+// package runner runs ("prettier" of "npx prettier"): Claude Code does
+// not strip the runner (spec §4.4), so an allow rule approves the
+// runner's line, and what it runs stays a constraint that deny and ask
+// rules read.
+const runnerField = "runner_command"
 
 // bashSubjects splits a Bash call into its commands and keeps the call's
 // other arguments as a constraint, for parameter rules such as

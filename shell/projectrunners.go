@@ -490,15 +490,19 @@ func packageCommand(words []word) []word {
 }
 
 // constrainFrom marks the commands added from index first on as
-// constraints, when on: what a project runner runs. The files they read
+// constraints, when on: what a project runner runs (and, under
+// [WithRunnerField], as a runner's). The files they read
 // and write stay subjects in full, as any command's do.
 func (s *splitter) constrainFrom(first int, on bool) {
 	if !on {
 		return
 	}
 	for i := first; i < len(s.subjects); i++ {
-		if s.subjects[i].Tool == "" {
-			s.subjects[i].Constrain = true
+		if sub := &s.subjects[i]; sub.Tool == "" {
+			sub.Constrain = true
+			if s.runner != "" && !hasTrue(*sub, s.runner) {
+				markTrue(sub, s.runner)
+			}
 		}
 	}
 }

@@ -25,6 +25,9 @@ type config struct {
 	// readOnly is the member that marks a command the tables know to be
 	// read-only, "" for none.
 	readOnly string
+	// runner is the member that marks what a runner finds and runs
+	// ("prettier" of "npx prettier"), "" for none.
+	runner string
 	// words is the member that holds a command's words, "" for none.
 	wordsField string
 	// operandRead and operandWrite, when operandTools is set, are the
