@@ -4,7 +4,8 @@ import "strings"
 
 // The programs that run a command in a session of their own or later, in
 // a grammar no wrapper's table says: sg and newgrp (another group), at
-// and batch (later, from standard input), tmux (tmux.go: a server that
+// and batch (later, from standard input), crontab (later and again),
+// tmux (tmux.go: a server that
 // runs its own command language), parallel (a string run through a
 // shell once for each argument) and nix-shell (a string run in an
 // environment the project's shell.nix builds).
@@ -19,6 +20,7 @@ func addSessions(table map[string]*program) {
 	})}
 	table["at"] = &program{hook: atEffects}
 	table["batch"] = &program{hook: atEffects}
+	table["crontab"] = &program{hook: crontabEffects}
 	table["tmux"] = &program{hook: argsOnly(tmuxEffects)}
 	table["parallel"] = &program{hook: argsOnly(parallelEffects)}
 	table["nix-shell"] = &program{hook: argsOnly(nixShellEffects)}
@@ -88,6 +90,43 @@ func atEffects(base string, args []word) effects {
 		return effects{unseen: base + " -f runs, later, the commands of a file"}
 	}
 	return effects{wrapper: true, stdin: base + " runs, later, the commands it reads from standard input"}
+}
+
+// crontabOptions are the options of crontab: -u names whose jobs, -l
+// prints them, -r removes them, -e edits them, -i asks before -r.
+var crontabOptions = flagSet(byEffect{
+	inert: `
+		u:
+		l
+		r
+		e
+		i
+	`,
+})
+
+// crontabEffects reads crontab, which installs, from a file or standard
+// input, commands cron runs later and again, with no rule reading them:
+// only -l, which prints the jobs, is decided as written. A file it reads
+// is a subject too.
+func crontabEffects(base string, args []word) effects {
+	p := crontabOptions.parseFlags(base, args, true)
+	switch {
+	case p.opaque != "":
+		return effects{unseen: p.opaque}
+	case p.has("u"):
+		return effects{unseen: "crontab -u changes another user's jobs"}
+	case p.has("l") && len(p.operands) == 0:
+		return effects{}
+	case p.has("r"), p.has("e"):
+		return effects{unseen: "crontab -r and -e change the jobs cron runs"}
+	}
+	e := effects{unseen: "crontab installs commands cron runs later, which no rule reads"}
+	for _, w := range p.operands {
+		if w.value != "-" {
+			e.reads = append(e.reads, w)
+		}
+	}
+	return e
 }
 
 // parallelOptions are GNU parallel's options that run nothing of their
