@@ -45,6 +45,11 @@ type language struct {
 	// eval the one whose next word is code.
 	commands  map[string]bool
 	run, eval string
+	// fetch is the subcommand that runs a package's program as the
+	// runner fetcher does ("bun x" as bunx), and shellRun the one whose
+	// words are a shell script ("bun exec").
+	fetch, shellRun string
+	fetcher         *program
 	// runOptions, when set, are the options of run, which has a table
 	// of its own.
 	runOptions *optionTable
@@ -90,8 +95,8 @@ var languages = map[string]language{
 	"gdb":        {options: gdbOptions, longOnly: true, shellCode: gdbCommands},
 	"deno": {options: denoOptions, run: "run", eval: "eval",
 		commands: words("fmt lint test check info doc install uninstall task upgrade compile bench cache coverage init publish types vendor serve outdated add remove clean jupyter")},
-	"bun": {options: bunOptions, run: "run", runOptions: bunRunOptions,
-		commands: words("run test x install i add a remove rm update build init create pm link unlink upgrade exec outdated publish patch why audit info")},
+	"bun": {options: bunOptions, run: "run", runOptions: bunRunOptions, fetch: "x", fetcher: bunx, shellRun: "exec",
+		commands: words("run test install i add a remove rm update build init create pm link unlink upgrade outdated publish patch why audit info")},
 }
 
 // pythonTools are the modules python -m runs that are tools decided as
@@ -109,6 +114,19 @@ func words(s string) map[string]bool {
 	return set
 }
 
+// fetchEffects reads a subcommand that runs a package's program as the
+// runner fetcher does ("bun x prettier" as "bunx prettier"): the runner
+// is decided as written and what it runs as a constraint. (The runner's
+// own unwrap reads the table, which this file's entries are part of.)
+func fetchEffects(fetcher *program, base string, args []word) effects {
+	p := fetcher.flags.parseFlags(base, args, false)
+	e := effects{wrapper: true, resolves: true, unseen: p.opaque}
+	if e.unseen == "" && len(p.operands) > 0 {
+		e.commands = [][]word{packageCommand(p.operands)}
+	}
+	return e
+}
+
 // interpreterEffects reads an interpreter's command line against its
 // family's table: the program it runs and where it comes from, on the
 // command line, loaded by an option, read from a file or from standard
@@ -123,6 +141,12 @@ func interpreterEffects(lang *language, base string, args []word) effects {
 			return inlineProgram(base+" "+sub, args[1:])
 		case sub == lang.run && lang.run != "":
 			return runEffects(lang, base+" "+sub, args[1:])
+		case sub == lang.fetch && lang.fetch != "":
+			return fetchEffects(lang.fetcher, base+" "+sub, args[1:])
+		case sub == lang.shellRun && lang.shellRun != "":
+			e := effects{wrapper: true}
+			e.scripts, e.unseen = shellString(base+" "+sub, args[1:], "")
+			return e
 		case lang.commands[sub]:
 			return effects{}
 		}

@@ -18,18 +18,7 @@ import (
 // runner is a subcommand, to the table.
 func addProjectRunners(table map[string]*program) {
 	table["npx"] = npmExec
-	table["bunx"] = &program{
-		flags: flagSet(byEffect{
-			inert: `
-				bun
-				p: package:
-				no-install
-				verbose
-				silent
-			`,
-		}),
-		wraps: &wrapper{resolves: true},
-	}
+	table["bunx"] = bunx
 	table["uvx"] = uvToolRun
 	table["pipx"] = &program{subcommands: map[string]*program{"run": {
 		flags: flagSet(byEffect{
@@ -254,6 +243,21 @@ func addProjectRunners(table map[string]*program) {
 		},
 	}}
 	addEnvRunners(table)
+}
+
+// bunx is bunx and "bun x": it runs a package's program, fetched when
+// the project has none.
+var bunx = &program{
+	flags: flagSet(byEffect{
+		inert: `
+			bun
+			p: package:
+			no-install
+			verbose
+			silent
+		`,
+	}),
+	wraps: &wrapper{resolves: true},
 }
 
 // npmExec is "npm exec" and npx: -c runs a string through a shell; the
