@@ -427,6 +427,15 @@ var redTeam2 = []redTeam2Case{
 	{30, 9, ModeDefault, rmDenied, "GIT_ASKPASS='rm x' git fetch", "deny", "git fetch --all"},
 	{30, 9, ModeDefault, rmDenied, "git rebase -x 'rm x' HEAD~1", "deny", "git rebase HEAD~1"},
 	{30, 9, ModeDefault, rmDenied, "git bisect run rm x", "deny", "git bisect log"},
+
+	// Database shells, whose commands may run a shell command.
+	{30, 9, ModeDefault, rmDenied, "sqlite3 db '.shell rm x'", "deny", "sqlite3 -version"},
+	{30, 9, ModeDefault, rmDenied, "sqlite3 -cmd '.system rm x' db", "deny", "sqlite3 --help"},
+	{30, 9, ModeDefault, rmDenied, "psql -c '\\! rm x'", "deny", "psql --version"},
+	{30, 9, ModeDefault, rmDenied, "mysql -e 'system rm x'", "deny", "mysql --version"},
+	{30, 9, ModeDefault, rmDenied, "mysql -e 'select 1; system rm x'", "deny", "mysql -V"},
+	{30, 9, ModeDefault, rmDenied, "sqlite3 db .tables", "ask", "sqlite3 -version"},
+	{30, 9, ModeDefault, rmDenied, "psql -f q.sql", "ask", "psql -V"},
 }
 
 // TestRedTeam2 decides each attack and its twin, and reports the counts
