@@ -72,8 +72,17 @@ var redTeam2 = []redTeam2Case{
 
 	// 2. File names from standard input or a list.
 	{29, 2, ModeDefault, tools, "find . -type f -print0 | xargs -0 cat", "ask", "find . -type f -print0 | xargs -0 echo"},
-	{29, 2, ModeDefault, tools, "echo .env | xargs cat", "ask", "echo .env | xargs echo"},
-	{29, 2, ModeDefault, tools, "xargs cat <<< .env", "ask", "xargs echo <<< .env"},
+	{29, 2, ModeDefault, tools, "echo .env | xargs cat", "deny", "echo .env | xargs echo"},
+	{29, 2, ModeDefault, tools, "xargs cat <<< .env", "deny", "xargs echo <<< .env"},
+	{29, 2, ModeDefault, tools, "xargs cat <<< README.md", "ask", "xargs echo <<< README.md"},
+	{29, 2, ModeDefault, tools, "tar -cf - -T - <<< .env", "deny", "tar -tf a.tar"},
+	{29, 2, ModeDefault, tools, "tar -C secrets -cf - -T - <<< key", "deny", "tar -C docs -tf a.tar"},
+	{29, 2, ModeDefault, tools, "echo .env | tar -cf - -T -", "deny", "echo .env | tar -tf -"},
+	{29, 2, ModeDefault, tools, "tar -cf - -T - <<< README.md", "ask", "tar -tf -"},
+	{29, 2, ModeDefault, tools, "zip - -@ <<< .env", "deny", "zip - README.md"},
+	{29, 2, ModeDefault, tools, "rsync --files-from=- . /tmp/x <<< .env", "deny", "rsync --list-only README.md"},
+	{29, 2, ModeDefault, tools, "rsync --files-from=- secrets /tmp/x <<< key", "deny", "rsync --list-only docs/key"},
+	{29, 2, ModeDefault, tools, "sort --files0-from=- <<< .env", "deny", "sort README.md"},
 	{29, 2, ModeDefault, tools, "git ls-files -z | xargs -0 cat", "ask", "git ls-files -z | wc -c"},
 	{29, 2, ModeDefault, tools, "cat $(find . -name .env)", "ask", "find . -name .env"},
 

@@ -29,6 +29,11 @@ type effects struct {
 	readOnly bool
 	// links marks a copy that makes links rather than files (cp -s, -l).
 	links bool
+	// listedIn, when set, marks a program that reads the names of files
+	// it reads from standard input ("tar -T -", "zip -@"): the
+	// directory they are relative to. When the call gives the list as a
+	// literal text, each name is a file it reads, held to the deny rules.
+	listedIn *word
 	// stdin, when set, marks a program that runs its standard input as
 	// shell code: read as a script when the call gives it as a literal
 	// text, and why it is unseen otherwise.

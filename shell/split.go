@@ -376,6 +376,11 @@ func (s *splitter) run(cmd command, depth int) error {
 			e.unseen = firstOf(e.unseen, e.stdin)
 		}
 	}
+	if e.listedIn != nil {
+		if text, ok := s.stdinText(cmd.node); ok {
+			e.reads = append(e.reads, listedNames(text, *e.listedIn)...)
+		}
+	}
 	e.scripts = append(e.scripts, pagerScripts(base, args)...)
 	lessWhy, lessScripts := lessUnseen(base, args)
 	e.scripts = append(e.scripts, lessScripts...)
@@ -415,6 +420,10 @@ func (s *splitter) run(cmd command, depth int) error {
 	}
 	// What a runner that resolves names runs is decided as a constraint.
 	defer s.constrainFrom(len(s.subjects), e.resolves)
+	var fed []word
+	if text, ok := s.stdinText(cmd.node); ok && base == "xargs" {
+		fed = xargsFed(text)
+	}
 	for _, inner := range e.commands {
 		// The words xargs appends stay appended to the command a wrapper
 		// it runs runs in turn.
@@ -432,6 +441,15 @@ func (s *splitter) run(cmd command, depth int) error {
 		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: in, appended: appended}, depth+1); err != nil {
 			return err
 		}
+		if len(fed) > 0 && appended {
+			// The words a literal standard input feeds xargs, decided
+			// too: a deny rule for the file "xargs cat <<< .env" reads
+			// denies it.
+			fedCmd := command{words: append(inner[:len(inner):len(inner)], fed...), text: s.span(inner), unseen: cmd.unseen, where: in}
+			if err := s.run(fedCmd, depth+1); err != nil {
+				return err
+			}
+		}
 	}
 	outer := s.dirs.outer
 	s.dirs.outer = cmd.where
@@ -447,6 +465,19 @@ func (s *splitter) run(cmd command, depth int) error {
 		}
 	}
 	return nil
+}
+
+// xargsFed are the words xargs reads from a literal standard input, as
+// it splits them by default: at blanks and newlines. A quote or a
+// backslash, which xargs removes, stays; so does a separator -0 or -d
+// would read otherwise: the command still asks as one given words known
+// only when it runs, and these words only hold it to the deny rules.
+func xargsFed(text string) []word {
+	var out []word
+	for _, f := range strings.Fields(text) {
+		out = append(out, word{value: f, literal: true})
+	}
+	return out
 }
 
 // quotedCode is why an arithmetic or test command hides code: a quoted
