@@ -159,6 +159,11 @@ var redTeam2 = []redTeam2Case{
 	{29, 7, ModeAcceptEdits, tools, "shred .git/config", "ask", "shred old.txt"},
 
 	// 8. Paths the reader does not normalise.
+	// A link made in the call, read through to its literal target.
+	{29, 8, ModeAcceptEdits, homeTools, "ln -s ~ h; cat h/.ssh/id_rsa", "deny", "ln -s ~/docs h; echo h/.ssh/id_rsa"},
+	{29, 8, ModeAcceptEdits, homeTools, "ln -sT ~/ h; cat h/.ssh/id_rsa", "deny", "ln -sT ~/docs h; echo h/.ssh/id_rsa"},
+	{29, 8, ModeAcceptEdits, homeTools, "ln -s \"$HOME\" h; cat h/.ssh/id_rsa", "ask", "ln -s ~/docs h; echo h"},
+	{29, 8, ModeAcceptEdits, tools, "mkdir d; ln -s .. d/up; cat d/up/.env", "deny", "mkdir d; ln -s .. d/up; echo d/up/.env"},
 	{29, 8, ModeDefault, tools, "cat /proc/thread-self/cwd/.env", "deny", "cat /proc/thread-self/cwd/README.md"},
 	{29, 8, ModeDefault, tools, "cat /proc/thread-self/root/proc/self/cwd/.env", "deny", "cat /proc/thread-self/root/proc/self/cwd/README.md"},
 	{29, 8, ModeDefault, tools, "cat /proc/self/root/$PWD/.env", "deny", "cat /proc/self/root/$PWD/README.md"},

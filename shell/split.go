@@ -42,6 +42,9 @@ type splitter struct {
 	dirs places
 	// links are the paths ln made links at, earlier in the call.
 	links map[string]bool
+	// linkTargets are, by the path of a link ln made earlier in the
+	// call, the paths it points to, when its target is literal.
+	linkTargets map[string][]string
 	// guessing marks the paths of words only guessed to be files
 	// ([splitter.opaqueFiles]), which are held to no pattern of a
 	// directory known only when it runs.
@@ -414,6 +417,9 @@ func (s *splitter) run(cmd command, depth int) error {
 	}
 	if base == "ln" || base == "cp" && e.links {
 		s.madeLinks(e.writes, cmd.where)
+		if base == "ln" {
+			s.linkedTo(args, cmd.where)
+		}
 	}
 	if err := s.runNamed(cmd, depth); err != nil {
 		return err
