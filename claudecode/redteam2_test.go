@@ -408,6 +408,12 @@ var redTeam2 = []redTeam2Case{
 	{30, 8, ModeDefault, tools, "f=secrets/key; while read l; do echo $l; done < $f", "deny", "while read l; do echo $l; done < README.md"},
 	{30, 8, ModeDefault, tools, "f=.env; exec 3<$f; cat <&3", "deny", "exec 3<README.md; cat <&3"},
 
+	// A shell's -c string's positional parameters are the words after it.
+	{30, 8, ModeDefault, tools, "sh -c 'cat \"$1\"' _ .env", "deny", "sh -c 'echo \"$1\"' _ .env"},
+	{30, 8, ModeDefault, tools, "bash -c 'cat \"$@\"' _ README.md .env", "deny", "bash -c 'echo \"$@\"' _ README.md .env"},
+	{30, 8, ModeDefault, tools, "bash -c 'shift; cat $1' _ README.md .env", "deny", "bash -c 'shift; echo $1' _ README.md .env"},
+	{30, 8, ModeDefault, tools, "dash -c 'cat $0' .env", "deny", "dash -c 'echo $0' .env"},
+	{30, 8, ModeDefault, tools, "sh -c 'cat \"$1\"' _ \"$f\"", "ask", "sh -c 'echo \"$1\"' _ \"$f\""},
 	// A shell's -c string whose only expansions are $HOME and $PWD reads
 	// them as the caller's.
 	{30, 8, ModeDefault, homeTools, "bash -c \"cat $HOME/.ssh/id_rsa\"", "deny", "bash -c 'cat $HOME/notes.txt'"},

@@ -20,6 +20,9 @@ type effects struct {
 	// strings it runs as shell code.
 	commands [][]word
 	scripts  []string
+	// scriptArgs are the words after a shell's -c string: its $0, $1
+	// and so on.
+	scriptArgs []word
 	// elsewhere, when set, is why the commands it runs run in a
 	// directory known only when it runs (find -execdir).
 	elsewhere string

@@ -45,6 +45,9 @@ type splitter struct {
 	// linkTargets are, by the path of a link ln made earlier in the
 	// call, the paths it points to, when its target is literal.
 	linkTargets map[string][]string
+	// positional are the words a shell's -c string being read is given
+	// after it, its $0, $1 and so on.
+	positional []word
 	// guessing marks the paths of words only guessed to be files
 	// ([splitter.opaqueFiles]), which are held to no pattern of a
 	// directory known only when it runs.
@@ -460,6 +463,13 @@ func (s *splitter) run(cmd command, depth int) error {
 	outer := s.dirs.outer
 	s.dirs.outer = cmd.where
 	defer func() { s.dirs.outer = outer }()
+	if len(e.scripts) > 0 {
+		// A shell's -c string's $0, $1 and so on, while it is read;
+		// none for a string another command runs.
+		positional := s.positional
+		s.positional = e.scriptArgs
+		defer func() { s.positional = positional }()
+	}
 	for _, src := range e.scripts {
 		err := s.shellScript(base, src, depth+1)
 		if u, ok := err.(*unreadable); ok {
