@@ -408,6 +408,12 @@ var redTeam2 = []redTeam2Case{
 	{30, 8, ModeDefault, tools, "f=secrets/key; while read l; do echo $l; done < $f", "deny", "while read l; do echo $l; done < README.md"},
 	{30, 8, ModeDefault, tools, "f=.env; exec 3<$f; cat <&3", "deny", "exec 3<README.md; cat <&3"},
 
+	// The file a shell's startup variable names is read.
+	{30, 2, ModeDefault, tools, "BASH_ENV=.env bash -c ls", "deny", "bash -c ls"},
+	{30, 2, ModeDefault, tools, "ENV=.env sh -i", "deny", "sh -c ls"},
+	{30, 2, ModeDefault, tools, "BASH_ENV=secrets/x bash -c ls", "deny", "bash -c 'ls src'"},
+	{30, 2, ModeDefault, tools, "BASH_ENV=README.md bash -c ls", "ask", "bash -c 'cat README.md'"},
+
 	// A shell's -c string's positional parameters are the words after it.
 	{30, 8, ModeDefault, tools, "sh -c 'cat \"$1\"' _ .env", "deny", "sh -c 'echo \"$1\"' _ .env"},
 	{30, 8, ModeDefault, tools, "bash -c 'cat \"$@\"' _ README.md .env", "deny", "bash -c 'echo \"$@\"' _ README.md .env"},

@@ -304,10 +304,24 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		s.add(s.field, text, text, unseen, false, "")
 		return nil
 	}
+	s.startupFiles(c.Assigns, s.dirs.of(c))
 	if err := s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c), node: c}, depth); err != nil || !s.keyword {
 		return err
 	}
 	return s.keywordReading(c, depth)
+}
+
+// startupFiles adds, as files read, the values a command is given for
+// BASH_ENV and ENV: a shell it starts reads and runs the file they name
+// ("BASH_ENV=.env bash -c ls"). The assignment asks in any case
+// (table.go); a deny rule for the file denies it.
+func (s *splitter) startupFiles(as []*syntax.Assign, in where) {
+	readTool, _ := s.operandTargets()
+	for _, a := range as {
+		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil && a.Index == nil && !a.Append {
+			s.file(readTool, s.wordOf(a.Value), in)
+		}
+	}
 }
 
 // splitting are the assignments as, less IFS before read, mapfile or
