@@ -244,7 +244,9 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 	case name == "popd" || len(args) > 1:
 		return where{unknown: "the directory after " + name + " is known only when it runs"}
 	case len(args) == 0 && name == "cd":
-		return in.moveTo([]string{"~"})
+		// The home directory, or a value the call gives HOME
+		// ("HOME=secrets; cd").
+		return in.moveTo(append([]string{"~"}, d.s.assignedValues().given["HOME"]...))
 	case len(args) == 0:
 		return where{unknown: "the directory after " + name + " is known only when it runs"}
 	}
