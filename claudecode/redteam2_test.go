@@ -72,8 +72,17 @@ var redTeam2 = []redTeam2Case{
 
 	// 2. File names from standard input or a list.
 	{29, 2, ModeDefault, tools, "find . -type f -print0 | xargs -0 cat", "ask", "find . -type f -print0 | xargs -0 echo"},
-	{29, 2, ModeDefault, tools, "echo .env | xargs cat", "ask", "echo .env | xargs echo"},
-	{29, 2, ModeDefault, tools, "xargs cat <<< .env", "ask", "xargs echo <<< .env"},
+	{29, 2, ModeDefault, tools, "echo .env | xargs cat", "deny", "echo .env | xargs echo"},
+	{29, 2, ModeDefault, tools, "xargs cat <<< .env", "deny", "xargs echo <<< .env"},
+	{29, 2, ModeDefault, tools, "xargs cat <<< README.md", "ask", "xargs echo <<< README.md"},
+	{29, 2, ModeDefault, tools, "tar -cf - -T - <<< .env", "deny", "tar -tf a.tar"},
+	{29, 2, ModeDefault, tools, "tar -C secrets -cf - -T - <<< key", "deny", "tar -C docs -tf a.tar"},
+	{29, 2, ModeDefault, tools, "echo .env | tar -cf - -T -", "deny", "echo .env | tar -tf -"},
+	{29, 2, ModeDefault, tools, "tar -cf - -T - <<< README.md", "ask", "tar -tf -"},
+	{29, 2, ModeDefault, tools, "zip - -@ <<< .env", "deny", "zip - README.md"},
+	{29, 2, ModeDefault, tools, "rsync --files-from=- . /tmp/x <<< .env", "deny", "rsync --list-only README.md"},
+	{29, 2, ModeDefault, tools, "rsync --files-from=- secrets /tmp/x <<< key", "deny", "rsync --list-only docs/key"},
+	{29, 2, ModeDefault, tools, "sort --files0-from=- <<< .env", "deny", "sort README.md"},
 	{29, 2, ModeDefault, tools, "git ls-files -z | xargs -0 cat", "ask", "git ls-files -z | wc -c"},
 	{29, 2, ModeDefault, tools, "cat $(find . -name .env)", "ask", "find . -name .env"},
 
@@ -150,6 +159,11 @@ var redTeam2 = []redTeam2Case{
 	{29, 7, ModeAcceptEdits, tools, "shred .git/config", "ask", "shred old.txt"},
 
 	// 8. Paths the reader does not normalise.
+	// A link made in the call, read through to its literal target.
+	{29, 8, ModeAcceptEdits, homeTools, "ln -s ~ h; cat h/.ssh/id_rsa", "deny", "ln -s ~/docs h; echo h/.ssh/id_rsa"},
+	{29, 8, ModeAcceptEdits, homeTools, "ln -sT ~/ h; cat h/.ssh/id_rsa", "deny", "ln -sT ~/docs h; echo h/.ssh/id_rsa"},
+	{29, 8, ModeAcceptEdits, homeTools, "ln -s \"$HOME\" h; cat h/.ssh/id_rsa", "ask", "ln -s ~/docs h; echo h"},
+	{29, 8, ModeAcceptEdits, tools, "mkdir d; ln -s .. d/up; cat d/up/.env", "deny", "mkdir d; ln -s .. d/up; echo d/up/.env"},
 	{29, 8, ModeDefault, tools, "cat /proc/thread-self/cwd/.env", "deny", "cat /proc/thread-self/cwd/README.md"},
 	{29, 8, ModeDefault, tools, "cat /proc/thread-self/root/proc/self/cwd/.env", "deny", "cat /proc/thread-self/root/proc/self/cwd/README.md"},
 	{29, 8, ModeDefault, tools, "cat /proc/self/root/$PWD/.env", "deny", "cat /proc/self/root/$PWD/README.md"},
@@ -380,6 +394,9 @@ var redTeam2 = []redTeam2Case{
 	{30, 8, ModeDefault, tools, "x=ENV; cat .${x,,}", "deny", "x=ENV; echo .${x,,}"},
 	{30, 8, ModeDefault, tools, "for f in README.md .env; do cat $f; done", "deny", "for f in README.md .env; do echo $f; done"},
 	{30, 8, ModeDefault, anchoredTools, "PWD=secrets; cat $PWD/key", "deny", "cat $PWD/src/key"},
+	{30, 8, ModeDefault, anchoredTools, "HOME=secrets; cd; cat key", "deny", "cd; echo key"},
+	{30, 8, ModeDefault, anchoredTools, "HOME=secrets; cd && cat key", "deny", "cd && echo key"},
+	{30, 8, ModeDefault, anchoredTools, "HOME=docs; cd; cat key", "ask", "cd; pwd"},
 	{30, 8, ModeDefault, anchoredTools, "PWD=secrets; cat \"${PWD}/key\"", "deny", "cat \"${PWD}/src/key\""},
 	{30, 8, ModeDefault, tools, "read x <<< .env; cat $x", "deny", "read x <<< .env; echo $x"},
 	{30, 8, ModeDefault, tools, "read a b <<< 'README.md .env'; cat $b", "deny", "read a b <<< 'README.md .env'; echo $b"},
@@ -394,6 +411,18 @@ var redTeam2 = []redTeam2Case{
 	{30, 8, ModeDefault, tools, "f=secrets/key; while read l; do echo $l; done < $f", "deny", "while read l; do echo $l; done < README.md"},
 	{30, 8, ModeDefault, tools, "f=.env; exec 3<$f; cat <&3", "deny", "exec 3<README.md; cat <&3"},
 
+	// The file a shell's startup variable names is read.
+	{30, 2, ModeDefault, tools, "BASH_ENV=.env bash -c ls", "deny", "bash -c ls"},
+	{30, 2, ModeDefault, tools, "ENV=.env sh -i", "deny", "sh -c ls"},
+	{30, 2, ModeDefault, tools, "BASH_ENV=secrets/x bash -c ls", "deny", "bash -c 'ls src'"},
+	{30, 2, ModeDefault, tools, "BASH_ENV=README.md bash -c ls", "ask", "bash -c 'cat README.md'"},
+
+	// A shell's -c string's positional parameters are the words after it.
+	{30, 8, ModeDefault, tools, "sh -c 'cat \"$1\"' _ .env", "deny", "sh -c 'echo \"$1\"' _ .env"},
+	{30, 8, ModeDefault, tools, "bash -c 'cat \"$@\"' _ README.md .env", "deny", "bash -c 'echo \"$@\"' _ README.md .env"},
+	{30, 8, ModeDefault, tools, "bash -c 'shift; cat $1' _ README.md .env", "deny", "bash -c 'shift; echo $1' _ README.md .env"},
+	{30, 8, ModeDefault, tools, "dash -c 'cat $0' .env", "deny", "dash -c 'echo $0' .env"},
+	{30, 8, ModeDefault, tools, "sh -c 'cat \"$1\"' _ \"$f\"", "ask", "sh -c 'echo \"$1\"' _ \"$f\""},
 	// A shell's -c string whose only expansions are $HOME and $PWD reads
 	// them as the caller's.
 	{30, 8, ModeDefault, homeTools, "bash -c \"cat $HOME/.ssh/id_rsa\"", "deny", "bash -c 'cat $HOME/notes.txt'"},
@@ -427,6 +456,15 @@ var redTeam2 = []redTeam2Case{
 	{30, 9, ModeDefault, rmDenied, "GIT_ASKPASS='rm x' git fetch", "deny", "git fetch --all"},
 	{30, 9, ModeDefault, rmDenied, "git rebase -x 'rm x' HEAD~1", "deny", "git rebase HEAD~1"},
 	{30, 9, ModeDefault, rmDenied, "git bisect run rm x", "deny", "git bisect log"},
+
+	// Database shells, whose commands may run a shell command.
+	{30, 9, ModeDefault, rmDenied, "sqlite3 db '.shell rm x'", "deny", "sqlite3 -version"},
+	{30, 9, ModeDefault, rmDenied, "sqlite3 -cmd '.system rm x' db", "deny", "sqlite3 --help"},
+	{30, 9, ModeDefault, rmDenied, "psql -c '\\! rm x'", "deny", "psql --version"},
+	{30, 9, ModeDefault, rmDenied, "mysql -e 'system rm x'", "deny", "mysql --version"},
+	{30, 9, ModeDefault, rmDenied, "mysql -e 'select 1; system rm x'", "deny", "mysql -V"},
+	{30, 9, ModeDefault, rmDenied, "sqlite3 db .tables", "ask", "sqlite3 -version"},
+	{30, 9, ModeDefault, rmDenied, "psql -f q.sql", "ask", "psql -V"},
 }
 
 // TestRedTeam2 decides each attack and its twin, and reports the counts

@@ -33,7 +33,7 @@ var accessCases = []struct {
 	{"directory", "zip -mr a.zip .claude", agentturn.Block},
 	{"directory", "zip -r a.zip docs", agentturn.Allow},
 	{"directory", "mv f .git", agentturn.Block},
-	{"directory", "ln -s .claude x && cp f x/", agentturn.Defer},
+	{"directory", "ln -s .claude x && cp f x/", agentturn.Block},
 	{"directory", "ln -s docs x && cp f y/", agentturn.Allow},
 	// 2. File names from standard input or a list file.
 	{"list", "sort --files0-from=-", agentturn.Defer},

@@ -1,5 +1,10 @@
 package shell
 
+import (
+	"path"
+	"strings"
+)
+
 // A command read against its options: every option it has is in its
 // entry (textcommands.go, filecommands.go, writecommands.go,
 // runners.go), with what it does and which operands are files the
@@ -43,6 +48,13 @@ func (prog *program) optionEffects(base string, args []word) effects {
 		e.scripts = commandValues(p, runsCommand[base])
 	}
 	e.unseen = firstOf(e.unseen, listedFiles(base, p))
+	if stdinListed(p) {
+		e.listedIn = &word{value: ".", literal: true}
+		if base == "rsync" && len(p.operands) > 1 {
+			// rsync's names are relative to its source.
+			e.listedIn = &p.operands[0]
+		}
+	}
 	if g, ok := p.first(changes); ok {
 		// file -C writes a compiled magic file, file -p resets the
 		// times of what it reads, date -s sets the clock: changes the
@@ -99,6 +111,33 @@ func listedFiles(base string, p parsed) string {
 		from = g.value.value
 	}
 	return base + " " + g.written + " reads the names of the files it reads from " + from + ", known only when it runs"
+}
+
+// stdinListed reports whether the option that lists the files a command
+// reads reads the list from standard input: one that takes no file
+// ("zip -@") or is given "-".
+func stdinListed(p parsed) bool {
+	g, ok := p.first(listsFiles)
+	return ok && (!g.hasValue || g.value.literal && g.value.value == "-")
+}
+
+// listedNames are the names a list of files read from standard input
+// holds, one a line or ended by a NUL, as words relative to the
+// directory in: a deny rule for one denies the call, which asks in any
+// case, since a name may be read otherwise (tar reads options in it).
+func listedNames(text string, in word) []word {
+	var out []word
+	for name := range strings.FieldsFuncSeq(text, func(r rune) bool { return r == '\n' || r == 0 }) {
+		w := in
+		w.pattern, w.pos, w.end = false, 0, 0
+		if path.IsAbs(name) {
+			w.value, w.tilde = name, false
+		} else {
+			w.value = path.Join(in.value, name)
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // allKnown reports whether every word is literal and no glob.

@@ -244,7 +244,9 @@ func (d *dirWalk) cd(c *syntax.CallExpr, in where) where {
 	case name == "popd" || len(args) > 1:
 		return where{unknown: "the directory after " + name + " is known only when it runs"}
 	case len(args) == 0 && name == "cd":
-		return in.moveTo([]string{"~"})
+		// The home directory, or a value the call gives HOME
+		// ("HOME=secrets; cd").
+		return in.moveTo(append([]string{"~"}, d.s.assignedValues().given["HOME"]...))
 	case len(args) == 0:
 		return where{unknown: "the directory after " + name + " is known only when it runs"}
 	}
@@ -565,6 +567,9 @@ func (s *splitter) pathSubjects(t target, w word, text, unseen string, in where)
 		}
 		if why == "" && s.throughLink(p) {
 			s.add(t.field, p, text, "the path "+p+" is a link an earlier command made, which may point anywhere", false, t.tool)
+			for _, q := range s.linkedPaths(p) {
+				s.add(t.field, q, text, "", true, t.tool)
+			}
 			continue
 		}
 		s.add(t.field, p, text, why, false, t.tool)
@@ -609,4 +614,76 @@ func (s *splitter) madeLinks(links []word, in where) {
 			s.links[p] = true
 		}
 	}
+}
+
+// linkedTo notes what the link "ln [-s] TARGET LINK" points to when
+// TARGET is literal: a path through the link then also names the same
+// path under TARGET, held to the deny and ask rules, so "ln -s ~ h; cat
+// h/.ssh/id_rsa" is denied where "~/.ssh/id_rsa" is. The link is LINK, or
+// TARGET's name in LINK when LINK is a directory.
+func (s *splitter) linkedTo(args []word, in where) {
+	p := lookup("ln").flags.parseFlags("ln", args, true)
+	if p.opaque != "" || len(p.operands) != 2 || p.has("t", "target-directory") {
+		return
+	}
+	target, link := p.operands[0], p.operands[1]
+	if !target.literal || target.pattern || !link.literal || link.pattern || link.tilde {
+		return
+	}
+	var to []string
+	switch home := target.tilde && (target.value == "~" || strings.HasPrefix(target.value, "~/")); {
+	case home:
+		to = []string{target.value}
+	case target.tilde:
+		return
+	case path.IsAbs(target.value):
+		to = []string{path.Clean(target.value)}
+	default:
+		at := target.value
+		if p.has("s", "symbolic") && !p.has("r", "relative") {
+			// A symbolic link's relative target is relative to the
+			// directory the link is in.
+			at = path.Join(path.Dir(link.value), target.value)
+		}
+		var why string
+		if to, why = in.paths(at); why != "" {
+			return
+		}
+	}
+	links := []string{link.value}
+	if !p.has("T", "no-target-directory") {
+		links = append(links, path.Join(link.value, path.Base(target.value)))
+	}
+	for _, l := range links {
+		paths, why := in.paths(l)
+		if why != "" {
+			continue
+		}
+		for _, q := range paths {
+			if s.linkTargets == nil {
+				s.linkTargets = map[string][]string{}
+			}
+			s.linkTargets[q] = append(s.linkTargets[q], to...)
+		}
+	}
+}
+
+// linkedPaths are the paths p names through the links ln made earlier in
+// the call whose targets are known: "h/.ssh/id_rsa" after "ln -s ~ h" is
+// "~/.ssh/id_rsa".
+func (s *splitter) linkedPaths(p string) []string {
+	var out []string
+	for q := p; len(s.linkTargets) > 0; {
+		for _, to := range s.linkTargets[q] {
+			if j, ok := joinPath(to, strings.TrimPrefix(p[len(q):], "/")); ok {
+				out = append(out, j)
+			}
+		}
+		i := strings.LastIndexByte(q, '/')
+		if i <= 0 {
+			return out
+		}
+		q = q[:i]
+	}
+	return out
 }

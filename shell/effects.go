@@ -20,6 +20,9 @@ type effects struct {
 	// strings it runs as shell code.
 	commands [][]word
 	scripts  []string
+	// scriptArgs are the words after a shell's -c string: its $0, $1
+	// and so on.
+	scriptArgs []word
 	// elsewhere, when set, is why the commands it runs run in a
 	// directory known only when it runs (find -execdir).
 	elsewhere string
@@ -29,6 +32,11 @@ type effects struct {
 	readOnly bool
 	// links marks a copy that makes links rather than files (cp -s, -l).
 	links bool
+	// listedIn, when set, marks a program that reads the names of files
+	// it reads from standard input ("tar -T -", "zip -@"): the
+	// directory they are relative to. When the call gives the list as a
+	// literal text, each name is a file it reads, held to the deny rules.
+	listedIn *word
 	// stdin, when set, marks a program that runs its standard input as
 	// shell code: read as a script when the call gives it as a literal
 	// text, and why it is unseen otherwise.

@@ -4,7 +4,7 @@ import "strings"
 
 // The commands of the table whose options can make them run a program
 // or read a configuration that does: rsync, ssh, scp, sftp, rg, man, zip,
-// the vi family and emacs. Each option is known; the ones that run a program
+// the vi family and emacs, and the database shells (databases.go). Each option is known; the ones that run a program
 // make the command hide code, as an option the table does not know does.
 
 // addRunners adds the commands of this file and of remote.go to the
@@ -25,6 +25,7 @@ func addRunners(table map[string]*program) {
 	}
 	table["emacs"] = &program{hook: emacsEffects}
 	table["emacsclient"] = &program{hook: emacsEffects}
+	addDatabases(table)
 }
 
 // rgOptions are ripgrep's options: --pre and --hostname-bin run a

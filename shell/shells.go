@@ -150,12 +150,14 @@ options:
 	switch {
 	case code && i < len(args) && args[i].literal:
 		e.scripts = []string{args[i].value}
+		e.scriptArgs = args[i+1:]
 	case code && i < len(args):
 		e.unseen = name + " -c runs a string made when it runs"
 		if homeOrDirOnly(args[i]) {
 			// "$HOME" and "$PWD" are the shell's own in the string:
 			// what it runs is held to the deny rules as written.
 			e.scripts = []string{args[i].value}
+			e.scriptArgs = args[i+1:]
 		}
 	case code:
 		e.unseen = name + " -c has no string: what runs it, xargs or find, supplies one"

@@ -42,6 +42,12 @@ type splitter struct {
 	dirs places
 	// links are the paths ln made links at, earlier in the call.
 	links map[string]bool
+	// linkTargets are, by the path of a link ln made earlier in the
+	// call, the paths it points to, when its target is literal.
+	linkTargets map[string][]string
+	// positional are the words a shell's -c string being read is given
+	// after it, its $0, $1 and so on.
+	positional []word
 	// guessing marks the paths of words only guessed to be files
 	// ([splitter.opaqueFiles]), which are held to no pattern of a
 	// directory known only when it runs.
@@ -302,10 +308,24 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		s.add(s.field, text, text, unseen, false, "")
 		return nil
 	}
+	s.startupFiles(c.Assigns, s.dirs.of(c))
 	if err := s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c), node: c}, depth); err != nil || !s.keyword {
 		return err
 	}
 	return s.keywordReading(c, depth)
+}
+
+// startupFiles adds, as files read, the values a command is given for
+// BASH_ENV and ENV: a shell it starts reads and runs the file they name
+// ("BASH_ENV=.env bash -c ls"). The assignment asks in any case
+// (table.go); a deny rule for the file denies it.
+func (s *splitter) startupFiles(as []*syntax.Assign, in where) {
+	readTool, _ := s.operandTargets()
+	for _, a := range as {
+		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil && a.Index == nil && !a.Append {
+			s.file(readTool, s.wordOf(a.Value), in)
+		}
+	}
 }
 
 // splitting are the assignments as, less IFS before read, mapfile or
@@ -385,6 +405,11 @@ func (s *splitter) run(cmd command, depth int) error {
 			e.unseen = firstOf(e.unseen, e.stdin)
 		}
 	}
+	if e.listedIn != nil {
+		if text, ok := s.stdinText(cmd.node); ok {
+			e.reads = append(e.reads, listedNames(text, *e.listedIn)...)
+		}
+	}
 	e.scripts = append(e.scripts, pagerScripts(base, args)...)
 	lessWhy, lessScripts := lessUnseen(base, args)
 	e.scripts = append(e.scripts, lessScripts...)
@@ -418,12 +443,19 @@ func (s *splitter) run(cmd command, depth int) error {
 	}
 	if base == "ln" || base == "cp" && e.links {
 		s.madeLinks(e.writes, cmd.where)
+		if base == "ln" {
+			s.linkedTo(args, cmd.where)
+		}
 	}
 	if err := s.runNamed(cmd, depth); err != nil {
 		return err
 	}
 	// What a runner that resolves names runs is decided as a constraint.
 	defer s.constrainFrom(len(s.subjects), e.resolves)
+	var fed []word
+	if text, ok := s.stdinText(cmd.node); ok && base == "xargs" {
+		fed = xargsFed(text)
+	}
 	for _, inner := range e.commands {
 		// The words xargs appends stay appended to the command a wrapper
 		// it runs runs in turn.
@@ -448,10 +480,26 @@ func (s *splitter) run(cmd command, depth int) error {
 		if err := s.run(command{words: inner, text: s.span(inner), unseen: cmd.unseen, where: in, appended: appended, node: node}, depth+1); err != nil {
 			return err
 		}
+		if len(fed) > 0 && appended {
+			// The words a literal standard input feeds xargs, decided
+			// too: a deny rule for the file "xargs cat <<< .env" reads
+			// denies it.
+			fedCmd := command{words: append(inner[:len(inner):len(inner)], fed...), text: s.span(inner), unseen: cmd.unseen, where: in}
+			if err := s.run(fedCmd, depth+1); err != nil {
+				return err
+			}
+		}
 	}
 	outer := s.dirs.outer
 	s.dirs.outer = cmd.where
 	defer func() { s.dirs.outer = outer }()
+	if len(e.scripts) > 0 {
+		// A shell's -c string's $0, $1 and so on, while it is read;
+		// none for a string another command runs.
+		positional := s.positional
+		s.positional = e.scriptArgs
+		defer func() { s.positional = positional }()
+	}
 	for _, src := range e.scripts {
 		err := s.shellScript(base, src, depth+1)
 		if u, ok := err.(*unreadable); ok {
@@ -463,6 +511,19 @@ func (s *splitter) run(cmd command, depth int) error {
 		}
 	}
 	return nil
+}
+
+// xargsFed are the words xargs reads from a literal standard input, as
+// it splits them by default: at blanks and newlines. A quote or a
+// backslash, which xargs removes, stays; so does a separator -0 or -d
+// would read otherwise: the command still asks as one given words known
+// only when it runs, and these words only hold it to the deny rules.
+func xargsFed(text string) []word {
+	var out []word
+	for _, f := range strings.Fields(text) {
+		out = append(out, word{value: f, literal: true})
+	}
+	return out
 }
 
 // quotedCode is why an arithmetic or test command hides code: a quoted

@@ -187,6 +187,10 @@ var tarOptions = flagSet(byEffect{
 func tarEffects(args []word) effects {
 	p := tarOptions.parseFlags("tar", oldStyle(args), true)
 	e := effects{unseen: firstOf(p.opaque, listedFiles("tar", p))}
+	if g, _ := p.first(listsFiles); stdinListed(p) {
+		// The names are relative to the directory of the -C before -T.
+		e.listedIn = &tarDirectories(parsed{options: p.options, operands: []word{{value: ".", literal: true, pos: g.value.pos}}})[0]
+	}
 	if g, ok := p.first(runs); ok {
 		e.unseen = firstOf(e.unseen, "tar "+g.written+" may run a program")
 		for _, script := range commandValues(p, runsCommand["tar"]) {

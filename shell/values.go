@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -41,6 +42,7 @@ type varValues struct {
 func (s *splitter) assignedValues() *varValues {
 	if s.vars == nil {
 		s.vars = scanValues(s.tree, s)
+		s.givePositional(s.vars)
 	}
 	return s.vars
 }
@@ -341,4 +343,27 @@ func (s *splitter) runNamed(cmd command, depth int) error {
 		s.subjects[start+i].Constrain = true
 	}
 	return nil
+}
+
+// givePositional gives the parameters of a shell's -c string the literal
+// words after it as values they may take: $0 the first, $N (which shift
+// may move) each from the Nth on, "$@" and "$*" each after the first.
+func (s *splitter) givePositional(v *varValues) {
+	for n, w := range s.positional {
+		if !w.literal || w.pattern {
+			continue
+		}
+		names := []string{"0"}
+		if n > 0 {
+			names = []string{"@", "*"}
+			for m := 1; m <= n && m <= 9; m++ {
+				names = append(names, strconv.Itoa(m))
+			}
+		}
+		for _, name := range names {
+			if len(v.given[name]) < maxPossible {
+				v.given[name] = appendNew(v.given[name], w.value)
+			}
+		}
+	}
 }
