@@ -113,6 +113,13 @@ var redTeam2 = []redTeam2Case{
 	{29, 4, ModeDefault, gitAll, "git commit --file=.env", "deny", "git commit --file=msg.txt"},
 	{29, 4, ModeDefault, gitAll, "git merge -F .env x", "deny", "git merge -F msg.txt x"},
 	{29, 4, ModeDefault, gitAll, "git grep --untracked x", "ask", "git grep x -- src"},
+	// git's red team: a path operand without "--", read as git reads it.
+	{29, 4, ModeDefault, gitAll, "git log -p .env", "deny", "git log -p README.md"},
+	{29, 4, ModeDefault, gitAll, "git log -p --follow .env", "deny", "git log -p --follow README.md"},
+	{29, 4, ModeDefault, gitAll, "git log -G x -p .env", "deny", "git log -G x -p README.md"},
+	{29, 4, ModeDefault, gitAll, "git whatchanged -p .env", "deny", "git whatchanged -p README.md"},
+	{29, 4, ModeDefault, gitAll, "git log -p secrets", "deny", "git log -p src"},
+	{29, 4, ModeDefault, gitAll, "git show .env", "deny", "git show HEAD~1 README.md"},
 
 	// 5. Interpreters given a script file, through other launchers.
 	{29, 5, ModeDefault, tools, "nice bash .env", "deny", "nice cat README.md"},

@@ -36,6 +36,8 @@ var gitCases = []splitCase{
 	{"git", "git show 'HEAD@{1 day ago}:a:b'", []want{run("git show HEAD@{1 day ago}:a:b", "git show 'HEAD@{1 day ago}:a:b'"), {tool: "read", value: "a:b", text: "'HEAD@{1 day ago}:a:b'"}}},
 	{"git", "git cat-file -p :0:.env", []want{same("git cat-file -p :0:.env"), {tool: "read", value: ".env", text: ":0:.env"}}},
 	{"git", "git log -L1,5:.env -- x", []want{same("git log -L1,5:.env -- x"), {tool: "read", value: ".env", text: "-L1,5:.env"}, read("x")}},
+	{"git", "git log -p .env", []want{same("git log -p .env"), read(".env")}},
+	{"git", "git log -p --follow src -n 3", []want{same("git log -p --follow src -n 3"), read("src")}},
 	{"git", "git -C sub show HEAD:k", []want{same("git -C sub show HEAD:k"), {tool: "read", value: "sub/k", text: "HEAD:k"}, {tool: "read", value: "k", text: "HEAD:k"}}},
 	{"git", "git grep -e X k", []want{same("git grep -e X k"), read("k")}},
 	{"git", "git grep X k", []want{same("git grep X k"), read("k")}},

@@ -33,6 +33,11 @@ type gitCommand struct {
 	// blobsOnly marks a subcommand whose operands are revisions: only
 	// "REV:path" among them names a file.
 	blobsOnly bool
+	// revisions marks a subcommand whose operands before "--" are
+	// revisions or, as git reads a word that names no revision, paths
+	// (log, show): each is read as a path, but "REV:path", read as the
+	// path it names.
+	revisions bool
 	// options, for a subcommand that is never read-only, are its options,
 	// which say which words are operands; one given an option outside
 	// them asks, since it may take the next word.
@@ -64,10 +69,10 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			M:: find-renames::
 			show-stash
 		`)},
-		"log":         {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
-		"show":        {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"log":         {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, revisions: true},
+		"show":        {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, revisions: true},
 		"diff":        {inert: gitTable(byEffect{inert: gitHistory + " no-index", readsArg: "O:", writesArg: "output:"}), operands: readsArg},
-		"whatchanged": {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"whatchanged": {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, revisions: true},
 		"shortlog": {inert: gitTable(byEffect{inert: gitHistory + `
 			numbered
 			summary

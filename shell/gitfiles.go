@@ -117,8 +117,10 @@ func gitTransport(sub string, rest []word) string {
 // operand "REV:path" (":path", ":0:path", "HEAD~1:./path") names the
 // committed or staged copy of path, whose contents git prints as a
 // reader of the file would: it is a subject as written and as path.
-// A subcommand whose operands are revisions (show, log) reads only the
-// path of "REV:path". grep's first operand is its pattern unless -e or
+// A subcommand whose operands are revisions (rev-parse, cat-file) reads
+// only the path of "REV:path"; log and show read any other operand as a
+// path too, as git does a word that names no revision ("git log -p
+// .env"): when it may be both, git refuses it as ambiguous. grep's first operand is its pattern unless -e or
 // -f gave one. A
 // pathspec with magic (":(icase).ENV", ":!x") or a glob ("*.env"), which
 // git matches against the files itself, is a pattern.
@@ -144,7 +146,8 @@ func gitOperandFiles(sub string, rest []word) (reads, writes, tops []word, why s
 		if len(named) > 1 && !strings.HasPrefix(named[1].value, "./") && !strings.HasPrefix(named[1].value, "../") {
 			tops = append(tops, named[1])
 		}
-		if c.blobsOnly && i < len(operands)-gitPathspecs(rest) {
+		before := i < len(operands)-gitPathspecs(rest)
+		if before && (c.blobsOnly || c.revisions && len(named) > 1) {
 			named = named[1:]
 		}
 		files = append(files, named...)
