@@ -120,6 +120,10 @@ var redTeam2 = []redTeam2Case{
 	{29, 4, ModeDefault, gitAll, "git whatchanged -p .env", "deny", "git whatchanged -p README.md"},
 	{29, 4, ModeDefault, gitAll, "git log -p secrets", "deny", "git log -p src"},
 	{29, 4, ModeDefault, gitAll, "git show .env", "deny", "git show HEAD~1 README.md"},
+	{29, 4, ModeDefault, gitAll, "git format-patch -1 --stdout -- .env", "deny", "git format-patch -1 --stdout -- README.md"},
+	{29, 4, ModeDefault, gitAll, "git annotate .env", "deny", "git annotate README.md"},
+	{29, 4, ModeDefault, gitAll, "git stash show -p -- .env", "deny", "git stash show -p"},
+	{29, 4, ModeDefault, gitAll, "git stage .env", "deny", "git stage README.md"},
 
 	// 5. Interpreters given a script file, through other launchers.
 	{29, 5, ModeDefault, tools, "nice bash .env", "deny", "nice cat README.md"},

@@ -175,7 +175,8 @@ func gitEffects(args []word) effects {
 
 // gitAction is the entry of the table a subcommand's words are read
 // against: "stash push" for git stash with no action, an option, push
-// or save, which puts the paths it names away and restores them.
+// or save, which puts the paths it names away and restores them; "stash
+// show" for show, which prints the stashed copies of the paths it names.
 func gitAction(sub string, rest []word) (string, []word) {
 	if sub != "stash" {
 		return sub, rest
@@ -185,6 +186,8 @@ func gitAction(sub string, rest []word) (string, []word) {
 		return "stash push", rest
 	case rest[0].value == "push" || rest[0].value == "save":
 		return "stash push", rest[1:]
+	case rest[0].value == "show":
+		return "stash show", rest[1:]
 	}
 	return sub, rest
 }

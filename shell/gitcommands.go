@@ -49,7 +49,7 @@ type gitCommand struct {
 // package would allocate at start, and a hook process that decides no git
 // command should not pay for it.
 var gitCommands = sync.OnceValue(func() map[string]gitCommand {
-	return map[string]gitCommand{
+	table := map[string]gitCommand{
 		"status": {inert: inertGit(`
 			s short
 			b branch
@@ -413,7 +413,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		"stash show": {inert: gitTable(byEffect{inert: gitHistory + `
 			include-untracked
 			only-untracked
-		`, readsArg: "O:", writesArg: "output:"})},
+		`, readsArg: "O:", writesArg: "output:"}), operands: readsArg, revisions: true},
 		"remote show": {inert: inertGit("n")},
 		"remote get-url": {inert: inertGit(`
 			push
@@ -472,7 +472,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		"diff-index": {files: flagSet(byEffect{inert: gitDiffShorts, readsArg: "O:", writesArg: "output:"}), operands: readsArg},
 		"diff-files": {files: flagSet(byEffect{inert: gitDiffShorts, readsArg: "O:", writesArg: "output:"}), operands: readsArg},
 		"bundle":     {files: flagSet(byEffect{writesArg: "output:"}), url: true},
-		"format-patch": {files: flagSet(byEffect{
+		"format-patch": {operands: readsArg, revisions: true, files: flagSet(byEffect{
 			inert: `
 				n numbered
 				N no-numbered
@@ -481,7 +481,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 				k keep-subject
 				p no-stat
 				q quiet
-			`,
+			` + digits,
 			readsArg: `
 				O:
 			`,
@@ -932,4 +932,8 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		`})},
 		"config": {options: gitConfigOptions},
 	}
+	// Other names git gives the same subcommand.
+	table["annotate"] = table["blame"]
+	table["stage"] = table["add"]
+	return table
 })

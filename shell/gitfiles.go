@@ -200,16 +200,18 @@ func gitOperandWords(sub string, c gitCommand, rest []word) ([]word, string) {
 	if sub == "grep" && !gitPatternOption(rest) && len(operands) > 0 {
 		operands = operands[1:]
 	}
-	table := c.inert
-	if table == nil {
-		table = c.options
+	table := cmp.Or(c.inert, c.options)
+	if table == nil && c.revisions {
+		// format-patch's table holds its short options and those that
+		// name a file: a long option it does not know counts every word.
+		table = c.files
 	}
 	if table == nil {
 		return operands, ""
 	}
 	p := table.parseFlags("git "+sub, rest, true)
 	switch {
-	case p.opaque != "" && c.inert == nil:
+	case p.opaque != "" && table == c.options:
 		// An option the table of a writer does not know may take the
 		// word that names what it writes.
 		return nil, p.opaque
