@@ -124,6 +124,10 @@ var redTeam2 = []redTeam2Case{
 	{29, 4, ModeDefault, gitAll, "git annotate .env", "deny", "git annotate README.md"},
 	{29, 4, ModeDefault, gitAll, "git stash show -p -- .env", "deny", "git stash show -p"},
 	{29, 4, ModeDefault, gitAll, "git stage .env", "deny", "git stage README.md"},
+	{29, 4, ModeDefault, gitAll, "git -C secrets log -p", "deny", "git -C src log -p"},
+	{29, 4, ModeDefault, gitAll, "git -C secrets grep x", "deny", "git -C src grep x"},
+	{29, 4, ModeDefault, gitAll, "git --git-dir=.git --work-tree=secrets diff", "deny", "git --git-dir=.git --work-tree=src diff"},
+	{29, 4, ModeDefault, gitAll, "git -C ~/.ssh diff --no-index id_rsa /dev/null", "deny", "git -C src diff a.txt"},
 
 	// 5. Interpreters given a script file, through other launchers.
 	{29, 5, ModeDefault, tools, "nice bash .env", "deny", "nice cat README.md"},

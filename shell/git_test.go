@@ -41,7 +41,9 @@ var gitCases = []splitCase{
 	{"git", "git annotate -L1,2 k", []want{same("git annotate -L1,2 k"), read("k")}},
 	{"git", "git stash show -p stash@{1} -- k", []want{same("git stash show -p stash@{1} -- k"), read("stash@{1}"), read("k")}},
 	{"git", "git format-patch -o out -1 -- k", []want{same("git format-patch -o out -1 -- k"), read("k"), write("out")}},
-	{"git", "git -C sub show HEAD:k", []want{same("git -C sub show HEAD:k"), {tool: "read", value: "sub/k", text: "HEAD:k"}, {tool: "read", value: "k", text: "HEAD:k"}}},
+	{"git", "git -C sub show HEAD:k", []want{same("git -C sub show HEAD:k"), {tool: "read", value: "sub/k", text: "HEAD:k"}, read("sub"), {tool: "read", value: "k", text: "HEAD:k"}}},
+	{"git", "git -C a --work-tree=b diff", []want{same("git -C a --work-tree=b diff"), {tool: "read", value: "a/b", text: "--work-tree=b"}}},
+	{"git", "git -C ~/x diff --no-index k /dev/null", []want{same("git -C ~/x diff --no-index k /dev/null"), {tool: "read", value: "~/x/k", text: "k"}, {tool: "read", value: "~/x", text: "~/x"}}},
 	{"git", "git grep -e X k", []want{same("git grep -e X k"), read("k")}},
 	{"git", "git grep X k", []want{same("git grep X k"), read("k")}},
 	// --abbrev takes its value only joined, as git's own parser reads it:
