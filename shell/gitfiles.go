@@ -228,7 +228,7 @@ func gitOperandWords(sub string, c gitCommand, rest []word) ([]word, string) {
 		at := rest[0]
 		at.value = "."
 		operands = []word{at}
-	case sub == "add" && len(operands) == 0 && p.has("A", "all", "u", "update"):
+	case (sub == "add" || sub == "stage") && len(operands) == 0 && p.has("A", "all", "u", "update"):
 		// Every file of the working tree.
 		at := rest[0]
 		at.value = "."
@@ -442,9 +442,14 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 // gitNewRepository is where git init makes a repository, whose
 // .git/config git later runs programs from: its directory operand or the
 // working directory, its .git unless --bare. An option init's table does
-// not know asks: it may take the word that names the directory.
+// not know asks: it may take the word that names the directory. So does
+// --template, whose hooks it copies into the repository for later git
+// commands to run.
 func gitNewRepository(sub word, rest []word) (word, string) {
 	p := gitCommands()["init"].options.parseFlags("git init", rest, true)
+	if g, ok := p.first(readsArg); ok && g.name == "template" {
+		p.opaque = firstOf(p.opaque, "git init "+g.written+" copies hooks that later git commands run")
+	}
 	at := sub
 	at.value = "."
 	if len(p.operands) > 0 {
