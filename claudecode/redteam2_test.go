@@ -129,6 +129,7 @@ var redTeam2 = []redTeam2Case{
 	{29, 4, ModeDefault, gitAll, "git --git-dir=.git --work-tree=secrets diff", "deny", "git --git-dir=.git --work-tree=src diff"},
 	{29, 4, ModeDefault, gitAll, "git -C ~/.ssh diff --no-index id_rsa /dev/null", "deny", "git -C src diff a.txt"},
 	{29, 4, ModeDefault, gitAll, "git clone --template=tpl u x", "ask", "git clone u x"},
+	{29, 4, ModeDefault, lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./src/**)"}}, "git clean -fd src", "deny", "git clean -fd docs"},
 
 	// 5. Interpreters given a script file, through other launchers.
 	{29, 5, ModeDefault, tools, "nice bash .env", "deny", "nice cat README.md"},

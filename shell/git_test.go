@@ -87,6 +87,7 @@ var gitCases = []splitCase{
 	{"git", "git init newrepo", []want{same("git init newrepo"), {tool: "write", value: "newrepo/.git", text: "newrepo"}}},
 	{"git", "git init", []want{same("git init"), {tool: "write", value: ".git", text: "init"}}},
 	{"git", "git init --templ t x", []want{hidden("git init --templ t x", "git init --templ t x", "git init --template copies hooks that later git commands run"), {tool: "read", value: "t", text: "t"}, {tool: "write", value: "x/.git", text: "x"}}},
+	{"git", "git clean -fdx -e k src", []want{same("git clean -fdx -e k src"), write("src")}},
 	{"git", "git stage -u", []want{same("git stage -u"), {tool: "read", value: ".", text: "-u"}}},
 	{"git", "git init --bare r.git", []want{same("git init --bare r.git"), {tool: "write", value: "r.git", text: "r.git"}}},
 	{"git", "git clone https://x/y.git dir", []want{same("git clone https://x/y.git dir"), write("dir")}},

@@ -752,6 +752,16 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			diff-algorithm:
 			object-id
 		`})},
+		"clean": {operands: writesArg, options: flagSet(byEffect{inert: `
+			d
+			f force
+			i interactive
+			n dry-run
+			q quiet
+			e: exclude:
+			x
+			X
+		`})},
 		"mv": {operands: writesArg, options: flagSet(byEffect{inert: `
 			v verbose
 			n dry-run
