@@ -122,6 +122,23 @@ var redTeam2 = []redTeam2Case{
 	{29, 4, ModeDefault, gitAll, "git commit --file=.env", "deny", "git commit --file=msg.txt"},
 	{29, 4, ModeDefault, gitAll, "git merge -F .env x", "deny", "git merge -F msg.txt x"},
 	{29, 4, ModeDefault, gitAll, "git grep --untracked x", "ask", "git grep x -- src"},
+	// git's red team: a path operand without "--", read as git reads it.
+	{29, 4, ModeDefault, gitAll, "git log -p .env", "deny", "git log -p README.md"},
+	{29, 4, ModeDefault, gitAll, "git log -p --follow .env", "deny", "git log -p --follow README.md"},
+	{29, 4, ModeDefault, gitAll, "git log -G x -p .env", "deny", "git log -G x -p README.md"},
+	{29, 4, ModeDefault, gitAll, "git whatchanged -p .env", "deny", "git whatchanged -p README.md"},
+	{29, 4, ModeDefault, gitAll, "git log -p secrets", "deny", "git log -p src"},
+	{29, 4, ModeDefault, gitAll, "git show .env", "deny", "git show HEAD~1 README.md"},
+	{29, 4, ModeDefault, gitAll, "git format-patch -1 --stdout -- .env", "deny", "git format-patch -1 --stdout -- README.md"},
+	{29, 4, ModeDefault, gitAll, "git annotate .env", "deny", "git annotate README.md"},
+	{29, 4, ModeDefault, gitAll, "git stash show -p -- .env", "deny", "git stash show -p"},
+	{29, 4, ModeDefault, gitAll, "git stage .env", "deny", "git stage README.md"},
+	{29, 4, ModeDefault, gitAll, "git -C secrets log -p", "deny", "git -C src log -p"},
+	{29, 4, ModeDefault, gitAll, "git -C secrets grep x", "deny", "git -C src grep x"},
+	{29, 4, ModeDefault, gitAll, "git --git-dir=.git --work-tree=secrets diff", "deny", "git --git-dir=.git --work-tree=src diff"},
+	{29, 4, ModeDefault, gitAll, "git -C ~/.ssh diff --no-index id_rsa /dev/null", "deny", "git -C src diff a.txt"},
+	{29, 4, ModeDefault, gitAll, "git clone --template=tpl u x", "ask", "git clone u x"},
+	{29, 4, ModeDefault, lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./src/**)"}}, "git clean -fd src", "deny", "git clean -fd docs"},
 
 	// 5. Interpreters given a script file, through other launchers.
 	{29, 5, ModeDefault, tools, "nice bash .env", "deny", "nice cat README.md"},

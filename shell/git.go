@@ -160,6 +160,9 @@ func gitEffects(args []word) effects {
 		e.unseen = firstOf(e.unseen, "git "+sub.value+" runs commands of its own")
 	}
 	e.unseen = firstOf(e.unseen, gitElsewhere(p, e.reads, e.writes))
+	if action, _ := gitAction(sub.value, rest); gitCommands()[action].operands == readsArg {
+		e.reads = append(e.reads, gitRepositories(p)...)
+	}
 	if p.has("C") {
 		// The top of the repository may be where git was started, the
 		// -C directory a directory in it.
@@ -175,7 +178,8 @@ func gitEffects(args []word) effects {
 
 // gitAction is the entry of the table a subcommand's words are read
 // against: "stash push" for git stash with no action, an option, push
-// or save, which puts the paths it names away and restores them.
+// or save, which puts the paths it names away and restores them; "stash
+// show" for show, which prints the stashed copies of the paths it names.
 func gitAction(sub string, rest []word) (string, []word) {
 	if sub != "stash" {
 		return sub, rest
@@ -185,6 +189,8 @@ func gitAction(sub string, rest []word) (string, []word) {
 		return "stash push", rest
 	case rest[0].value == "push" || rest[0].value == "save":
 		return "stash push", rest[1:]
+	case rest[0].value == "show":
+		return "stash show", rest[1:]
 	}
 	return sub, rest
 }
@@ -204,13 +210,11 @@ func gitElsewhere(p parsed, reads, writes []word) string {
 				return "git --" + g.name + " moves the files git reads and writes"
 			}
 		case g.name == "C":
-			if why := pathUnseen(g.value); why != "" {
+			// "~/dir" is a directory the rules name as written.
+			if why := pathUnseen(g.value); why != "" && !fromHome(g.value) {
 				return why
 			}
-			dir = path.Join(dir, g.value.value)
-			if path.IsAbs(g.value.value) {
-				dir = g.value.value
-			}
+			dir = gitJoin(dir, g.value.value)
 		}
 	}
 	if dir == "" {
@@ -220,10 +224,55 @@ func gitElsewhere(p parsed, reads, writes []word) string {
 		for i, w := range list {
 			if !path.IsAbs(w.value) && !strings.HasPrefix(w.value, "~") {
 				list[i].value = path.Join(dir, w.value)
+				list[i].tilde = list[i].tilde || strings.HasPrefix(dir, "~")
 			}
 		}
 	}
 	return ""
+}
+
+// gitRepositories are the directories a subcommand that prints what
+// files hold reads when git is moved to another repository: the -C
+// directory, each relative to the one before, or the --work-tree and
+// --git-dir directories relative to it. A repository inside a denied
+// directory shows the files there: "git -C secrets log -p" prints their
+// history, "git --work-tree=secrets diff" their changes. Each is read as
+// the directory, which a rule for the files under it meets, not as a
+// tree: in the repository, "git -C src show HEAD:main.go" reads one file.
+func gitRepositories(p parsed) []word {
+	var dirs []word
+	at := word{literal: true}
+	for _, g := range p.options {
+		switch g.name {
+		case "C":
+			at.value = gitJoin(at.value, g.value.value)
+			at.literal = at.literal && g.value.literal
+			at.tilde = at.tilde || g.value.tilde
+		case "work-tree", "git-dir":
+			dir := g.value
+			dir.value = gitJoin(at.value, g.value.value)
+			dirs = append(dirs, dir)
+		}
+	}
+	if at.value != "" && !p.has("work-tree") {
+		dirs = append(dirs, at)
+	}
+	return dirs
+}
+
+// gitJoin is the path to, given to -C or --work-tree, from the directory
+// git is in: to itself when absolute or from home.
+func gitJoin(dir, to string) string {
+	if path.IsAbs(to) || strings.HasPrefix(to, "~") {
+		return to
+	}
+	return path.Join(dir, to)
+}
+
+// fromHome reports whether a literal word is a path from the home
+// directory, "~" or "~/path", which the rules name as written.
+func fromHome(w word) bool {
+	return w.literal && !w.braces && !w.pattern && (w.value == "~" || strings.HasPrefix(w.value, "~/"))
 }
 
 // gitRemoteWrites are the actions of git remote and git submodule that

@@ -33,6 +33,11 @@ type gitCommand struct {
 	// blobsOnly marks a subcommand whose operands are revisions: only
 	// "REV:path" among them names a file.
 	blobsOnly bool
+	// revisions marks a subcommand whose operands before "--" are
+	// revisions or, as git reads a word that names no revision, paths
+	// (log, show): each is read as a path, but "REV:path", read as the
+	// path it names.
+	revisions bool
 	// options, for a subcommand that is never read-only, are its options,
 	// which say which words are operands; one given an option outside
 	// them asks, since it may take the next word.
@@ -44,7 +49,7 @@ type gitCommand struct {
 // package would allocate at start, and a hook process that decides no git
 // command should not pay for it.
 var gitCommands = sync.OnceValue(func() map[string]gitCommand {
-	return map[string]gitCommand{
+	table := map[string]gitCommand{
 		"status": {inert: inertGit(`
 			s short
 			b branch
@@ -64,10 +69,10 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			M:: find-renames::
 			show-stash
 		`)},
-		"log":         {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
-		"show":        {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"log":         {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, revisions: true},
+		"show":        {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, revisions: true},
 		"diff":        {inert: gitTable(byEffect{inert: gitHistory + " no-index", readsArg: "O:", writesArg: "output:"}), operands: readsArg},
-		"whatchanged": {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, blobsOnly: true},
+		"whatchanged": {inert: gitTable(byEffect{inert: gitHistory, readsArg: "O:", writesArg: "output:", listsFiles: "stdin"}), operands: readsArg, revisions: true},
 		"shortlog": {inert: gitTable(byEffect{inert: gitHistory + `
 			numbered
 			summary
@@ -408,7 +413,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		"stash show": {inert: gitTable(byEffect{inert: gitHistory + `
 			include-untracked
 			only-untracked
-		`, readsArg: "O:", writesArg: "output:"})},
+		`, readsArg: "O:", writesArg: "output:"}), operands: readsArg, revisions: true},
 		"remote show": {inert: inertGit("n")},
 		"remote get-url": {inert: inertGit(`
 			push
@@ -467,7 +472,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		"diff-index": {files: flagSet(byEffect{inert: gitDiffShorts, readsArg: "O:", writesArg: "output:"}), operands: readsArg},
 		"diff-files": {files: flagSet(byEffect{inert: gitDiffShorts, readsArg: "O:", writesArg: "output:"}), operands: readsArg},
 		"bundle":     {files: flagSet(byEffect{writesArg: "output:"}), url: true},
-		"format-patch": {files: flagSet(byEffect{
+		"format-patch": {operands: readsArg, revisions: true, files: flagSet(byEffect{
 			inert: `
 				n numbered
 				N no-numbered
@@ -476,7 +481,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 				k keep-subject
 				p no-stat
 				q quiet
-			`,
+			` + digits,
 			readsArg: `
 				O:
 			`,
@@ -747,6 +752,16 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			diff-algorithm:
 			object-id
 		`})},
+		"clean": {operands: writesArg, options: flagSet(byEffect{inert: `
+			d
+			f force
+			i interactive
+			n dry-run
+			q quiet
+			e: exclude:
+			x
+			X
+		`})},
 		"mv": {operands: writesArg, options: flagSet(byEffect{inert: `
 			v verbose
 			n dry-run
@@ -927,4 +942,8 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 		`})},
 		"config": {options: gitConfigOptions},
 	}
+	// Other names git gives the same subcommand.
+	table["annotate"] = table["blame"]
+	table["stage"] = table["add"]
+	return table
 })

@@ -117,8 +117,10 @@ func gitTransport(sub string, rest []word) string {
 // operand "REV:path" (":path", ":0:path", "HEAD~1:./path") names the
 // committed or staged copy of path, whose contents git prints as a
 // reader of the file would: it is a subject as written and as path.
-// A subcommand whose operands are revisions (show, log) reads only the
-// path of "REV:path". grep's first operand is its pattern unless -e or
+// A subcommand whose operands are revisions (rev-parse, cat-file) reads
+// only the path of "REV:path"; log and show read any other operand as a
+// path too, as git does a word that names no revision ("git log -p
+// .env"): when it may be both, git refuses it as ambiguous. grep's first operand is its pattern unless -e or
 // -f gave one. A
 // pathspec with magic (":(icase).ENV", ":!x") or a glob ("*.env"), which
 // git matches against the files itself, is a pattern.
@@ -144,7 +146,8 @@ func gitOperandFiles(sub string, rest []word) (reads, writes, tops []word, why s
 		if len(named) > 1 && !strings.HasPrefix(named[1].value, "./") && !strings.HasPrefix(named[1].value, "../") {
 			tops = append(tops, named[1])
 		}
-		if c.blobsOnly && i < len(operands)-gitPathspecs(rest) {
+		before := i < len(operands)-gitPathspecs(rest)
+		if before && (c.blobsOnly || c.revisions && len(named) > 1) {
 			named = named[1:]
 		}
 		files = append(files, named...)
@@ -197,16 +200,18 @@ func gitOperandWords(sub string, c gitCommand, rest []word) ([]word, string) {
 	if sub == "grep" && !gitPatternOption(rest) && len(operands) > 0 {
 		operands = operands[1:]
 	}
-	table := c.inert
-	if table == nil {
-		table = c.options
+	table := cmp.Or(c.inert, c.options)
+	if table == nil && c.revisions {
+		// format-patch's table holds its short options and those that
+		// name a file: a long option it does not know counts every word.
+		table = c.files
 	}
 	if table == nil {
 		return operands, ""
 	}
 	p := table.parseFlags("git "+sub, rest, true)
 	switch {
-	case p.opaque != "" && c.inert == nil:
+	case p.opaque != "" && table == c.options:
 		// An option the table of a writer does not know may take the
 		// word that names what it writes.
 		return nil, p.opaque
@@ -223,7 +228,7 @@ func gitOperandWords(sub string, c gitCommand, rest []word) ([]word, string) {
 		at := rest[0]
 		at.value = "."
 		operands = []word{at}
-	case sub == "add" && len(operands) == 0 && p.has("A", "all", "u", "update"):
+	case (sub == "add" || sub == "stage") && len(operands) == 0 && p.has("A", "all", "u", "update"):
 		// Every file of the working tree.
 		at := rest[0]
 		at.value = "."
@@ -437,9 +442,14 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 // gitNewRepository is where git init makes a repository, whose
 // .git/config git later runs programs from: its directory operand or the
 // working directory, its .git unless --bare. An option init's table does
-// not know asks: it may take the word that names the directory.
+// not know asks: it may take the word that names the directory. So does
+// --template, whose hooks it copies into the repository for later git
+// commands to run.
 func gitNewRepository(sub word, rest []word) (word, string) {
 	p := gitCommands()["init"].options.parseFlags("git init", rest, true)
+	if g, ok := p.first(readsArg); ok && g.name == "template" {
+		p.opaque = firstOf(p.opaque, "git init "+g.written+" copies hooks that later git commands run")
+	}
 	at := sub
 	at.value = "."
 	if len(p.operands) > 0 {

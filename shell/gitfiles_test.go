@@ -34,7 +34,7 @@ var gitFileOptionCases = []struct {
 	{"git commit -F .env -m x", agentturn.Block, "git commit -mF .env"},
 	// A word made when git runs, written as an option, may be one that
 	// writes a file; one that is not written as an option is a revision.
-	{`git log "--output=$f" -1`, agentturn.Defer, `git log "$rev" -1`},
+	{`git log "--output=$f" -1`, agentturn.Defer, `git log -n "$n" -1`},
 	{`git diff-tree -o$f HEAD`, agentturn.Defer, `git diff-tree -p HEAD`},
 	// The order file of the diff family's -O, config's --file in any
 	// abbreviation, apply's patch (issue 29, one option reader).
