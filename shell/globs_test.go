@@ -22,6 +22,13 @@ func TestConfinedGlobs(t *testing.T) {
 		{"cd src && cat *.go", true, true},
 		{"wc -l *.go", false, false},
 		{"uniq *.txt", false, false},
+		// A glob under a directory written literally cannot become an
+		// option, so a command with options that write (sort -o) reads
+		// it; one that may begin with a dash still asks.
+		{"sort src/*.txt", true, true},
+		{"sort *.txt", false, false},
+		{"sort -o out src/*.txt", false, true},
+		{"sort s*/x.txt", false, true},
 		{"cat ../*", false, false},
 		{"cat .*", false, false},
 		{"cd .. && cat *.go", true, false},

@@ -172,9 +172,9 @@ type parsed struct {
 // at an option that runs the rest of the line (python -m). A word
 // that is no option the table knows, or an ambiguous abbreviation, makes
 // the line opaque: the command may read it as something the table does
-// not say. So does a word made when the command runs, or a glob, where an
-// option may stand, when the table is risky: it may expand to that
-// option.
+// not say. So does a word made when the command runs, or a glob that may
+// begin with a dash, where an option may stand, when the table is risky:
+// it may expand to that option.
 func (f *optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 	x := f.indexed()
 	var p parsed
@@ -185,7 +185,7 @@ func (f *optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 		switch {
 		case procSubst(a):
 			p.operands = append(p.operands, a)
-		case x.risky && (!a.literal || a.pattern):
+		case x.risky && (!a.literal || a.pattern && !literalHead(v)):
 			p.opaque = firstOf(p.opaque, "the word "+v+" may be an option of "+cmd+", known only when it runs")
 			p.operands = append(p.operands, a)
 		case v == "--" && a.literal:
@@ -207,6 +207,15 @@ func (f *optionTable) parseFlags(cmd string, args []word, permute bool) parsed {
 		}
 	}
 	return p
+}
+
+// literalHead reports whether a glob begins with a directory written
+// literally, "src/*.go": its matches begin "src/", never a dash, so it
+// cannot expand to an option (or to a cluster a tool reads without one),
+// where "*.go" may match "-rf.go".
+func literalHead(glob string) bool {
+	head, _, found := strings.Cut(glob, "/")
+	return found && head != "" && head[0] != '-' && !strings.ContainsAny(head, "*?[]\\")
 }
 
 // appendWords is words after to, sharing words when to is empty: the
