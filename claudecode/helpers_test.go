@@ -141,7 +141,9 @@ func (w *world) decide(tool string, args map[string]any) agentpolicy.Verdict {
 }
 
 // padded returns p with ten rules in every list of Bash, Read, Edit and
-// Skill that match no call a test makes.
+// Skill that match no call a test makes. The deny list has no Edit
+// padding: a command that removes a whole tree, "rm -rf /", removes the
+// padding's path too, which an Edit deny rule refuses.
 func padded(p agentpolicy.Policy) agentpolicy.Policy {
 	lists := []*[]agentpolicy.Rule{&p.Deny, &p.Ask, &p.Allow}
 	for i := range 10 {
@@ -152,6 +154,9 @@ func padded(p agentpolicy.Policy) agentpolicy.Policy {
 			{Tool: "Skill", Spec: fmt.Sprintf("zz-pad%d", i)},
 		} {
 			for _, l := range lists {
+				if l == &p.Deny && r.Tool == "Edit" {
+					continue
+				}
 				*l = append(*l, r)
 			}
 		}

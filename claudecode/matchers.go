@@ -113,9 +113,11 @@ func (s *Settings) matchers(o Options) (map[string]agentpolicy.ToolMatcher, map[
 		pm.globs = true
 		m[tool] = agentpolicy.ToolMatcher{Match: pm.match}
 	}
-	trees := newPathMatcher("file_path", compiled, "Read")
-	trees.trees = true
-	m[treeTool] = agentpolicy.ToolMatcher{Match: trees.match}
+	for tool, rules := range map[string]string{treeTool: "Read", writeTreeTool: "Edit"} {
+		pm := newPathMatcher("file_path", compiled, rules)
+		pm.trees, pm.anchoredTrees = true, tool == writeTreeTool
+		m[tool] = agentpolicy.ToolMatcher{Match: pm.match}
+	}
 	return m, indexes
 }
 

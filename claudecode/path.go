@@ -150,6 +150,10 @@ type pathMatcher struct {
 	// trees marks the matcher of the trees a shell command reads whole
 	// ([pathMatcher.meetsTree]).
 	trees bool
+	// anchoredTrees marks the matcher of the trees a shell command
+	// changes whole, which a rule meets only when the directory its
+	// pattern begins with lies in the tree ([pathMatcher.meetsTree]).
+	anchoredTrees bool
 	// patterns maps a specifier's memory to its compiled form. It is
 	// replaced, never changed, so a lookup takes no lock. A specifier it
 	// lacks is kept in pending, under mu, until pending holds as many as

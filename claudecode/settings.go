@@ -288,7 +288,7 @@ const editTool = "Edit.tool"
 func (s *Settings) Aliases() map[string][]string {
 	return map[string][]string{
 		"Read":   {"Read", "Grep", "Glob", globReadTool},
-		"Edit":   {"Edit", "MultiEdit", "Write", "NotebookEdit", operandTool, redirectTool, globEditTool},
+		"Edit":   {"Edit", "MultiEdit", "Write", "NotebookEdit", operandTool, redirectTool, globEditTool, writeTreeTool},
 		editTool: {"Edit"},
 		"Task":   {"Agent"},
 	}

@@ -263,6 +263,7 @@ var splitCommand = shell.Subjects(
 	shell.WithPatternTool(operandTool, globEditTool),
 	shell.WithPatternTool(redirectTool, globEditTool),
 	shell.WithTreeTool(treeTool),
+	shell.WithWriteTreeTool(writeTreeTool),
 	shell.WithOpaqueOperands(),
 )
 

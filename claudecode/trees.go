@@ -2,6 +2,7 @@ package claudecode
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/ChristopherDavenport/agentpolicy"
@@ -27,6 +28,15 @@ import (
 // tree asks about the tree rather than refusing a search that may well
 // not read it.
 const treeTool = "Read.tree"
+
+// writeTreeTool is the tool a tree a shell command changes whole ("rm -rf
+// .", "chmod -R 777 src") is decided under: the Edit rules reach it
+// ([Settings.Aliases]), so a deny of Edit(./src/**) refuses "rm -rf .",
+// which removes src with the rest. A rule meets such a tree only when the
+// directory its pattern begins with lies in it: a rule read at any depth,
+// Claude Code's protected paths among them, would otherwise meet every
+// tree, and "rm -rf build" would ask wherever a rule names a src.
+const writeTreeTool = "Edit.tree"
 
 // treeRules are the treeTool rules, asked, for the Read rules of a deny
 // and an ask list.
@@ -61,12 +71,38 @@ func (m *pathMatcher) meetsGlob(pp *pathPattern, glob string, args json.RawMessa
 // exclusions do not provably leave out.
 func (m *pathMatcher) meetsTree(pp *pathPattern, dir string, args json.RawMessage) bool {
 	tree := strings.TrimSuffix(dir, "/") + "/**"
-	if !pp.glob.meets(m.byText.dirs[pp.base], tree) {
+	baseDir := m.byText.dirs[pp.base]
+	if !pp.glob.meets(baseDir, tree) {
+		return false
+	}
+	if m.anchoredTrees && !holds(segments(dir), append(segments(baseDir), literalHead(pp.glob.self)...)) {
 		return false
 	}
 	exclude, _, _ := agentpolicy.Field(args, "exclude")
 	iexclude, _, _ := agentpolicy.Field(args, "iexclude")
 	return !excludes(pp.pattern, exclude, iexclude, m.paths.FoldCase)
+}
+
+// literalHead is the segments a pattern begins with before its first
+// wildcard: "src" of "src/**/*.go", none of "**/.env".
+func literalHead(pattern string) []string {
+	var head []string
+	for _, part := range segments(pattern) {
+		if strings.ContainsAny(part, `*?[\{`) {
+			break
+		}
+		head = append(head, part)
+	}
+	return head
+}
+
+// holds reports whether the directory tree holds the path, both split
+// into segments: "rm -rf ." holds src/**, "rm -rf build" does not hold
+// the src directories a rule read at any depth may name under it, which
+// a tree change is not held to (a build tree is no place a rule for src
+// means).
+func holds(tree, path []string) bool {
+	return len(path) >= len(tree) && slices.Equal(tree, path[:len(tree)])
 }
 
 // excludes reports whether base-name exclusions, each leaving out the

@@ -99,6 +99,35 @@ func TestBashRecursiveReads(t *testing.T) {
 	}
 }
 
+// TestBashRecursiveWrites: a directory a command removes or re-modes
+// whole ("rm -rf .", "chmod -R 777 .") is refused by an Edit deny rule
+// whose directory lies in it, as the directory itself is; a tree that
+// only a rule read at any depth may reach ("rm -rf build" under a deny
+// of src/**, which Claude Code reads at any depth) is not held to it,
+// nor to Claude Code's protected paths, which name no directory.
+func TestBashRecursiveWrites(t *testing.T) {
+	src := lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./src/**)"}}
+	key := lists{Allow: []string{"Bash"}, Deny: []string{"Edit(./secrets/k)"}}
+	bash := lists{Allow: []string{"Bash"}}
+	decideCommands(t, "Bash", []commandRow{
+		{src, "rm -rf .", "deny"},
+		{src, "rm -r ./", "deny"},
+		{src, "chmod -R 777 .", "deny"},
+		{src, "cd src && rm -rf ..", "deny"},
+		{src, "rm -rf src", "deny"},
+		{src, "rm -rf build", "allow"},
+		{src, "rm -rf node_modules", "allow"},
+		{src, "chmod -R g+w docs", "allow"},
+		{src, "rm -f x", "allow"},
+		{key, "rm -r secrets", "deny"},
+		{key, "rm -rf .", "deny"},
+		{key, "chown -R me: secrets", "deny"},
+		{key, "rm -rf src", "allow"},
+		{bash, "rm -rf build", "allow"},
+		{bash, "chmod -R g+w src", "allow"},
+	})
+}
+
 // TestBashUnknownDirectory holds a relative path under a directory known
 // only when the command runs to the rules whose paths it can name there:
 // "cd "$d" && cat id_rsa" is the pattern "/**/id_rsa", which a deny of

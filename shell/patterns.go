@@ -53,12 +53,25 @@ type tree struct {
 	exclude, iexclude []string
 }
 
+// WithWriteTreeTool decides each directory a command changes whole ("rm
+// -r build", "chmod -R g+w src") as a constraint subject of tool, beside
+// its ordinary write subject, in the form [WithTreeTool] gives a tree read
+// whole: every path under the directory is removed or re-moded, so a rule
+// for any of them reads the call.
+func WithWriteTreeTool(tool string) Option {
+	return func(c *config) { c.writeTreeTool = tool }
+}
+
 // patternSubjects adds the pattern constraints of a path a command reads
 // or writes under t: its glob, or the trees it reads.
 func (s *splitter) patternSubjects(t target, w word, text string, in where) {
 	tool := s.patternTools[t.tool]
-	if w.tree != nil && s.treeTool != "" {
-		s.treeSubjects(t, tool, w, text, in)
+	treeTool := s.treeTool
+	if t == s.write || t == s.operandWrite {
+		treeTool = s.writeTreeTool
+	}
+	if w.tree != nil && treeTool != "" {
+		s.treeSubjects(t, tool, treeTool, w, text, in)
 		return
 	}
 	if tool == "" || !w.pattern || !w.literal || w.braces {
@@ -81,11 +94,12 @@ func (s *splitter) patternSubjects(t target, w word, text string, in where) {
 	}
 }
 
-// treeSubjects adds the constraints of the trees a recursive reader reads
-// at w: the tree itself, or the files its include filters select.
-func (s *splitter) treeSubjects(t target, tool string, w word, text string, in where) {
+// treeSubjects adds the constraints, under treeTool, of the trees a
+// recursive reader reads or a recursive writer changes at w: the tree
+// itself, or the files its include filters select.
+func (s *splitter) treeSubjects(t target, tool, treeTool string, w word, text string, in where) {
 	for _, p := range knownPaths(w, in) {
-		s.subjects = append(s.subjects, treeSubject(t.field, p, text, s.treeTool, w.tree))
+		s.subjects = append(s.subjects, treeSubject(t.field, p, text, treeTool, w.tree))
 		if w.tree.include == nil {
 			continue
 		}

@@ -25,6 +25,9 @@ type config struct {
 	// readOnly is the member that marks a command the tables know to be
 	// read-only, "" for none.
 	readOnly string
+	// writeTreeTool is the tool a tree a command changes whole is decided
+	// under, "" for none ([WithWriteTreeTool]).
+	writeTreeTool string
 	// runner is the member that marks what a runner finds and runs
 	// ("prettier" of "npx prettier"), "" for none.
 	runner string

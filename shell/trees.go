@@ -84,6 +84,19 @@ func recursive(files fileOperands, flags []string, filters ...string) fileOperan
 	}
 }
 
+// recursiveWrites is a command that changes whole trees when one of
+// the options flags is given (rm -r, chmod -R): each directory it writes
+// is a tree, every path under it removed or changed.
+func recursiveWrites(files fileOperands, flags ...string) fileOperands {
+	return func(p parsed) (reads, writes []word) {
+		reads, writes = files(p)
+		if p.has(flags...) {
+			writes = asTrees(writes, &tree{})
+		}
+		return reads, writes
+	}
+}
+
 // recurses reports whether grep's -d or --directories says to recurse,
 // "-d recurse" as "-r": a value recurse begins with (grep takes an
 // unambiguous abbreviation) or one known only when it runs.

@@ -11,10 +11,10 @@ import (
 // directory after a cd it follows; a relative path under a directory it
 // cannot follow, as any directory then the path; a tree a recursive
 // reader reads, with its exclusions, and the globs its include filters
-// select.
+// select; a tree a recursive writer changes.
 func TestPatternSubjects(t *testing.T) {
 	split := Subjects(WithReadTool("Read", "p"), WithWriteTool("Edit", "p"),
-		WithPatternTool("Read", "Read.glob"), WithPatternTool("Edit", "Edit.glob"), WithTreeTool("Read.tree"))
+		WithPatternTool("Read", "Read.glob"), WithPatternTool("Edit", "Edit.glob"), WithTreeTool("Read.tree"), WithWriteTreeTool("Edit.tree"))
 	rows := []struct {
 		command string
 		want    []string
@@ -56,6 +56,15 @@ func TestPatternSubjects(t *testing.T) {
 		{"scp -r src host:x", []string{`Read.tree {"p":"src"}`}},
 		{"scp src host:x", nil},
 		{"git diff --no-index a /tmp/b", []string{`Read.tree {"p":"a"}`, `Read.tree {"p":"/tmp/b"}`}},
+		{"rm -rf .", []string{`Edit.tree {"p":"."}`}},
+		{"rm -r a b", []string{`Edit.tree {"p":"a"}`, `Edit.tree {"p":"b"}`}},
+		{"rm --recursive a", []string{`Edit.tree {"p":"a"}`}},
+		{"rm -f a", nil},
+		{"chmod -R g+w src", []string{`Edit.tree {"p":"src"}`}},
+		{"chown -R me: .", []string{`Edit.tree {"p":"."}`}},
+		{"chgrp -R staff src", []string{`Edit.tree {"p":"src"}`}},
+		{"chmod --recursive g+w src", []string{`Edit.tree {"p":"src"}`}},
+		{"chmod g+w src", nil},
 	}
 	for _, r := range rows {
 		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))
@@ -64,7 +73,7 @@ func TestPatternSubjects(t *testing.T) {
 		}
 		var got []string
 		for _, s := range subs {
-			if s.Constrain && (s.Tool == "Read.glob" || s.Tool == "Edit.glob" || s.Tool == "Read.tree") {
+			if s.Constrain && (s.Tool == "Read.glob" || s.Tool == "Edit.glob" || s.Tool == "Read.tree" || s.Tool == "Edit.tree") {
 				got = append(got, s.Tool+" "+string(s.Args))
 			}
 		}

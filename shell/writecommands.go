@@ -148,7 +148,7 @@ func addWriteCommands(table map[string]*program) {
 					v verbose
 				`,
 			}),
-			permute: true, files: writesAll,
+			permute: true, files: recursiveWrites(writesAll, "r", "R", "recursive"),
 		},
 		"rmdir": {
 			flags: gnuOptions(byEffect{
@@ -229,7 +229,7 @@ func addWriteCommands(table map[string]*program) {
 					reference:
 				`,
 			}),
-			permute: true, files: chmodFiles,
+			permute: true, files: recursiveWrites(chmodFiles, "R", "recursive"),
 		},
 		"chown": {
 			flags: gnuOptions(byEffect{
@@ -252,7 +252,7 @@ func addWriteCommands(table map[string]*program) {
 					reference:
 				`,
 			}),
-			permute: true, files: writesAfterFirst,
+			permute: true, files: recursiveWrites(writesAfterFirst, "R", "recursive"),
 		},
 		"chgrp": {
 			flags: gnuOptions(byEffect{
@@ -274,7 +274,7 @@ func addWriteCommands(table map[string]*program) {
 					reference:
 				`,
 			}),
-			permute: true, files: writesAfterFirst,
+			permute: true, files: recursiveWrites(writesAfterFirst, "R", "recursive"),
 		},
 	} {
 		table[name] = prog
