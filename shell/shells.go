@@ -124,7 +124,9 @@ options:
 			if a[1] == 'O' {
 				table = shoptOptions
 			}
-			if i++; i < len(args) && !table[args[i].value] {
+			// -o keyword is read: the string is then read in keyword
+			// mode (keyword.go), as bash reads it.
+			if i++; i < len(args) && !table[args[i].value] && !(a == "-o" && args[i].value == "keyword") {
 				return effects{unseen: name + " " + a + " " + args[i].value + " changes how the shell reads or runs commands"}
 			}
 		case strings.HasPrefix(a, "--"):
@@ -139,7 +141,9 @@ options:
 					code = true
 				case c == 's':
 					stdin = true
-				case c != 'r' && c != 'l' && !setOptions[string(c)]:
+				case c != 'r' && c != 'l' && c != 'k' && !setOptions[string(c)]:
+					// -k, keyword mode, is read: the string is then
+					// read in keyword mode (keyword.go).
 					return effects{unseen: name + " " + a[:1] + string(c) + " changes how the shell reads or runs commands"}
 				}
 			}

@@ -20,7 +20,7 @@ var stateCases = []struct {
 	{"options", "set -euak; ls", "set -euo pipefail; ls"},
 	{"options", "set -o allexport; x=1; ls", "set +o errexit; x=1; ls"},
 	{"options", "bash -k -c 'git status X=1'", "bash -e -c 'git status'"},
-	{"options", "bash -o keyword -c ls", "bash -o pipefail -c ls"},
+	{"options", "bash -o keyword -c 'git status GIT_CONFIG_GLOBAL=x'", "bash -o keyword -c ls"},
 	{"options", "bash -O expand_aliases -c ls", "bash -O nullglob -c ls"},
 	{"options", "bash --debugger -c ls", "bash --norc -c ls"},
 	{"options", "builtin set -a; X=1; ls", "builtin set -e; ls"},
