@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ChristopherDavenport/agentpolicy"
 )
@@ -51,4 +52,30 @@ func script(n int) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// TestSplitLinear holds the split of a script to a cost linear in its
+// length: a 100 KiB script takes about ten times a 10 KiB one, where a
+// reading that walks the whole script for each command takes a hundred.
+// Each figure is the least of several runs, which a busy machine disturbs
+// least; the bound, 30, leaves room for noise and for what does not
+// scale, and is far below a quadratic cost.
+func TestSplitLinear(t *testing.T) {
+	split := Subjects(WithWriteTool("write", "path"))
+	least := func(command string, runs int) time.Duration {
+		args := commandArgs(command)
+		best := time.Duration(1<<63 - 1)
+		for range runs {
+			start := time.Now()
+			if _, err := split(args); err != nil {
+				t.Fatal(err)
+			}
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	small, large := least(script(10<<10), 7), least(script(100<<10), 3)
+	if ratio := float64(large) / float64(small); ratio > 30 {
+		t.Errorf("a 100 KiB script takes %v, %.0f times a 10 KiB one (%v): the split is not linear", large, ratio, small)
+	}
 }

@@ -22,6 +22,9 @@ type splitter struct {
 	command string
 	src     string
 	tree    *syntax.File
+	// inputs finds, for each tree read, each command's statement and the
+	// statement piped into it ([splitter.stdinText]).
+	inputs map[*syntax.File]*commandInputs
 	// vars is what the script sets its variables to, read when first
 	// needed, and integers the variables it declares with -i so far.
 	vars     *varValues
@@ -453,8 +456,10 @@ func (s *splitter) run(cmd command, depth int) error {
 	// What a runner that resolves names runs is decided as a constraint.
 	defer s.constrainFrom(len(s.subjects), e.resolves)
 	var fed []word
-	if text, ok := s.stdinText(cmd.node); ok && base == "xargs" {
-		fed = xargsFed(text)
+	if base == "xargs" {
+		if text, ok := s.stdinText(cmd.node); ok {
+			fed = xargsFed(text)
+		}
 	}
 	for _, inner := range e.commands {
 		// The words xargs appends stay appended to the command a wrapper

@@ -20,20 +20,15 @@ func (s *splitter) stdinText(n syntax.Node) (string, bool) {
 	if n == nil || s.tree == nil {
 		return "", false
 	}
-	var stmt, from *syntax.Stmt
-	syntax.Walk(s.tree, func(m syntax.Node) bool {
-		switch m := m.(type) {
-		case *syntax.Stmt:
-			if m.Cmd == n {
-				stmt = m
-			}
-		case *syntax.BinaryCmd:
-			if m.Op == syntax.Pipe && m.Y.Cmd == n {
-				from = m.X
-			}
+	in := s.inputs[s.tree]
+	if in == nil {
+		if s.inputs == nil {
+			s.inputs = map[*syntax.File]*commandInputs{}
 		}
-		return stmt == nil
-	})
+		in = indexInputs(s.tree)
+		s.inputs[s.tree] = in
+	}
+	stmt, from := in.stmt[n], in.from[n]
 	if stmt == nil {
 		return "", false
 	}
@@ -52,6 +47,32 @@ func (s *splitter) stdinText(n syntax.Node) (string, bool) {
 		return "", false
 	}
 	return s.printedText(from)
+}
+
+// commandInputs maps each command of a script to its statement, and to
+// the statement a pipe feeds it from, in one walk of the tree: a lookup
+// per command, so a script's reading stays linear in its length.
+type commandInputs struct {
+	stmt, from map[syntax.Node]*syntax.Stmt
+}
+
+// indexInputs walks a script's tree once into its commandInputs.
+func indexInputs(tree *syntax.File) *commandInputs {
+	in := &commandInputs{stmt: map[syntax.Node]*syntax.Stmt{}, from: map[syntax.Node]*syntax.Stmt{}}
+	syntax.Walk(tree, func(m syntax.Node) bool {
+		switch m := m.(type) {
+		case *syntax.Stmt:
+			if _, seen := in.stmt[m.Cmd]; !seen && m.Cmd != nil {
+				in.stmt[m.Cmd] = m
+			}
+		case *syntax.BinaryCmd:
+			if _, seen := in.from[m.Y.Cmd]; !seen && m.Op == syntax.Pipe && m.Y.Cmd != nil {
+				in.from[m.Y.Cmd] = m.X
+			}
+		}
+		return true
+	})
+	return in
 }
 
 // readsStdin reports whether a redirect gives a command's standard
