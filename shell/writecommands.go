@@ -233,20 +233,8 @@ func addWriteCommands(table map[string]*program) {
 		},
 		"chown": {
 			flags: gnuOptions(byEffect{
-				inert: `
-					c changes
-					f silent
-					quiet
-					v verbose
-					dereference
-					h no-dereference
+				inert: ownerOptions + `
 					from:
-					no-preserve-root
-					preserve-root
-					R recursive
-					H
-					L
-					P
 				`,
 				readsArg: `
 					reference:
@@ -256,20 +244,7 @@ func addWriteCommands(table map[string]*program) {
 		},
 		"chgrp": {
 			flags: gnuOptions(byEffect{
-				inert: `
-					c changes
-					f silent
-					quiet
-					v verbose
-					dereference
-					h no-dereference
-					no-preserve-root
-					preserve-root
-					R recursive
-					H
-					L
-					P
-				`,
+				inert: ownerOptions,
 				readsArg: `
 					reference:
 				`,
@@ -280,6 +255,23 @@ func addWriteCommands(table map[string]*program) {
 		table[name] = prog
 	}
 }
+
+// ownerOptions are the options chown and chgrp share; chown also has
+// --from.
+const ownerOptions = `
+	c changes
+	f silent
+	quiet
+	v verbose
+	dereference
+	h no-dereference
+	no-preserve-root
+	preserve-root
+	R recursive
+	H
+	L
+	P
+`
 
 // modeLetters are the options chmod reads as a mode, "-x" or "-rw", the
 // letters of chmodModes: each takes the rest of its cluster.
