@@ -37,7 +37,7 @@ func TestMain(m *testing.M) {
 }
 
 // binary is the built agentpolicy binary.
-func binary(t *testing.T) string {
+func binary(t testing.TB) string {
 	t.Helper()
 	built.once.Do(func() {
 		if built.dir, built.err = os.MkdirTemp("", "agentpolicy-bin-"); built.err != nil {

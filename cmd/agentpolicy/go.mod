@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/ChristopherDavenport/agentpolicy v0.0.0
 	github.com/ChristopherDavenport/agentpolicy/claudecode v0.0.0
+	github.com/ChristopherDavenport/agentpolicy/cmd/agentpolicy-hook v0.0.0
 	github.com/ChristopherDavenport/agentpolicy/codex v0.0.0
 	github.com/ChristopherDavenport/agentpolicy/conformance/claudecode v0.0.0
 	github.com/ChristopherDavenport/agentpolicy/gemini v0.0.0
@@ -40,6 +41,7 @@ require (
 replace (
 	github.com/ChristopherDavenport/agentpolicy => ../..
 	github.com/ChristopherDavenport/agentpolicy/claudecode => ../../claudecode
+	github.com/ChristopherDavenport/agentpolicy/cmd/agentpolicy-hook => ../agentpolicy-hook
 	github.com/ChristopherDavenport/agentpolicy/codex => ../../codex
 	github.com/ChristopherDavenport/agentpolicy/conformance/claudecode => ../../conformance/claudecode
 	github.com/ChristopherDavenport/agentpolicy/gemini => ../../gemini

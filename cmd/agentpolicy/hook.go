@@ -97,7 +97,7 @@ an ask is a deny whose reason says how to approve the call.`,
 		},
 	}
 	h.register(cmd)
-	cmd.AddCommand(newHookInstall(&h, flags), newHookUninstall(flags))
+	cmd.AddCommand(newHookInstall(&h, flags), newHookUninstall(flags), newHookServe())
 	return cmd
 }
 

@@ -68,8 +68,9 @@ func claudeEventJSON(cwd, tool string, input any) string {
 }
 
 // startWorld is a project of the given number of rules, with a README,
-// a home of no settings, and the hook's command line: the startPolicy
-// file and a journal.
+// a home of no settings, a runtime directory of its own for a resident
+// process, and the hook's command line: the startPolicy file and a
+// journal.
 type startWorld struct {
 	project string
 	home    string
@@ -98,15 +99,20 @@ func newStartWorld(tb testing.TB, rules int) startWorld {
 		project: project,
 		home:    home,
 		args:    []string{"hook", "--policy", filepath.Join(root, "policy.json"), "--journal", filepath.Join(root, "verdicts.jsonl")},
-		env:     append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR=", "CLAUDE_PROJECT_DIR="),
+		env:     append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR=", "CLAUDE_PROJECT_DIR=", "XDG_RUNTIME_DIR="+privateRuntime(tb)),
 	}
 }
 
 // call runs the hook on the event, as its agent runs it, and fails unless
 // the answer holds what the event wants; it returns the call's wall time.
+// bin is agentpolicy, run as agentpolicy hook, or agentpolicy-hook.
 func (w startWorld) call(tb testing.TB, bin string, ev startEvent) time.Duration {
 	tb.Helper()
-	cmd := exec.Command(bin, append(w.args, "--agent", ev.agent)...)
+	args := w.args
+	if filepath.Base(bin) == "agentpolicy-hook" {
+		args = args[1:]
+	}
+	cmd := exec.Command(bin, append(args, "--agent", ev.agent)...)
 	cmd.Dir, cmd.Env, cmd.Stdin = w.project, w.env, strings.NewReader(ev.event)
 	start := time.Now()
 	out, err := cmd.Output()
@@ -146,11 +152,15 @@ func timed(tb testing.TB, name string, args ...string) time.Duration {
 // trust.
 func BenchmarkAgentHookProcess(b *testing.B) {
 	bin, empty := buildBinary(b), emptyProgram(b)
+	client := filepath.Join(filepath.Dir(residentBinary(b)), "agentpolicy-hook")
 	for _, rules := range []int{0, 200} {
 		w := newStartWorld(b, rules)
 		for _, ev := range startEvents(w.project) {
 			b.Run(fmt.Sprintf("%s/%s/rules=%d", ev.agent, ev.name, rules), func(b *testing.B) {
 				w.measure(b, bin, empty, ev)
+			})
+			b.Run(fmt.Sprintf("%s/%s/rules=%d/resident", ev.agent, ev.name, rules), func(b *testing.B) {
+				w.measureResident(b, client, empty, ev)
 			})
 		}
 	}
@@ -168,13 +178,14 @@ func BenchmarkAgentHookProcess(b *testing.B) {
 // by bin's version, and reports what BenchmarkAgentHookProcess reports.
 func (w startWorld) measure(b *testing.B, bin, empty string, ev startEvent) {
 	w.call(b, bin, ev)
+	version := filepath.Join(filepath.Dir(bin), "agentpolicy")
 	times, empties, versions := make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N), make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for range b.N {
 		times = append(times, w.call(b, bin, ev))
 		b.StopTimer()
 		empties = append(empties, timed(b, empty))
-		versions = append(versions, timed(b, bin, "version"))
+		versions = append(versions, timed(b, version, "version"))
 		b.StartTimer()
 	}
 	b.StopTimer()
@@ -187,6 +198,24 @@ func (w startWorld) measure(b *testing.B, bin, empty string, ev startEvent) {
 	b.ReportMetric(ms(versions[len(versions)/2]), "version-ms")
 	b.ReportMetric(float64(hook)/float64(floor), "x-empty")
 	b.ReportMetric(float64(times[0])/float64(empties[0]), "x-empty-min")
+}
+
+// measureResident is measure for agentpolicy-hook, once its resident
+// process listens.
+func (w startWorld) measureResident(b *testing.B, client, empty string, ev startEvent) {
+	w.call(b, client, ev)
+	waitFor(b, "the resident process's socket", func() bool { return socketIn(w.runtime()) })
+	w.measure(b, client, empty, ev)
+}
+
+// runtime is the world's XDG_RUNTIME_DIR.
+func (w startWorld) runtime() string {
+	for _, kv := range w.env {
+		if dir, ok := strings.CutPrefix(kv, "XDG_RUNTIME_DIR="); ok {
+			return dir
+		}
+	}
+	return ""
 }
 
 // largeClaudeState is a ~/.claude.json as Claude Code grows it, 1.4 MB:

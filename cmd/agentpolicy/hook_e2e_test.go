@@ -53,7 +53,15 @@ func (p *ccProject) run(commands ...string) ([]claude.Outcome, string) {
 	for _, c := range commands {
 		calls = append(calls, claude.ToolCall{Name: "Bash", Input: map[string]any{"command": c}})
 	}
-	res, err := claude.Session{Dir: p.dir, Home: p.home, Calls: calls}.Run(context.Background())
+	// Claude Code's environment is the session's own; a resident
+	// process's runtime directory (useResident) is carried into it.
+	var env []string
+	for _, kv := range p.env {
+		if strings.HasPrefix(kv, "XDG_RUNTIME_DIR=") {
+			env = append(env, kv)
+		}
+	}
+	res, err := claude.Session{Dir: p.dir, Home: p.home, Calls: calls, Env: env}.Run(context.Background())
 	if err != nil {
 		p.t.Fatal(err)
 	}

@@ -68,7 +68,7 @@ adds it to the project's .gemini/settings.json (the default) or the user's
 			if err != nil {
 				return err
 			}
-			command, err := h.command(prefix, *flags)
+			command, err := h.command(prefix.written, *flags)
 			if err != nil {
 				return err
 			}
@@ -266,14 +266,41 @@ func nonEmpty(path string) []string {
 	return []string{path}
 }
 
-// hookPrefix is how the hook's command line begins: this binary's
-// absolute path and "hook".
-func hookPrefix() (string, error) {
+// hookPrefixes are the ways this binary's hook command line begins:
+// written is what install writes, and known every beginning install and
+// uninstall take for this binary's hook, written among them.
+type hookPrefixes struct {
+	written string
+	known   []string
+}
+
+// ours reports whether command runs this binary's hook: it is a known
+// prefix, alone or followed by flags.
+func (p hookPrefixes) ours(command string) bool {
+	for _, prefix := range p.known {
+		if command == prefix || strings.HasPrefix(command, prefix+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// hookPrefix is how the hook's command line begins: agentpolicy-hook
+// beside this binary when it is there (see cmd/agentpolicy-hook), which
+// hands each call to a resident process, else this binary's absolute
+// path and "hook". Both are known, so a hook installed either way is
+// replaced or removed.
+func hookPrefix() (hookPrefixes, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return "", fmt.Errorf("hook: cannot find this binary's path: %w", err)
+		return hookPrefixes{}, fmt.Errorf("hook: cannot find this binary's path: %w", err)
 	}
-	return shellQuote(exe) + " hook", nil
+	direct, client := shellQuote(exe)+" hook", filepath.Join(filepath.Dir(exe), "agentpolicy-hook")
+	p := hookPrefixes{written: direct, known: []string{direct, shellQuote(client)}}
+	if info, err := os.Stat(client); err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o111 != 0 && residentSupported {
+		p.written = shellQuote(client)
+	}
+	return p, nil
 }
 
 // shellQuote is word as one word of a shell command line: as it is when
@@ -327,8 +354,8 @@ func editSettings(path string, edit func([]byte) ([]byte, error)) (changed bool,
 
 // addHook adds the entry that runs command to hooks.PreToolUse of the
 // settings text, creating the members it needs. An entry whose command is
-// prefix with other flags is replaced; one with the same is left as it is.
-func addHook(data []byte, prefix, command string) ([]byte, error) {
+// ours with other flags is replaced; one with the same is left as it is.
+func addHook(data []byte, prefix hookPrefixes, command string) ([]byte, error) {
 	entry := hookEntry{Matcher: "*", Hooks: []hookCommand{{Type: "command", Command: command}}}
 	top, err := parseObject(data, span{0, len(data)})
 	if err != nil {
@@ -364,7 +391,7 @@ func addHook(data []byte, prefix, command string) ([]byte, error) {
 
 // removeHook removes every entry of hooks.PreToolUse whose one hook runs a
 // command beginning with prefix, and the members that leaves empty.
-func removeHook(data []byte, prefix string) ([]byte, error) {
+func removeHook(data []byte, prefix hookPrefixes) ([]byte, error) {
 	return removeEntries(data, "PreToolUse", func(raw []byte) bool { return ourCommand(raw, prefix) != "" })
 }
 
@@ -414,15 +441,12 @@ func removeEntries(data []byte, event string, ours func(raw []byte) bool) ([]byt
 }
 
 // ourCommand is the command of an entry whose one hook is a command
-// beginning with prefix, as install writes it; "" for any other entry.
-func ourCommand(raw []byte, prefix string) string {
+// that runs this binary's hook, as install writes it; "" for any other
+// entry.
+func ourCommand(raw []byte, prefix hookPrefixes) string {
 	var e hookEntry
-	if json.Unmarshal(raw, &e) != nil || len(e.Hooks) != 1 || e.Hooks[0].Type != "command" {
+	if json.Unmarshal(raw, &e) != nil || len(e.Hooks) != 1 || e.Hooks[0].Type != "command" || !prefix.ours(e.Hooks[0].Command) {
 		return ""
 	}
-	c := e.Hooks[0].Command
-	if c != prefix && !strings.HasPrefix(c, prefix+" ") {
-		return ""
-	}
-	return c
+	return e.Hooks[0].Command
 }

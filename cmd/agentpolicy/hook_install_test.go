@@ -13,12 +13,15 @@ const (
 	testCommand = testPrefix + " --policy /etc/team.json"
 )
 
+// testPrefixes knows the one prefix the install tests write.
+var testPrefixes = hookPrefixes{written: testPrefix, known: []string{testPrefix}}
+
 // installed is the settings text with the hook added, which must be JSON
 // holding the entry once, and removed again, which must give back the
 // text as it was.
 func installed(t *testing.T, before string) string {
 	t.Helper()
-	after, err := addHook([]byte(before), testPrefix, testCommand)
+	after, err := addHook([]byte(before), testPrefixes, testCommand)
 	if err != nil {
 		t.Fatalf("addHook: %v", err)
 	}
@@ -39,11 +42,11 @@ func installed(t *testing.T, before string) string {
 	if n != 1 {
 		t.Fatalf("the entry is there %d times, want once:\n%s", n, after)
 	}
-	again, err := addHook(after, testPrefix, testCommand)
+	again, err := addHook(after, testPrefixes, testCommand)
 	if err != nil || string(again) != string(after) {
 		t.Errorf("installing twice changed the file (%v):\n%s", err, again)
 	}
-	removed, err := removeHook(after, testPrefix)
+	removed, err := removeHook(after, testPrefixes)
 	if err != nil || string(removed) != before {
 		t.Errorf("uninstall did not give the file back (%v):\n--- got\n%s\n--- want\n%s", err, removed, before)
 	}
@@ -133,15 +136,15 @@ func TestHookInstallCreates(t *testing.T) {
 // Installing with other flags replaces the entry this binary installed,
 // rather than adding a second hook.
 func TestHookInstallReplaces(t *testing.T) {
-	first, err := addHook([]byte("{}\n"), testPrefix, testPrefix+" --journal /var/log/a.jsonl")
+	first, err := addHook([]byte("{}\n"), testPrefixes, testPrefix+" --journal /var/log/a.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := addHook(first, testPrefix, testCommand)
+	second, err := addHook(first, testPrefixes, testCommand)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want, _ := addHook([]byte("{}\n"), testPrefix, testCommand); string(second) != string(want) {
+	if want, _ := addHook([]byte("{}\n"), testPrefixes, testCommand); string(second) != string(want) {
 		t.Errorf("install over the old entry wrote:\n%s\nwant:\n%s", second, want)
 	}
 }
@@ -156,7 +159,7 @@ func TestHookInstallRefuses(t *testing.T) {
 		"hooks not an object":    `{"hooks": []}`,
 		"PreToolUse not a list":  `{"hooks": {"PreToolUse": {}}}`,
 	} {
-		if out, err := addHook([]byte(text), testPrefix, testCommand); err == nil {
+		if out, err := addHook([]byte(text), testPrefixes, testCommand); err == nil {
 			t.Errorf("%s: install wrote %s, want an error", name, out)
 		}
 	}
@@ -227,7 +230,7 @@ func TestHookInstallThroughLink(t *testing.T) {
 	if err := os.Symlink(dotfiles, link); err != nil {
 		t.Fatal(err)
 	}
-	changed, err := editSettings(link, func(data []byte) ([]byte, error) { return addHook(data, testPrefix, testCommand) })
+	changed, err := editSettings(link, func(data []byte) ([]byte, error) { return addHook(data, testPrefixes, testCommand) })
 	if err != nil || !changed {
 		t.Fatalf("editSettings: %v, %v", changed, err)
 	}

@@ -24,7 +24,7 @@ func (h *hookFlags) installAgent(cmd *cobra.Command, flags settingsFlags, scope 
 	if err != nil {
 		return err
 	}
-	command, err := h.command(prefix, flags)
+	command, err := h.command(prefix.written, flags)
 	if err != nil {
 		return err
 	}

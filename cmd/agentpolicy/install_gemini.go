@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // Gemini CLI reads its hooks from settings.json, the user's (~/.gemini)
@@ -53,7 +52,7 @@ func geminiScopeFile(scope, project string) (string, error) {
 
 // installGemini adds the entry that runs command to hooks.BeforeTool of
 // the settings file at path.
-func installGemini(w io.Writer, path, prefix, command string) error {
+func installGemini(w io.Writer, path string, prefix hookPrefixes, command string) error {
 	changed, err := editSettings(path, func(data []byte) ([]byte, error) { return addGeminiHook(data, prefix, command) })
 	if err != nil {
 		return err
@@ -67,7 +66,7 @@ func installGemini(w io.Writer, path, prefix, command string) error {
 }
 
 // uninstallGemini removes the entries install added.
-func uninstallGemini(w io.Writer, path, prefix string) error {
+func uninstallGemini(w io.Writer, path string, prefix hookPrefixes) error {
 	if _, err := os.Stat(path); err != nil {
 		fmt.Fprintf(w, "not installed in %s\n", relPath(path))
 		return nil
@@ -88,7 +87,7 @@ func uninstallGemini(w io.Writer, path, prefix string) error {
 // the settings text, creating the members it needs. An entry whose
 // command is prefix with other flags is replaced; one with the same is
 // left as it is.
-func addGeminiHook(data []byte, prefix, command string) ([]byte, error) {
+func addGeminiHook(data []byte, prefix hookPrefixes, command string) ([]byte, error) {
 	entry := geminiEntry{Matcher: geminiMatcher, Hooks: []geminiCommand{{Type: "command", Command: command, Name: "agentpolicy", Timeout: geminiHookTimeout}}}
 	top, err := parseObject(data, span{0, len(data)})
 	if err != nil {
@@ -125,19 +124,15 @@ func addGeminiHook(data []byte, prefix, command string) ([]byte, error) {
 
 // removeGeminiHook removes every entry of hooks.BeforeTool that runs a
 // command beginning with prefix, and the members that leaves empty.
-func removeGeminiHook(data []byte, prefix string) ([]byte, error) {
+func removeGeminiHook(data []byte, prefix hookPrefixes) ([]byte, error) {
 	return removeEntries(data, "BeforeTool", func(raw []byte) bool { return ourGeminiEntry(raw, prefix) })
 }
 
-// ourGeminiEntry reports whether the entry's one hook is a command
-// beginning with prefix, as install writes it.
-func ourGeminiEntry(raw []byte, prefix string) bool {
+// ourGeminiEntry reports whether the entry's one hook is a command that
+// runs this binary's hook, as install writes it.
+func ourGeminiEntry(raw []byte, prefix hookPrefixes) bool {
 	var e geminiEntry
-	if json.Unmarshal(raw, &e) != nil || len(e.Hooks) != 1 || e.Hooks[0].Type != "command" {
-		return false
-	}
-	c := e.Hooks[0].Command
-	return c == prefix || strings.HasPrefix(c, prefix+" ")
+	return json.Unmarshal(raw, &e) == nil && len(e.Hooks) == 1 && e.Hooks[0].Type == "command" && prefix.ours(e.Hooks[0].Command)
 }
 
 // sameJSON reports whether two JSON texts hold the same value.

@@ -25,7 +25,7 @@ const geminiSettings = `{
 func TestInstallGeminiHook(t *testing.T) {
 	prefix := "/usr/bin/agentpolicy hook"
 	command := prefix + " --policy /etc/team.json --agent gemini"
-	data, err := addGeminiHook([]byte(geminiSettings), prefix, command)
+	data, err := addGeminiHook([]byte(geminiSettings), hookPrefixes{written: prefix, known: []string{prefix}}, command)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,24 +52,24 @@ func TestInstallGeminiHook(t *testing.T) {
 	if string(data) != want {
 		t.Fatalf("installed:\n%s\nwant:\n%s", data, want)
 	}
-	again, err := addGeminiHook(data, prefix, command)
+	again, err := addGeminiHook(data, hookPrefixes{written: prefix, known: []string{prefix}}, command)
 	if err != nil || string(again) != string(data) {
 		t.Errorf("the second install changed the file (%v):\n%s", err, again)
 	}
-	other, err := addGeminiHook(data, prefix, command+" --allow")
+	other, err := addGeminiHook(data, hookPrefixes{written: prefix, known: []string{prefix}}, command+" --allow")
 	if err != nil || strings.Count(string(other), "agentpolicy hook") != 1 || !strings.Contains(string(other), "--allow") {
 		t.Errorf("installing with other flags (%v):\n%s", err, other)
 	}
-	out, err := removeGeminiHook(other, prefix)
+	out, err := removeGeminiHook(other, hookPrefixes{written: prefix, known: []string{prefix}})
 	if err != nil || string(out) != geminiSettings {
 		t.Errorf("uninstall (%v) left:\n%s", err, out)
 	}
 	// Into a file with no hooks, and out of it again.
-	data, err = addGeminiHook([]byte("{}\n"), prefix, command)
+	data, err = addGeminiHook([]byte("{}\n"), hookPrefixes{written: prefix, known: []string{prefix}}, command)
 	if err != nil || !strings.Contains(string(data), `"BeforeTool"`) {
 		t.Fatalf("install into {} (%v):\n%s", err, data)
 	}
-	if out, err := removeGeminiHook(data, prefix); err != nil || string(out) != "{}\n" {
+	if out, err := removeGeminiHook(data, hookPrefixes{written: prefix, known: []string{prefix}}); err != nil || string(out) != "{}\n" {
 		t.Errorf("uninstall (%v) left %q", err, out)
 	}
 }

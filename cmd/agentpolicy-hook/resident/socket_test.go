@@ -1,0 +1,112 @@
+//go:build linux
+
+package resident
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+func TestDir(t *testing.T) {
+	runtime := t.TempDir()
+	t.Setenv("XDG_RUNTIME_DIR", runtime)
+	dir, err := Dir()
+	if err != nil || dir != filepath.Join(runtime, "agentpolicy") {
+		t.Fatalf("Dir() = %q, %v", dir, err)
+	}
+	if info, err := os.Stat(dir); err != nil || info.Mode().Perm() != 0o700 {
+		t.Fatalf("the socket directory: %v, %v", info.Mode(), err)
+	}
+	// Made once, it is taken as it is.
+	if again, err := Dir(); err != nil || again != dir {
+		t.Fatalf("Dir() again = %q, %v", again, err)
+	}
+	// A directory others can enter, or a link, is refused.
+	if err := os.Chmod(dir, 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Dir(); !errors.Is(err, ErrUnsafeDir) {
+		t.Errorf("a directory the group can read: %v", err)
+	}
+	if err := os.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(t.TempDir(), dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Dir(); !errors.Is(err, ErrUnsafeDir) {
+		t.Errorf("a link: %v", err)
+	}
+	// With no runtime directory, it is the user's own in the temporary one.
+	t.Setenv("XDG_RUNTIME_DIR", "")
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	if dir, err := Dir(); err != nil || !strings.HasPrefix(dir, filepath.Join(tmp, "agentpolicy-")) {
+		t.Errorf("Dir() with no XDG_RUNTIME_DIR = %q, %v", dir, err)
+	}
+}
+
+func TestSocketPath(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	a, errA := SocketPath("/usr/local/bin/agentpolicy")
+	b, errB := SocketPath("/home/u/.local/bin/agentpolicy")
+	if errA != nil || errB != nil || a == b || filepath.Dir(a) != filepath.Dir(b) {
+		t.Fatalf("two binaries' sockets: %q %v, %q %v", a, errA, b, errB)
+	}
+	if again, _ := SocketPath("/usr/local/bin/agentpolicy"); again != a {
+		t.Errorf("one binary, two sockets: %q, %q", a, again)
+	}
+	t.Setenv("XDG_RUNTIME_DIR", "/"+strings.Repeat("d", 100))
+	if _, err := SocketPath("/usr/local/bin/agentpolicy"); err == nil {
+		t.Errorf("a socket path longer than a socket address holds was given")
+	}
+}
+
+func TestIdentity(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "agentpolicy")
+	if err := os.WriteFile(path, []byte("one"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	first, err := Identity(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := Identity(path); again != first {
+		t.Errorf("one file, two identities: %q, %q", first, again)
+	}
+	// Replaced as an upgrade replaces it: another file in its place.
+	tmp := path + ".new"
+	if err := os.WriteFile(tmp, []byte("two"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	if replaced, _ := Identity(path); replaced == first {
+		t.Errorf("a replaced binary kept its identity %q", first)
+	}
+}
+
+func TestSameUser(t *testing.T) {
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(fds[0])
+	defer syscall.Close(fds[1])
+	if err := SameUser(fds[0]); err != nil {
+		t.Errorf("the peer of a socket pair of this process: %v", err)
+	}
+	if err := SameUser(int(os.Stdin.Fd())); err == nil && !isSocket(os.Stdin) {
+		t.Errorf("a file that is no socket passed as one of this user's")
+	}
+}
+
+func isSocket(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeSocket != 0
+}
