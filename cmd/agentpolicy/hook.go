@@ -283,6 +283,11 @@ func (h *hookFlags) load(flags settingsFlags, ev hookEvent) (*loadedPolicy, erro
 		// An unreadable record is no trust: the project's allow rules wait.
 		flags.trust, _ = claudecode.Trusted("", project)
 	}
+	if h.db == nil {
+		// A grant from a database changes the engine; without one, the
+		// hook only asks the engine what it would decide.
+		flags.engines = residentEngines
+	}
 	return flags.load()
 }
 

@@ -87,6 +87,7 @@ func serveHook(ctx context.Context, idle time.Duration) error {
 	if exe, err = filepath.EvalSymlinks(exe); err != nil {
 		return fmt.Errorf("hook serve: %w", err)
 	}
+	residentEngines = &engineCache{}
 	s := &residentServer{idle: idle, last: time.Now(), commands: map[string]bool{}}
 	for _, c := range newRoot([]string{"hook"}).Commands()[0].Commands() {
 		s.commands[c.Name()] = true

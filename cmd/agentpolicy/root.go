@@ -141,6 +141,9 @@ test fails; 2 for input it cannot use.`,
 	for _, c := range commands {
 		if len(args) > 0 && args[0] == c.name {
 			root.AddCommand(c.make())
+			// Cobra would add its completion command to the tree at every
+			// run; a command line naming a command has no use for it.
+			root.CompletionOptions.DisableDefaultCmd = true
 			return root
 		}
 	}

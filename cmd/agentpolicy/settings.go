@@ -37,6 +37,9 @@ type settingsFlags struct {
 	dir string
 	// agents are Codex CLI's and Gemini CLI's rule files (sources_agents.go).
 	agents agentSources
+	// engines, when set, keeps the engines built, for a caller that only
+	// asks them what they would decide (the resident hook process).
+	engines *engineCache
 }
 
 func (f *settingsFlags) register(root *cobra.Command) {
@@ -101,7 +104,12 @@ func (f *settingsFlags) load() (*loadedPolicy, error) {
 	if err := p.addAgents(&f.agents, f.project); err != nil {
 		return nil, err
 	}
-	if p.engine, err = p.build(p.matchers); err != nil {
+	if f.engines != nil {
+		p.engine, err = f.engines.engine(p, f.dir)
+	} else {
+		p.engine, err = p.build(p.matchers)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return p, nil
