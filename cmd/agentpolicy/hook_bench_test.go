@@ -190,3 +190,13 @@ func BenchmarkHookInProcess(b *testing.B) {
 		call()
 	}
 }
+
+// BenchmarkHookResident is BenchmarkHookInProcess as the resident process
+// (hook serve) runs a call: the engine built for the first call is reused
+// for the next ones, whose files are the same, and everything else is
+// read and decided anew.
+func BenchmarkHookResident(b *testing.B) {
+	residentEngines = &engineCache{}
+	defer func() { residentEngines = nil }()
+	BenchmarkHookInProcess(b)
+}
