@@ -1,7 +1,7 @@
 package main
 
 import (
-	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/ChristopherDavenport/agentpolicy"
@@ -28,8 +28,8 @@ type engineCache struct {
 // builtEngine is an engine and the inputs it was built from: the settings
 // the matchers are made from, the directory relative paths start in, the
 // other agents' rule files read (which wrap the matchers) and the policy.
-// Build reads nothing else, and the hook only asks an engine what it
-// would decide ([agentpolicy.Engine.Would]), which changes nothing in it,
+// Build reads nothing else ([claudecode.Settings.Equal] compares all of
+// the settings), and the hook only asks an engine what it would decide ([agentpolicy.Engine.Would]), which changes nothing in it,
 // so an engine built from equal inputs answers as a new one would.
 type builtEngine struct {
 	settings      *claudecode.Settings
@@ -47,7 +47,7 @@ func (c *engineCache) engine(p *loadedPolicy, dir string) (*agentpolicy.Engine, 
 	defer c.mu.Unlock()
 	for i, e := range c.entries {
 		if e.dir == key.dir && e.codex == key.codex && e.gemini == key.gemini &&
-			reflect.DeepEqual(e.policy, key.policy) && reflect.DeepEqual(e.settings, key.settings) {
+			samePolicy(e.policy, key.policy) && e.settings.Equal(key.settings) {
 			copy(c.entries[1:i+1], c.entries[:i])
 			c.entries[0] = e
 			return e.engine, nil
@@ -60,4 +60,11 @@ func (c *engineCache) engine(p *loadedPolicy, dir string) (*agentpolicy.Engine, 
 	key.engine = eng
 	c.entries = append([]builtEngine{key}, c.entries[:min(len(c.entries), maxCachedEngines-1)]...)
 	return eng, nil
+}
+
+// samePolicy reports whether two policies hold the same rules, in the
+// same order, from the same sources, with the same default.
+func samePolicy(a, b agentpolicy.Policy) bool {
+	return a.Default == b.Default && slices.Equal(a.Deny, b.Deny) && slices.Equal(a.Ask, b.Ask) &&
+		slices.Equal(a.Allow, b.Allow) && slices.Equal(a.Sources, b.Sources) && slices.Equal(a.Withheld, b.Withheld)
 }
