@@ -76,7 +76,11 @@ With --agent codex or gemini, or an event of theirs, the hook reads a Codex
 CLI PreToolUse or a Gemini CLI BeforeTool event, decides the Claude Code tools
 its call stands for, and answers in that agent's format. Those agents run a
 call whenever their hook fails, so there every failure is a deny, exit 0, and
-an ask is a deny whose reason says how to approve the call.`,
+an ask is a deny whose reason says how to approve the call.
+
+agentpolicy-hook, built beside this binary, runs each call through one
+resident process (agentpolicy hook serve) and answers as agentpolicy hook
+does; hook install writes it into the hook's command line when it is there.`,
 		Example: `  agentpolicy hook install --policy team-policy.json
   echo '{"hook_event_name":"PreToolUse","cwd":"'$PWD'","tool_name":"Bash","tool_input":{"command":"git push --force"}}' | agentpolicy hook`,
 		Args: cobra.NoArgs,

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ChristopherDavenport/agentpolicy/cmd/agentpolicy-hook/resident"
 )
 
 // The resident path: agentpolicy-hook hands each call to agentpolicy hook
@@ -313,6 +316,39 @@ func TestResidentStepsAside(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 		if socketIn(runtime) {
 			t.Errorf("a resident process listens in a directory every user can write")
+		}
+	})
+
+	t.Run("silent process", func(t *testing.T) {
+		bin, client := residentCopy(t)
+		runtime := privateRuntime(t)
+		t.Setenv("XDG_RUNTIME_DIR", runtime)
+		sock, err := resident.SocketPath(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A process that takes calls and never answers them.
+		l, err := net.Listen("unix", sock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		go func() {
+			for {
+				conn, err := l.Accept()
+				if err != nil {
+					return
+				}
+				defer conn.Close()
+			}
+		}()
+		start := time.Now()
+		got := runHook(t, w.project, append(w.env, "XDG_RUNTIME_DIR="+runtime), event, client, args...)
+		if !strings.Contains(got.stdout, "denied by Bash(rm *)") {
+			t.Errorf("with a resident process that never answers: %+v", got)
+		}
+		if took := time.Since(start); took < resident.Wait || took > resident.Wait+5*time.Second {
+			t.Errorf("the client gave up on the silent process after %v, want %v", took, resident.Wait)
 		}
 	})
 

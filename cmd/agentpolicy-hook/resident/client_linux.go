@@ -12,8 +12,10 @@ import (
 
 // Wait is how long the client waits for an answer before it runs the
 // binary itself. A call normally takes a millisecond; the hook's own
-// slowest path, a database that does not answer, gives up after 2 s.
-const Wait = 10 * time.Second
+// slowest path, a database that does not answer, gives up after 2 s. The
+// binary's run must still end within the hook timeouts install writes,
+// 10 s for Codex CLI and Gemini CLI, which run the call when they pass.
+const Wait = 4 * time.Second
 
 // Conn is a connection to a resident process.
 type Conn struct {
