@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -153,7 +152,7 @@ func (s *residentServer) handle(ctx context.Context, conn *net.UnixConn) {
 	if err := peerIsUs(conn); err != nil {
 		return
 	}
-	req, err := resident.ReadRequest(bufio.NewReader(conn))
+	req, err := resident.ReadRequest(conn)
 	if err != nil {
 		return
 	}

@@ -30,12 +30,16 @@ const magic = "agentpolicy-hook/1\n"
 // by the hook itself, as it is without the resident process.
 const MaxStdin = 64<<20 + 1
 
-// maxField bounds every other field, and maxList the number of
-// arguments and environment variables, so a request cannot ask the
-// resident process for unbounded memory.
+// maxField bounds every other field, maxList the number of arguments and
+// of environment variables, and maxHead all the fields of a request but
+// its standard input together, so a request cannot ask the resident
+// process for unbounded memory. Linux gives a process's arguments and
+// environment 2 MiB unless its stack limit is raised; a client whose
+// request is refused runs the binary itself.
 const (
 	maxField = 1 << 20
 	maxList  = 1 << 14
+	maxHead  = 4 << 20
 )
 
 // Request is one hook call, as the client's process would have made it.
@@ -91,27 +95,29 @@ func AppendRequest(b []byte, r Request) []byte {
 }
 
 // ReadRequest reads one request.
-func ReadRequest(r *bufio.Reader) (Request, error) {
+func ReadRequest(from io.Reader) (Request, error) {
+	r := bufio.NewReader(from)
 	var req Request
 	if err := readMagic(r); err != nil {
 		return req, err
 	}
+	head := uint64(maxHead)
 	var umask uint64
 	var err error
-	if req.Binary, err = readString(r); err != nil {
+	if req.Binary, err = readString(r, &head); err != nil {
 		return req, err
 	}
-	if req.Dir, err = readString(r); err != nil {
+	if req.Dir, err = readString(r, &head); err != nil {
 		return req, err
 	}
 	if umask, err = binary.ReadUvarint(r); err != nil || umask > 0o777 {
 		return req, ErrMalformed
 	}
 	req.Umask = uint32(umask)
-	if req.Args, err = readList(r); err != nil {
+	if req.Args, err = readList(r, &head); err != nil {
 		return req, err
 	}
-	if req.Env, err = readList(r); err != nil {
+	if req.Env, err = readList(r, &head); err != nil {
 		return req, err
 	}
 	req.Stdin, err = readBytes(r, MaxStdin)
@@ -150,8 +156,8 @@ func ReadResponse(r *bufio.Reader) (Response, error) {
 	if resp.Stderr, err = readBytes(r, MaxStdin); err != nil {
 		return resp, err
 	}
-	reason, err := readBytes(r, maxField)
-	resp.Reason = string(reason)
+	head := uint64(maxField)
+	resp.Reason, err = readString(r, &head)
 	return resp, err
 }
 
@@ -190,19 +196,22 @@ func readBytes(r *bufio.Reader, limit uint64) ([]byte, error) {
 	return b, nil
 }
 
-func readString(r *bufio.Reader) (string, error) {
-	b, err := readBytes(r, maxField)
+// readString reads a field of at most maxField bytes, which it takes from
+// what is left of head.
+func readString(r *bufio.Reader, head *uint64) (string, error) {
+	b, err := readBytes(r, min(maxField, *head))
+	*head -= uint64(len(b))
 	return string(b), err
 }
 
-func readList(r *bufio.Reader) ([]string, error) {
+func readList(r *bufio.Reader, head *uint64) ([]string, error) {
 	n, err := binary.ReadUvarint(r)
 	if err != nil || n > maxList {
 		return nil, ErrMalformed
 	}
 	list := make([]string, n)
 	for i := range list {
-		if list[i], err = readString(r); err != nil {
+		if list[i], err = readString(r, head); err != nil {
 			return nil, err
 		}
 	}
