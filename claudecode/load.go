@@ -331,14 +331,23 @@ func (l *loader) reject(path string, err error) {
 	l.problems = append(l.problems, Problem{Path: path, Index: -1, Reason: fe.reason()})
 }
 
-// parse reads one file's content.
+// parse reads one file's content, or takes what an earlier parse made of
+// the same content read the same way ([parsedFiles]).
 func (l *loader) parse(scope Scope, name, path string, data []byte, slashAnchor string, trusted bool) {
+	sum := sha256.Sum256(data)
+	key := parseKey{sum: sum, scope: scope, name: name, path: path, slashAnchor: slashAnchor, trusted: trusted, home: l.home, cwd: l.cwd}
+	if p, ok := parsedFiles.get(key); ok {
+		l.files = append(l.files, p.file)
+		l.problems = append(l.problems, p.problems...)
+		l.scalars = append(l.scalars, p.scalars)
+		return
+	}
+	problems := len(l.problems)
 	doc, err := decode(path, data)
 	if err != nil {
 		l.reject(path, err)
 		return
 	}
-	sum := sha256.Sum256(data)
 	f := &File{Scope: scope, Source: agentpolicy.Source{
 		Name:    name,
 		Path:    path,
@@ -365,14 +374,16 @@ func (l *loader) parse(scope Scope, name, path string, data []byte, slashAnchor 
 		l.problems = append(l.problems, Problem{Path: path, Index: -1, Reason: "permissions.defaultMode bypassPermissions is ignored until the project is trusted"})
 		doc.defaultMode = ""
 	}
-	l.files = append(l.files, f)
-	l.scalars = append(l.scalars, scalars{
+	sc := scalars{
 		scope:         scope,
 		defaultMode:   doc.defaultMode,
 		disableBypass: doc.disableBypass,
 		disableAuto:   doc.disableAuto,
 		managedOnly:   doc.managedOnly && scope == ScopeManaged,
-	})
+	}
+	parsedFiles.put(key, parsedFile{file: f, problems: l.problems[problems:], scalars: sc})
+	l.files = append(l.files, f)
+	l.scalars = append(l.scalars, sc)
 }
 
 // resolveDir makes an additional directory absolute: "~/" under the home
