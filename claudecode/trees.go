@@ -70,12 +70,13 @@ func (m *pathMatcher) meetsGlob(pp *pathPattern, glob string, args json.RawMessa
 // folded directory, holds a path the pattern can match that its
 // exclusions do not provably leave out.
 func (m *pathMatcher) meetsTree(pp *pathPattern, dir string, args json.RawMessage) bool {
-	tree := strings.TrimSuffix(dir, "/") + "/**"
 	baseDir := m.byText.dirs[pp.base]
-	if !pp.glob.meets(baseDir, tree) {
+	// The cheaper test first: a tree changed whole must hold the
+	// directory the pattern begins with.
+	if m.anchoredTrees && !holds(segments(dir), append(segments(baseDir), literalHead(pp.glob.self)...)) {
 		return false
 	}
-	if m.anchoredTrees && !holds(segments(dir), append(segments(baseDir), literalHead(pp.glob.self)...)) {
+	if !pp.glob.meets(baseDir, strings.TrimSuffix(dir, "/")+"/**") {
 		return false
 	}
 	exclude, _, _ := agentpolicy.Field(args, "exclude")
