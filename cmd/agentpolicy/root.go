@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 )
@@ -168,11 +169,13 @@ func newVersion() *cobra.Command {
 }
 
 // version is the module version and the Go version of the build: a version
-// tag when installed with go install, "(devel)" from a checkout.
-func version() string {
+// tag when installed with go install, "(devel)" from a checkout. Every
+// command tree names it, so the resident hook process reads its build
+// information once.
+var version = sync.OnceValue(func() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "agentpolicy (unknown version)"
 	}
 	return fmt.Sprintf("agentpolicy %s (%s)", info.Main.Version, info.GoVersion)
-}
+})
