@@ -117,6 +117,17 @@ func TestTrusted(t *testing.T) {
 		t.Errorf("with CLAUDE_CONFIG_DIR elsewhere: Trusted = %v, %v; want false, nil", ok, err)
 	}
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	// The record is read again at every call: a file changed in one byte,
+	// its length the same, says what it now says.
+	for _, trust := range []string{"false", "true ", "false"} {
+		changed := `{"projects": {"` + repo + `": {"hasTrustDialogAccepted": ` + trust + `}}}`
+		if err := os.WriteFile(filepath.Join(home, ".claude.json"), []byte(changed), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := Trusted(home, repo); ok != (trust == "true ") || err != nil {
+			t.Errorf("after the record became %s: Trusted = %v, %v", trust, ok, err)
+		}
+	}
 	if err := os.WriteFile(filepath.Join(home, ".claude.json"), []byte(`{"projects": `), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,13 @@
 package claudecode
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // Trusted reports whether the user accepted Claude Code's workspace trust
@@ -54,12 +56,33 @@ func Trusted(home, project string) (bool, error) {
 }
 
 // trustRecord reads each project's hasTrustDialogAccepted from the text of
-// a .claude.json: by [scanTrust] where it can, else by decoding it.
+// a .claude.json: by [scanTrust] where it can, else by decoding it. The
+// map is the caller's to read, never to change.
 func trustRecord(data []byte) (map[string]bool, error) {
-	if projects, ok := scanTrust(data); ok {
-		return projects, nil
+	lastTrust.Lock()
+	defer lastTrust.Unlock()
+	if lastTrust.projects != nil && bytes.Equal(data, lastTrust.data) {
+		return lastTrust.projects, nil
 	}
-	return decodeTrust(data)
+	projects, ok := scanTrust(data)
+	if !ok {
+		var err error
+		if projects, err = decodeTrust(data); err != nil {
+			return nil, err
+		}
+	}
+	lastTrust.data, lastTrust.projects = bytes.Clone(data), projects
+	return projects, nil
+}
+
+// lastTrust is the last trust record read and what it held. Claude Code
+// grows the file with every session, to megabytes, and a host that reads
+// it for every call (the resident hook process) scans it again only when
+// a byte of it changed.
+var lastTrust struct {
+	sync.Mutex
+	data     []byte
+	projects map[string]bool
 }
 
 // decodeTrust reads each project's hasTrustDialogAccepted as encoding/json

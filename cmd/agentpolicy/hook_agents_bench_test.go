@@ -172,6 +172,9 @@ func BenchmarkAgentHookProcess(b *testing.B) {
 	b.Run("codex/deny/claude-json", func(b *testing.B) {
 		w.measure(b, bin, empty, startEvents(w.project)[2])
 	})
+	b.Run("codex/deny/claude-json/resident", func(b *testing.B) {
+		w.measureResident(b, client, empty, startEvents(w.project)[2])
+	})
 }
 
 // measure runs the event b.N times, each followed by the empty program and
