@@ -118,10 +118,18 @@ func serveHook(ctx context.Context, idle time.Duration) error {
 	if err != nil {
 		return fmt.Errorf("hook serve: %w", err)
 	}
-	defer l.Close() // removes the socket
+	// The socket is removed on the way out only while it is still this
+	// process's: what else is at its path is left alone.
+	l.SetUnlinkOnClose(false)
+	defer l.Close()
 	if s.sockID, err = os.Lstat(s.socket); err != nil {
 		return fmt.Errorf("hook serve: %w", err)
 	}
+	defer func() {
+		if info, err := os.Lstat(s.socket); err == nil && os.SameFile(info, s.sockID) {
+			os.Remove(s.socket)
+		}
+	}()
 	for !s.stop && s.wanted() {
 		l.SetDeadline(time.Now().Add(time.Second))
 		conn, err := l.AcceptUnix()

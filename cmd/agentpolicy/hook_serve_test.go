@@ -296,6 +296,9 @@ func TestResidentStepsAside(t *testing.T) {
 			t.Errorf("after the binary was replaced: %+v", got)
 		}
 		waitExit(t, serve, "the resident process of the replaced binary")
+		if socketIn(runtime) {
+			t.Errorf("the resident process of the replaced binary left its socket behind")
+		}
 	})
 
 	t.Run("unsafe directory", func(t *testing.T) {
@@ -378,6 +381,9 @@ func TestResidentStepsAside(t *testing.T) {
 			t.Errorf("the second resident process took the first one's socket away")
 		}
 		waitExit(t, serve, "the idle resident process")
+		if socketIn(runtime) {
+			t.Errorf("the idle resident process left its socket behind")
+		}
 	})
 }
 
