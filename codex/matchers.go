@@ -35,7 +35,8 @@ import (
 func Matchers() map[string]agentpolicy.ToolMatcher {
 	return map[string]agentpolicy.ToolMatcher{
 		"Bash": {Match: prefixMatcher, Subjects: wrappersDecided(shell.Subjects(shell.WithWriteTool("Edit", "file_path"),
-			shell.WithReadTool("Read", "file_path"), shell.WithOperandTools("", "", ""), shell.WithWordsField(wordsField)))},
+			shell.WithReadTool("Read", "file_path"), shell.WithOperandTools("", "", ""), shell.WithWordsField(wordsField),
+			shell.WithRunnerField(runnerField)))},
 		"Edit":     {Match: agentpolicy.GlobMatcher("file_path")},
 		"Read":     {Match: agentpolicy.GlobMatcher("file_path")},
 		"WebFetch": {Match: claudecode.DomainMatcher("url"), Subjects: urlSubjects},
@@ -60,11 +61,13 @@ func Build(policy agentpolicy.Policy, opts ...agentpolicy.Option) (*agentpolicy.
 // an allow rule must reach a wrapper's own words too: Codex matches
 // "timeout 5 git status" as those words, and a rule for "git status"
 // does not allow it. The command the wrapper runs stays a subject of its
-// own, so a forbidden rule for it still denies. Two constraints stay: a
+// own, so a forbidden rule for it still denies. Three constraints stay: a
 // command named by a path keeps its base name as one, which only deny and
 // ask rules read, since the path itself is what an allow rule must name;
-// and "bash -lc SCRIPT" is one, as the running Codex judges a script's
-// commands rather than the shell's words.
+// "bash -lc SCRIPT" is one, as the running Codex judges a script's
+// commands rather than the shell's words; and what a project or package
+// runner runs ("prettier" of "npx prettier"), whose line Codex matches by
+// its words, so a rule for "npx" allows it, as it does in Codex.
 func wrappersDecided(split agentpolicy.Subjects) agentpolicy.Subjects {
 	return func(args json.RawMessage) ([]agentpolicy.Subject, error) {
 		subjects, err := split(args)
@@ -73,12 +76,23 @@ func wrappersDecided(split agentpolicy.Subjects) agentpolicy.Subjects {
 		}
 		for i := range subjects {
 			s := &subjects[i]
-			if s.Constrain && s.Tool == "" && !(i > 0 && baseNameOf(subjects[i-1], *s)) && !shellScript(s.Args) {
+			if s.Constrain && s.Tool == "" && !(i > 0 && baseNameOf(subjects[i-1], *s)) && !shellScript(s.Args) && !ranByRunner(s.Args) {
 				s.Constrain = false
 			}
 		}
 		return subjects, nil
 	}
+}
+
+// runnerField is the member the splitter sets on what a runner runs.
+const runnerField = "runner_command"
+
+// ranByRunner reports whether the splitter marked a subject as what a
+// project or package runner runs: it appends the member, true, to the
+// subject's arguments, which no command's text can forge, since the
+// command's own members come first and are JSON strings.
+func ranByRunner(args json.RawMessage) bool {
+	return strings.Contains(string(args), `,"`+runnerField+`":true`)
 }
 
 // shellScript reports whether a subject is bash or sh given a script with
