@@ -159,9 +159,11 @@ func BenchmarkAgentHookProcess(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%s/rules=%d", ev.agent, ev.name, rules), func(b *testing.B) {
 				w.measure(b, bin, empty, ev)
 			})
-			b.Run(fmt.Sprintf("%s/%s/rules=%d/resident", ev.agent, ev.name, rules), func(b *testing.B) {
-				w.measureResident(b, client, empty, ev)
-			})
+			if residentSupported {
+				b.Run(fmt.Sprintf("%s/%s/rules=%d/resident", ev.agent, ev.name, rules), func(b *testing.B) {
+					w.measureResident(b, client, empty, ev)
+				})
+			}
 		}
 	}
 	w := newStartWorld(b, 0)
@@ -172,9 +174,11 @@ func BenchmarkAgentHookProcess(b *testing.B) {
 	b.Run("codex/deny/claude-json", func(b *testing.B) {
 		w.measure(b, bin, empty, startEvents(w.project)[2])
 	})
-	b.Run("codex/deny/claude-json/resident", func(b *testing.B) {
-		w.measureResident(b, client, empty, startEvents(w.project)[2])
-	})
+	if residentSupported {
+		b.Run("codex/deny/claude-json/resident", func(b *testing.B) {
+			w.measureResident(b, client, empty, startEvents(w.project)[2])
+		})
+	}
 }
 
 // measure runs the event b.N times, each followed by the empty program and
