@@ -81,6 +81,7 @@ adds it to the project's .gemini/settings.json (the default) or the user's
 			} else {
 				fmt.Fprintf(cmd.OutOrStdout(), "already installed in %s\n", relPath(path))
 			}
+			prefix.note(cmd.ErrOrStderr())
 			return nil
 		},
 	}
@@ -272,6 +273,20 @@ func nonEmpty(path string) []string {
 type hookPrefixes struct {
 	written string
 	known   []string
+	// client is agentpolicy-hook's path beside this binary, which written
+	// names when it is there.
+	client   string
+	resident bool
+}
+
+// note tells an installer whose hook will start this binary at every
+// call how to have one resident process answer them instead.
+func (p hookPrefixes) note(w io.Writer) {
+	if p.resident || !residentSupported {
+		return
+	}
+	fmt.Fprintf(w, "agentpolicy: note: each call will start this binary; build agentpolicy-hook as %s (go build -o %s ./cmd/agentpolicy-hook) and install again, for calls answered by one resident process\n",
+		p.client, shellQuote(p.client))
 }
 
 // ours reports whether command runs this binary's hook: it is a known
@@ -296,9 +311,9 @@ func hookPrefix() (hookPrefixes, error) {
 		return hookPrefixes{}, fmt.Errorf("hook: cannot find this binary's path: %w", err)
 	}
 	direct, client := shellQuote(exe)+" hook", filepath.Join(filepath.Dir(exe), "agentpolicy-hook")
-	p := hookPrefixes{written: direct, known: []string{direct, shellQuote(client)}}
+	p := hookPrefixes{written: direct, known: []string{direct, shellQuote(client)}, client: client}
 	if info, err := os.Stat(client); err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o111 != 0 && residentSupported {
-		p.written = shellQuote(client)
+		p.written, p.resident = shellQuote(client), true
 	}
 	return p, nil
 }

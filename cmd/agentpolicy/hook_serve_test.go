@@ -351,3 +351,39 @@ func TestResidentStartNearEmpty(t *testing.T) {
 		}
 	}
 }
+
+// hook install by a binary with no agentpolicy-hook beside it writes
+// agentpolicy hook and says how to have a resident process answer;
+// with agentpolicy-hook beside it, it writes that and says nothing more.
+func TestInstallNotesResident(t *testing.T) {
+	project := t.TempDir()
+	policy := filepath.Join(t.TempDir(), "policy.json")
+	if err := os.WriteFile(policy, []byte(`{"permissions": {"deny": ["Bash(rm *)"]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		bin      string
+		resident bool
+	}{{binary(t), false}, {residentBinary(t), true}} {
+		for _, agent := range []string{agentClaude, agentGemini} {
+			args := []string{"hook", "install", "--scope", "project", "--project", project, "--policy", policy}
+			if agent != agentClaude {
+				args = append(args, "--agent", agent)
+			}
+			cmd := exec.Command(c.bin, args...)
+			cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "CLAUDE_CONFIG_DIR=")
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("%s install: %v\n%s", agent, err, stderr.String())
+			}
+			client := filepath.Join(filepath.Dir(c.bin), "agentpolicy-hook")
+			if got := strings.Contains(stdout.String(), client+" --policy"); got != c.resident {
+				t.Errorf("%s install with agentpolicy-hook beside it %v wrote %q", agent, c.resident, stdout.String())
+			}
+			if noted := strings.Contains(stderr.String(), "build agentpolicy-hook as "+client); noted == c.resident {
+				t.Errorf("%s install with agentpolicy-hook beside it %v said %q", agent, c.resident, stderr.String())
+			}
+		}
+	}
+}

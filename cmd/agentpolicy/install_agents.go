@@ -29,6 +29,16 @@ func (h *hookFlags) installAgent(cmd *cobra.Command, flags settingsFlags, scope 
 		return err
 	}
 	command += " --agent " + h.agent
+	if err := h.installAgentFile(cmd, scope, project, prefix, command); err != nil {
+		return err
+	}
+	prefix.note(cmd.ErrOrStderr())
+	return nil
+}
+
+// installAgentFile writes the hook's command into the agent's file of
+// the scope.
+func (h *hookFlags) installAgentFile(cmd *cobra.Command, scope, project string, prefix hookPrefixes, command string) error {
 	if h.agent == agentCodex {
 		files, err := codexScopeFiles(scope, project)
 		if err != nil {
