@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -336,19 +335,7 @@ func TestResidentStartNearEmpty(t *testing.T) {
 	for _, ev := range startEvents(w.project) {
 		w.call(t, client, ev)
 		waitFor(t, "the resident process's socket", func() bool { return socketIn(w.runtime()) })
-		hooks, empties := make([]time.Duration, startRuns), make([]time.Duration, startRuns)
-		for i := range startRuns {
-			hooks[i], empties[i] = w.call(t, client, ev), timed(t, empty)
-		}
-		slices.Sort(hooks)
-		slices.Sort(empties)
-		ratio := float64(hooks[0]) / float64(empties[0])
-		t.Logf("%s %s, least of %d: agentpolicy-hook %v, empty program %v, ratio %.2f (medians %v, %v, %.2f)", ev.agent, ev.name, startRuns,
-			hooks[0], empties[0], ratio, hooks[startRuns/2], empties[startRuns/2], float64(hooks[startRuns/2])/float64(empties[startRuns/2]))
-		if ratio > residentRatioBound {
-			t.Errorf("a %s %s call through the resident process takes at least %v, %.1f times an empty program's %v, want at most %d",
-				ev.agent, ev.name, hooks[0], ratio, empties[0], residentRatioBound)
-		}
+		w.holdStart(t, client, empty, ev, residentRatioBound)
 	}
 }
 
