@@ -316,7 +316,7 @@ var redTeam2 = []redTeam2Case{
 	{30, 6, ModeDefault, rmDenied, "{rm,-rf,x}", "deny", "{ls,-la,x}"},
 	{30, 6, ModeDefault, rmDenied, "x=rm; \"$x\" y", "deny", "x=ls; echo \"$x\" y"},
 	{30, 6, ModeDefault, rmDenied, "env -u X rm x", "deny", "env -u X ls x"},
-	{30, 6, ModeDefault, rmDenied, "env -S 'rm x'", "ask", "env ls x"},
+	{30, 6, ModeDefault, rmDenied, "env -S 'rm x'", "deny", "env ls x"},
 	{30, 6, ModeDefault, rmDenied, "time -p rm x", "deny", "time -p ls x"},
 	{30, 6, ModeDefault, rmDenied, "nice -5 rm x", "deny", "nice -5 ls x"},
 	{30, 6, ModeDefault, rmDenied, "timeout -k1 5 rm x", "deny", "timeout -k1 5 ls x"},

@@ -69,15 +69,15 @@ func (s *splitter) assignsUnseen(as []*syntax.Assign, exported bool) string {
 			}
 			continue
 		}
-		var value word
+		value := word{literal: true}
 		if a.Value != nil {
 			value = s.wordOf(a.Value)
 		}
-		unseen := variableUnseen
+		unseen := variableUnseen(a.Name.Value)
 		if exported {
-			unseen = environmentUnseen
+			unseen = startupUnseen(a.Name.Value, value)
 		}
-		if why := firstOf(unseen(a.Name.Value), substitutionUnseen(a.Name.Value, value)); why != "" {
+		if why := firstOf(unseen, substitutionUnseen(a.Name.Value, value)); why != "" {
 			return why
 		}
 	}

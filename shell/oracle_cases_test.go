@@ -304,4 +304,13 @@ var oracleClasses = []struct {
 	{"wrappers", "command_not_found_handle() { touch pwned; }; nosuchprogram", "nosuchprogram"},
 	{"wrappers", "PATH=/usr/bin:$PATH ls", "LANG=C ls"},
 	{"wrappers", "IFS=,; x=touch,pwned; $x", "IFS=,; x=echo,ok; echo $x"},
+
+	// 10. A startup file: the file BASH_ENV (ENV, for an interactive sh)
+	// names runs before the shell's commands, however it reaches it.
+	{"startup", "printf 'touch pwned\\n' > s; export BASH_ENV=./s; bash -c :", "printf 'touch pwned\\n' > s; export LANG=C; bash -c :"},
+	{"startup", "printf 'touch pwned\\n' > s; declare -x BASH_ENV=./s; bash -c :", "printf 'touch pwned\\n' > s; BASH_ENV= bash -c :"},
+	{"startup", "printf 'touch pwned\\n' > s; env BASH_ENV=s bash -c :", "printf 'touch pwned\\n' > s; env BASH_ENV= bash -c :"},
+	{"startup", "printf 'touch pwned\\n' > s; env -S 'BASH_ENV=s bash -c :'", "env -S 'LANG=C bash -c :'"},
+	{"startup", "printf 'touch pwned\\n' > s; BASH_ENV=s; export BASH_ENV; bash -c :", "env -S 'ls # rm -f ./missing'"},
+	{"startup", "printf 'touch pwned\\n' > s; export ENV=./s; sh -i -c : </dev/null", "env -iS 'ls'"},
 }

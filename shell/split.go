@@ -51,6 +51,9 @@ type splitter struct {
 	// positional are the words a shell's -c string being read is given
 	// after it, its $0, $1 and so on.
 	positional []word
+	// startup are the values the scripts around the one being read give
+	// BASH_ENV and ENV, which the shells it starts inherit (startup.go).
+	startup []word
 	// guessing marks the paths of words only guessed to be files
 	// ([splitter.opaqueFiles]), which are held to no pattern of a
 	// directory known only when it runs.
@@ -84,9 +87,12 @@ func (s *splitter) script(src string, depth int) error {
 // walk adds the subjects of the commands in f, parsed from src.
 func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	// A string run as code is a script of its own, read inside another.
-	outerSrc, outerTree, outerVars, outerIntegers := s.src, s.tree, s.vars, s.integers
+	outerSrc, outerTree, outerVars, outerIntegers, outerStartup := s.src, s.tree, s.vars, s.integers, s.startup
+	s.startup = s.startupAround()
 	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
-	defer func() { s.src, s.tree, s.vars, s.integers = outerSrc, outerTree, outerVars, outerIntegers }()
+	defer func() {
+		s.src, s.tree, s.vars, s.integers, s.startup = outerSrc, outerTree, outerVars, outerIntegers, outerStartup
+	}()
 	defer s.restore(s.locate(f, src))
 	nesting := 0
 	var err error
@@ -311,24 +317,11 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		s.add(s.field, text, text, unseen, false, "")
 		return nil
 	}
-	s.startupFiles(c.Assigns, s.dirs.of(c))
+	s.startupFiles(c, words)
 	if err := s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c), node: c}, depth); err != nil || !s.keyword {
 		return err
 	}
 	return s.keywordReading(c, depth)
-}
-
-// startupFiles adds, as files read, the values a command is given for
-// BASH_ENV and ENV: a shell it starts reads and runs the file they name
-// ("BASH_ENV=.env bash -c ls"). The assignment asks in any case
-// (table.go); a deny rule for the file denies it.
-func (s *splitter) startupFiles(as []*syntax.Assign, in where) {
-	readTool, _ := s.operandTargets()
-	for _, a := range as {
-		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil && a.Index == nil && !a.Append {
-			s.file(readTool, s.wordOf(a.Value), in)
-		}
-	}
 }
 
 // splitting are the assignments as, less IFS before read, mapfile or

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,9 @@ type varValues struct {
 	// tainted or not: the values a word made of it may take
 	// (possible.go), some of them.
 	given map[string][]string
+	// startup are the values the script gives BASH_ENV and ENV, literal
+	// or not: files a shell it starts runs first (startup.go).
+	startup []*syntax.Word
 }
 
 // assignedValues reads the variables of the script being walked, once.
@@ -130,6 +134,9 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 			}
 			if n.Value != nil {
 				give(n.Name.Value, n.Value)
+				if slices.Contains(startupVariables, n.Name.Value) {
+					v.startup = append(v.startup, n.Value)
+				}
 			}
 			value := ""
 			if n.Value != nil {
