@@ -74,7 +74,7 @@ var redTeam2 = []redTeam2Case{
 	{29, 2, ModeDefault, tools, "find . -type f -print0 | xargs -0 cat", "ask", "find . -type f -print0 | xargs -0 echo"},
 	{29, 2, ModeDefault, tools, "echo .env | xargs cat", "deny", "echo .env | xargs echo"},
 	{29, 2, ModeDefault, tools, "xargs cat <<< .env", "deny", "xargs echo <<< .env"},
-	{29, 2, ModeDefault, tools, "xargs cat <<< README.md", "ask", "xargs echo <<< README.md"},
+	{29, 2, ModeDefault, tools, "xargs cat < README.md", "ask", "xargs echo < README.md"},
 	{29, 2, ModeDefault, tools, "tar -cf - -T - <<< .env", "deny", "tar -tf a.tar"},
 	{29, 2, ModeDefault, tools, "tar -C secrets -cf - -T - <<< key", "deny", "tar -C docs -tf a.tar"},
 	{29, 2, ModeDefault, tools, "echo .env | tar -cf - -T -", "deny", "echo .env | tar -tf -"},

@@ -49,6 +49,26 @@ var redTeam3 = []redTeam3Case{
 	{1, dotenvDenied, "sudo BASH_ENV=.env bash -c ls", "deny", "sudo LANG=C bash -c ls"},
 	{1, dotenvDenied, "export BASH_ENV=\"$F\"; bash -c ls", "ask", "export TZ=UTC; bash -c ls"},
 	{1, rmDenied, "BASH_ENV=s bash -c ls", "ask", "BASH_ENV= bash -c 'ls s'"},
+
+	// 3. The words xargs reads from a literal input, split as GNU xargs
+	// splits them; an input known only when it runs asks.
+	{3, dotenvDenied, "printf '%s\\0' .env | xargs -0 cat", "deny", "printf '%s\\0' a.txt | xargs -0 cat"},
+	{3, dotenvDenied, "xargs -d '\\n' cat <<< .env", "deny", "xargs -d '\\n' cat <<< a.txt"},
+	{3, dotenvDenied, "echo '\".env\"' | xargs cat", "deny", "echo '\"a.txt\"' | xargs cat"},
+	{3, dotenvDenied, "xargs cat <<< \"'./.env'\"", "deny", "xargs cat <<< \"'./a.txt'\""},
+	{3, dotenvDenied, "xargs -L1 cat <<< $'a.txt\\n.env'", "deny", "xargs -L1 cat <<< $'a.txt\\nb.txt'"},
+	{3, dotenvDenied, "xargs -n1 cat <<< 'a.txt .env'", "deny", "xargs -n1 cat <<< 'a.txt b.txt'"},
+	{3, dotenvDenied, "xargs -E EOF cat <<< 'a.txt .env EOF'", "deny", "xargs -E .env cat <<< 'a.txt .env'"},
+	{3, dotenvDenied, "printf '%s\\n' a.txt .env | xargs grep -n x", "deny", "printf '%s\\n' a.txt b.txt | xargs grep -n x"},
+	{3, dotenvDenied, "xargs -I{} cat {} <<< .env", "deny", "xargs -I{} cat {} <<< a.txt"},
+	{3, dotenvDenied, "xargs -I% sh -c 'cat %' <<< .env", "deny", "xargs -I% sh -c 'cat %' <<< a.txt"},
+	{3, dotenvDenied, "xargs -d , cat <<< '.env,a.txt'", "deny", "xargs -d , cat <<< 'a.txt,.env'"},
+	{3, dotenvDenied, "xargs cat <<'EOF'\n.env\nEOF", "deny", "xargs cat <<'EOF'\na.txt\nEOF"},
+	{3, dotenvDenied, "xargs -a list.txt cat", "ask", "xargs -a list.txt echo"},
+	{3, dotenvDenied, "cat list.txt | xargs cat", "ask", "cat list.txt | xargs echo"},
+	{3, rmDenied, "xargs rm <<< x", "deny", "xargs ls <<< x"},
+	{3, rmDenied, "xargs -I{} sh -c 'echo {}' <<< 'x; rm y'", "deny", "xargs -I{} sh -c 'echo {}' <<< 'x; ls y'"},
+	{3, rmDenied, "printf 'rm\\0x' | xargs -0 env", "deny", "printf 'ls\\0x' | xargs -0 env"},
 }
 
 // TestRedTeam3 decides each attack and its twin, and reports the counts

@@ -37,6 +37,11 @@ type effects struct {
 	// directory they are relative to. When the call gives the list as a
 	// literal text, each name is a file it reads, held to the deny rules.
 	listedIn *word
+	// xargs, when set, are the options of xargs, which appends the words
+	// it reads to the commands it runs, and appendsUnseen why those
+	// words hide code when they are known only when it runs (xargs.go).
+	xargs         *parsed
+	appendsUnseen string
 	// stdin, when set, marks a program that runs its standard input as
 	// shell code: read as a script when the call gives it as a literal
 	// text, and why it is unseen otherwise.

@@ -313,4 +313,17 @@ var oracleClasses = []struct {
 	{"startup", "printf 'touch pwned\\n' > s; env -S 'BASH_ENV=s bash -c :'", "env -S 'LANG=C bash -c :'"},
 	{"startup", "printf 'touch pwned\\n' > s; BASH_ENV=s; export BASH_ENV; bash -c :", "env -S 'ls # rm -f ./missing'"},
 	{"startup", "printf 'touch pwned\\n' > s; export ENV=./s; sh -i -c : </dev/null", "env -iS 'ls'"},
+
+	// 11. The words xargs reads from a literal input, split as GNU xargs
+	// splits them: the commands it runs are known before it runs.
+	{"xargs input", "printf '%s\\0' pwned | xargs -0 touch", "printf '%s\\0' ok | xargs -0 echo"},
+	{"xargs input", "echo '\"pwn\"ed' | xargs touch", "echo '\"o\"k' | xargs echo"},
+	{"xargs input", "xargs -d , touch <<< 'a,pwned'", "xargs -d , echo <<< 'a,b'"},
+	{"xargs input", "xargs -E x touch <<< 'pwned x other'", "xargs -E x echo <<< 'a x b'"},
+	{"xargs input", "xargs -n1 rm -f <<< './missing ./b.txt'", "xargs -n1 echo <<< 'a b'"},
+	{"xargs input", "xargs -L1 sh -c 'touch \"$0\"' <<< 'pwned'", "xargs -L1 sh -c 'echo \"$0\"' <<< 'ok'"},
+	{"xargs input", "xargs -I{} sh -c 'touch {}' <<< 'pwned'", "xargs -I{} sh -c 'echo {}' <<< 'ok'"},
+	{"xargs input", "xargs -I% touch x% <<< '  pwned'", "xargs -I% echo x% <<< '  ok'"},
+	{"xargs input", "printf 'a\\\\ b\\n' | xargs touch", "printf 'a\\\\ b\\n' | xargs echo"},
+	{"xargs input", "xargs touch <<< ''", "xargs -r touch <<< ''"},
 }

@@ -54,6 +54,34 @@ var redTeamGaps = []struct {
 	{"startup", "dotenv", "export BASH_ENV=\"$PWD/.env\"; bash -c ls", "export LANG=\"C\"; bash -c ls", true},
 	{"startup", "dotenv", "export BASH_ENV=$F; bash -c ls", "export LANG=C.UTF-8; bash -c ls", false},
 	{"startup", "rm", "printf 'rm x\\n' > s; BASH_ENV=s bash -c ls", "printf 'rm x\\n' > s; bash -c ls", false},
+
+	// 3. The words xargs reads from a literal input, split as GNU xargs
+	// splits them (xargs_test.go holds the reading to the real xargs):
+	// the commands it runs are decided as they are. An input known only
+	// when it runs still asks.
+	{"xargs", "dotenv", "printf '%s\\0' .env | xargs -0 cat", "printf '%s\\0' a.txt | xargs -0 cat", true},
+	{"xargs", "dotenv", "xargs -d '\\n' cat <<< .env", "xargs -d '\\n' cat <<< a.txt", true},
+	{"xargs", "dotenv", "echo '\".env\"' | xargs cat", "echo '\"a.txt\"' | xargs cat", true},
+	{"xargs", "dotenv", "xargs cat <<< \"'.env'\"", "xargs cat <<< \"'a.txt'\"", true},
+	{"xargs", "dotenv", "xargs cat <<< '\\.env'", "xargs cat <<< '\\a.txt'", true},
+	{"xargs", "dotenv", "xargs cat <<< '.e\"nv\"'", "xargs cat <<< 'a.t\"xt\"'", true},
+	{"xargs", "dotenv", "xargs -L1 cat <<< $'a.txt\\n.env'", "xargs -L1 cat <<< $'a.txt\\nb.txt'", true},
+	{"xargs", "dotenv", "xargs -n1 cat <<< 'a.txt .env'", "xargs -n1 cat <<< 'a.txt b.txt'", true},
+	{"xargs", "dotenv", "xargs -E x cat <<< 'a.txt .env x'", "xargs -E .env cat <<< 'a.txt .env'", true},
+	{"xargs", "dotenv", "printf '%s\\n' a.txt .env | xargs cat", "printf '%s\\n' a.txt b.txt | xargs cat", true},
+	{"xargs", "dotenv", "xargs -I{} cat {} <<< .env", "xargs -I{} cat {} <<< a.txt", true},
+	{"xargs", "dotenv", "xargs -i cp {} out <<< '  .env'", "xargs -i cp {} out <<< '  a.txt'", true},
+	{"xargs", "dotenv", "xargs cat <<'EOF'\n.env\nEOF", "xargs cat <<'EOF'\na.txt\nEOF", true},
+	{"xargs", "dotenv", "xargs -d , cat <<< '.env,a.txt'", "xargs -d , cat <<< 'a.txt,.env'", true},
+	{"xargs", "dotenv", "xargs -P2 -r -t head <<< .env", "xargs -P2 -r -t head <<< a.txt", true},
+	{"xargs", "dotenv", "xargs -a list.txt cat", "xargs -a list.txt echo", false},
+	{"xargs", "dotenv", "cat list.txt | xargs cat", "cat list.txt | xargs echo", false},
+	{"xargs", "dotenv", "xargs -s 20 cat <<< .env", "xargs -s 20 echo <<< .env", true},
+	{"xargs", "rm", "xargs rm <<< x", "xargs ls <<< x", true},
+	{"xargs", "rm", "xargs -I{} sh -c 'echo {}' <<< 'x; rm y'", "xargs -I{} sh -c 'echo {}' <<< 'x; ls y'", true},
+	{"xargs", "rm", "echo rm x | xargs -L1 sudo", "echo ls x | xargs -L1 sudo", true},
+	{"xargs", "rm", "printf 'rm\\0x' | xargs -0 env", "printf 'ls\\0x' | xargs -0 env", true},
+	{"xargs", "rm", "echo rm | xargs -I{} {} x", "echo ls | xargs -I{} {} x", true},
 }
 
 // TestRedTeamGaps decides every case of redTeamGaps under its policy.

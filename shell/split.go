@@ -378,6 +378,16 @@ func (s *splitter) run(cmd command, depth int) error {
 		args = append(args[:len(args):len(args)], xargsWords)
 	}
 	e := effectsOf(base, args)
+	var fed []word
+	exact := false
+	if e.xargs != nil {
+		var runs [][]word
+		if runs, fed, exact = s.xargsCommands(cmd.node, *e.xargs, e.commands); exact {
+			e.commands = runs
+		} else {
+			e.unseen = firstOf(e.unseen, e.appendsUnseen)
+		}
+	}
 	if base == "set" || base == "shopt" {
 		switch {
 		case cmd.node != nil && s.lastInShell(cmd.node):
@@ -448,16 +458,10 @@ func (s *splitter) run(cmd command, depth int) error {
 	}
 	// What a runner that resolves names runs is decided as a constraint.
 	defer s.constrainFrom(len(s.subjects), e.resolves)
-	var fed []word
-	if base == "xargs" {
-		if text, ok := s.stdinText(cmd.node); ok {
-			fed = xargsFed(text)
-		}
-	}
 	for _, inner := range e.commands {
 		// The words xargs appends stay appended to the command a wrapper
 		// it runs runs in turn.
-		appended := base == "xargs"
+		appended := base == "xargs" && !exact
 		if n := len(inner); cmd.appended && n > 0 && inner[n-1] == xargsWords {
 			inner, appended = inner[:n-1], true
 		}
@@ -509,19 +513,6 @@ func (s *splitter) run(cmd command, depth int) error {
 		}
 	}
 	return nil
-}
-
-// xargsFed are the words xargs reads from a literal standard input, as
-// it splits them by default: at blanks and newlines. A quote or a
-// backslash, which xargs removes, stays; so does a separator -0 or -d
-// would read otherwise: the command still asks as one given words known
-// only when it runs, and these words only hold it to the deny rules.
-func xargsFed(text string) []word {
-	var out []word
-	for _, f := range strings.Fields(text) {
-		out = append(out, word{value: f, literal: true})
-	}
-	return out
 }
 
 // quotedCode is why an arithmetic or test command hides code: a quoted

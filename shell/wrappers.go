@@ -369,7 +369,7 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 		e.unseen = firstOf(e.unseen, base+" starts a shell that reads standard input")
 	}
 	if w.appends {
-		e.unseen = firstOf(e.unseen, xargsUnseen(p, rest))
+		e.xargs, e.appendsUnseen = &p, xargsUnseen(p, rest)
 	}
 	return e
 }
