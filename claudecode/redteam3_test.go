@@ -50,6 +50,28 @@ var redTeam3 = []redTeam3Case{
 	{1, dotenvDenied, "export BASH_ENV=\"$F\"; bash -c ls", "ask", "export TZ=UTC; bash -c ls"},
 	{1, rmDenied, "BASH_ENV=s bash -c ls", "ask", "BASH_ENV= bash -c 'ls s'"},
 
+	// 2. The parameters of an inline script: the words after its -c
+	// string, and the {} find, fd and xargs put there.
+	{2, rmDenied, "sh -c 'rm \"$1\"' _ x", "deny", "sh -c 'echo \"$1\"' _ x"},
+	{2, rmDenied, "sh -c '\"$1\" x' _ rm", "deny", "sh -c 'echo \"$1\"' _ rm"},
+	{2, rmDenied, "sh -c '$0 -rf x' rm", "deny", "sh -c 'echo $0' rm"},
+	{2, rmDenied, "bash -c '\"$@\"' _ rm x", "deny", "bash -c 'echo \"$@\"' _ rm x"},
+	{2, rmDenied, "sh -c 'c=$1; $c x' _ rm", "deny", "sh -c 'c=$1; echo $c' _ rm"},
+	{2, rmDenied, "sh -c 'for c; do $c x; done' _ rm", "deny", "sh -c 'for c; do echo $c; done' _ rm"},
+	{2, rmDenied, "find . -exec sh -c 'rm \"$1\"' _ {} \\;", "deny", "find . -exec sh -c 'echo \"$1\"' _ {} \\;"},
+	{2, rmDenied, "find . -exec sh -c '\"$0\" \"$1\"' rm {} \\;", "deny", "find . -exec sh -c 'echo \"$0\" \"$1\"' rm {} \\;"},
+	{2, rmDenied, "find . -exec bash -c 'rm \"$@\"' sh {} +", "deny", "find . -exec bash -c 'echo \"$@\"' sh {} +"},
+	{2, rmDenied, "fd -x sh -c 'rm \"$1\"' _ {}", "deny", "fd -x sh -c 'echo \"$1\"' _ {}"},
+	{2, rmDenied, "xargs -I{} sh -c 'rm \"$1\"' _ {} <<< x", "deny", "xargs -I{} sh -c 'echo \"$1\"' _ {} <<< x"},
+	{2, rmDenied, "xargs sh -c '\"$0\" x' <<< rm", "deny", "xargs sh -c 'echo \"$0\"' <<< rm"},
+	{2, rmDenied, "find . -name '*.go' -exec sh -c 'wc -l \"$1\"' _ {} \\;", "ask", "find . -name '*.go' -exec sh -c 'echo \"$1\"' _ {} \\;"},
+	{2, dotenvDenied, "sh -c 'cat \"$1\"' _ .env", "deny", "sh -c 'echo \"$1\"' _ .env"},
+	{2, dotenvDenied, "sh -c 'for f; do cat \"$f\"; done' _ a.txt .env", "deny", "sh -c 'for f; do echo \"$f\"; done' _ a.txt .env"},
+	{2, dotenvDenied, "sh -c 'f=$1; cat \"$f\"' _ ./.env", "deny", "sh -c 'f=$1; echo \"$f\"' _ ./.env"},
+	{2, dotenvDenied, "xargs -I{} sh -c 'cat \"$1\"' _ {} <<< .env", "deny", "xargs -I{} sh -c 'echo \"$1\"' _ {} <<< .env"},
+	{2, dotenvDenied, "find . -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", "sh -c 'echo \"$1\"' _ {}"},
+	{2, dotenvDenied, "find . -name '*.txt' -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", "sh -c 'cat a.txt' _ {}"},
+
 	// 3. The words xargs reads from a literal input, split as GNU xargs
 	// splits them; an input known only when it runs asks.
 	{3, dotenvDenied, "printf '%s\\0' .env | xargs -0 cat", "deny", "printf '%s\\0' a.txt | xargs -0 cat"},

@@ -326,4 +326,15 @@ var oracleClasses = []struct {
 	{"xargs input", "xargs -I% touch x% <<< '  pwned'", "xargs -I% echo x% <<< '  ok'"},
 	{"xargs input", "printf 'a\\\\ b\\n' | xargs touch", "printf 'a\\\\ b\\n' | xargs echo"},
 	{"xargs input", "xargs touch <<< ''", "xargs -r touch <<< ''"},
+
+	// 12. The parameters of an inline script: the words after a shell's
+	// -c string, literal or the names find, fd and xargs put for {}.
+	{"positional", "sh -c '\"$1\" pwned' _ touch", "sh -c 'echo \"$1\"' _ ok"},
+	{"positional", "sh -c '$0 pwned' touch", "sh -c 'echo $0' ok"},
+	{"positional", "sh -c '\"$@\"' _ touch pwned", "sh -c 'echo \"$@\"' _ touch pwned"},
+	{"positional", "find . -name a.txt -exec sh -c '\"$0\" pwned' touch {} \\;", "find . -name a.txt -exec sh -c 'echo \"$1\"' _ {} \\;"},
+	{"positional", "find . -name a.txt -exec sh -c 'for f; do touch \"$f\".x; done' _ {} +", "find . -name a.txt -exec sh -c 'for f; do echo \"$f\"; done' _ {} +"},
+	{"positional", "xargs sh -c 'touch \"$1\"' _ <<< pwned", "xargs sh -c 'echo \"$1\"' _ <<< ok"},
+	{"positional", "xargs -I{} sh -c 'c=$1; $c pwned' _ {} <<< touch", "xargs -I{} sh -c 'c=$1; echo $c' _ {} <<< ok"},
+	{"positional", "sh -c 'for c; do $c pwned; done' _ touch", "sh -c 'for c in \"$@\"; do echo $c; done' _ ok"},
 }

@@ -55,6 +55,35 @@ var redTeamGaps = []struct {
 	{"startup", "dotenv", "export BASH_ENV=$F; bash -c ls", "export LANG=C.UTF-8; bash -c ls", false},
 	{"startup", "rm", "printf 'rm x\\n' > s; BASH_ENV=s bash -c ls", "printf 'rm x\\n' > s; bash -c ls", false},
 
+	// 2. The parameters of an inline script: the words after a shell's
+	// -c string are its $0, $1 and so on, "$@", a "for f" loop's items
+	// and a variable set from them; the {} find, fd and xargs put there
+	// stands for the names they pass, as for a command they run
+	// directly.
+	{"positional", "rm", "sh -c 'rm \"$1\"' _ x", "sh -c 'echo \"$1\"' _ x", true},
+	{"positional", "rm", "sh -c '\"$1\" x' _ rm", "sh -c 'echo \"$1\"' _ rm", true},
+	{"positional", "rm", "sh -c '$0 x' rm", "sh -c 'echo $0' rm", true},
+	{"positional", "rm", "bash -c '\"$@\"' _ rm x", "bash -c 'echo \"$@\"' _ rm x", true},
+	{"positional", "rm", "sh -c 'shift; \"$1\" x' _ ls rm", "sh -c 'shift; echo \"$1\"' _ ls rm", true},
+	{"positional", "rm", "sh -c 'c=$1; $c x' _ rm", "sh -c 'c=$1; echo $c' _ rm", true},
+	{"positional", "rm", "sh -c 'for c; do $c x; done' _ rm", "sh -c 'for c; do echo $c; done' _ rm", true},
+	{"positional", "rm", "find . -exec sh -c 'rm \"$1\"' _ {} \\;", "find . -exec sh -c 'echo \"$1\"' _ {} \\;", true},
+	{"positional", "rm", "find . -exec sh -c '\"$0\" \"$1\"' rm {} \\;", "find . -exec sh -c 'echo \"$0\" \"$1\"' rm {} \\;", true},
+	{"positional", "rm", "find . -exec bash -c 'rm \"$@\"' sh {} +", "find . -exec bash -c 'echo \"$@\"' sh {} +", true},
+	{"positional", "rm", "find . -exec sh -c 'for f; do rm \"$f\"; done' _ {} +", "find . -exec sh -c 'for f; do echo \"$f\"; done' _ {} +", true},
+	{"positional", "rm", "fd -x sh -c 'rm \"$1\"' _ {}", "fd -x sh -c 'echo \"$1\"' _ {}", true},
+	{"positional", "rm", "xargs sh -c 'rm \"$1\"' _ <<< x", "xargs sh -c 'echo \"$1\"' _ <<< x", true},
+	{"positional", "rm", "xargs sh -c '\"$0\" x' <<< rm", "xargs sh -c 'echo \"$0\"' <<< rm", true},
+	{"positional", "rm", "xargs -I{} sh -c '\"$1\" x' _ {} <<< rm", "xargs -I{} sh -c 'echo \"$1\"' _ {} <<< rm", true},
+	{"positional", "dotenv", "sh -c 'cat \"$1\"' _ .env", "sh -c 'echo \"$1\"' _ .env", true},
+	{"positional", "dotenv", "sh -c 'for f; do cat \"$f\"; done' _ a.txt .env", "sh -c 'for f; do echo \"$f\"; done' _ a.txt .env", true},
+	{"positional", "dotenv", "sh -c 'for f in \"$@\"; do head \"$f\"; done' _ .env", "sh -c 'for f in \"$@\"; do echo \"$f\"; done' _ .env", true},
+	{"positional", "dotenv", "sh -c 'f=$1; cat \"$f\"' _ .env", "sh -c 'f=$1; echo \"$f\"' _ .env", true},
+	{"positional", "dotenv", "xargs sh -c 'cat \"$@\"' _ <<< .env", "xargs sh -c 'echo \"$@\"' _ <<< .env", true},
+	{"positional", "dotenv", "xargs -I{} sh -c 'cat \"$1\"' _ {} <<< .env", "xargs -I{} sh -c 'echo \"$1\"' _ {} <<< .env", true},
+	{"positional", "dotenv", "find . -exec sh -c 'cat \"$1\"' _ {} \\;", "find . -exec sh -c 'echo \"$1\"' _ {} \\;", false},
+	{"positional", "dotenv", "find . -exec sh -c 'cat < \"$1\"' _ {} \\;", "find . -exec sh -c 'echo \"$1\"' _ {} \\;", false},
+
 	// 3. The words xargs reads from a literal input, split as GNU xargs
 	// splits them (xargs_test.go holds the reading to the real xargs):
 	// the commands it runs are decided as they are. An input known only
@@ -111,5 +140,42 @@ func TestRedTeamGaps(t *testing.T) {
 	}
 	for class, n := range perClass {
 		t.Logf("%s: %d cases, %d attacks through, %d twins over-strict", class, n[0], n[1], n[2])
+	}
+}
+
+// inlineAsDirect pairs a command find, fd or xargs runs through an
+// inline script, with {} as its parameter, with the same command run
+// directly: both are decided alike, since the parameter stands for the
+// names the direct command gets.
+var inlineAsDirect = []struct{ policy, inline, direct string }{
+	{"dotenv", "find . -exec sh -c 'cat \"$1\"' _ {} \\;", "find . -exec cat {} \\;"},
+	{"dotenv", "find . -name '*.txt' -exec sh -c 'cat \"$1\"' _ {} \\;", "find . -name '*.txt' -exec cat {} \\;"},
+	{"dotenv", "find . -exec bash -c 'cat \"$@\"' sh {} +", "find . -exec cat {} +"},
+	{"dotenv", "find . -exec sh -c 'for f; do cat \"$f\"; done' _ {} +", "find . -exec cat {} +"},
+	{"dotenv", "find src -exec sh -c 'cat \"$0\"' {} \\;", "find src -exec cat {} \\;"},
+	{"dotenv", "fd -x sh -c 'cat \"$1\"' _ {}", "fd -x cat {}"},
+	{"dotenv", "fd -X sh -c 'cat \"$@\"' _", "fd -X cat"},
+	{"dotenv", "cat list | xargs sh -c 'cat \"$@\"' _", "cat list | xargs cat"},
+	{"dotenv", "cat list | xargs -I{} sh -c 'cat \"$1\"' _ {}", "cat list | xargs -I{} cat {}"},
+	{"rm", "find . -name '*.go' -exec sh -c 'wc -l \"$1\"' _ {} \\;", "find . -name '*.go' -exec wc -l {} \\;"},
+	{"rm", "find . -exec sh -c 'rm \"$1\"' _ {} \\;", "find . -exec rm {} \\;"},
+	{"rm", "find . -exec sh -c 'rm -f -- \"$@\"' _ {} +", "find . -exec rm -f -- {} +"},
+	{"rm", "fd -x sh -c 'rm \"$1\"' _ {}", "fd -x rm {}"},
+	{"rm", "cat list | xargs sh -c 'rm \"$@\"' _", "cat list | xargs rm"},
+	{"rm", "cat list | xargs -I{} sh -c 'rm \"$1\"' _ {}", "cat list | xargs -I{} rm {}"},
+}
+
+// TestInlineScriptsAsDirect decides each pair of inlineAsDirect.
+func TestInlineScriptsAsDirect(t *testing.T) {
+	engines := map[string]*agentpolicy.Engine{
+		"dotenv": build(t, agentpolicy.Policy{Deny: rules(t, "read(.env)"), Default: agentpolicy.Allow()}),
+		"rm":     build(t, agentpolicy.Policy{Deny: rules(t, "bash(rm:*)"), Default: agentpolicy.Allow()}),
+	}
+	for _, c := range inlineAsDirect {
+		e := engines[c.policy]
+		inline, direct := decide(t, e, c.inline, false), decide(t, e, c.direct, false)
+		if inline.Action != direct.Action {
+			t.Errorf("%q %v (%q), %q %v (%q) under %s", c.inline, inline.Action, inline.Reason, c.direct, direct.Action, direct.Reason, c.policy)
+		}
 	}
 }
