@@ -129,3 +129,43 @@ func TestRedTeam3(t *testing.T) {
 	}
 	t.Logf("red team 3:%s", b.String())
 }
+
+// redTeam3Databases are class 4's cases, the commands database shells
+// pipe their output to or read from: every call that runs a database
+// shell's commands asks, so the twin, the same command given a file,
+// asks too, and only the attack is denied.
+var redTeam3Databases = []struct{ attack, twin string }{
+	{"sqlite3 db '.output |rm x'", "sqlite3 db '.output out.txt'"},
+	{"sqlite3 db \".once '|rm -rf x'\"", "sqlite3 db \".once 'out.txt'\""},
+	{"sqlite3 db '.on |rm x' 'select 1'", "sqlite3 db '.on out.txt' 'select 1'"},
+	{"sqlite3 -cmd '.output |rm x' db", "sqlite3 -cmd '.output out.txt' db"},
+	{"sqlite3 db '.read |rm x'", "sqlite3 db '.read in.sql'"},
+	{"sqlite3 db \".import '|rm x' t\"", "sqlite3 db '.import in.csv t'"},
+	{"psql -c '\\o |rm x'", "psql -c '\\o out.txt'"},
+	{"psql -c 'select 1 \\g |rm x'", "psql -c 'select 1 \\g out.txt'"},
+	{"psql -c 'select 1 \\gx | rm x'", "psql -c 'select 1 \\gx out.txt'"},
+	{"psql -c '\\w |rm x'", "psql -c '\\w out.txt'"},
+	{"psql -c \"\\copy t to program 'rm x'\"", "psql -c \"\\copy t to 'out.txt'\""},
+	{"psql -c \"copy t from program 'rm x'\"", "psql -c \"copy t from stdin\""},
+	{"psql -c '\\echo `rm x`'", "psql -c '\\echo rm x'"},
+	{"mysql -e 'pager rm x'", "mysql -e 'tee out.txt'"},
+	{"mysql -e 'select 1; \\P rm x'", "mysql -e 'select 1; \\T out.txt'"},
+}
+
+// TestRedTeam3Databases decides each of redTeam3Databases under
+// rmDenied: the attack denied, the twin asked.
+func TestRedTeam3Databases(t *testing.T) {
+	r := &redTeamEngines{t: t, engines: map[string]struct {
+		w   *world
+		eng *agentpolicy.Engine
+	}{}}
+	for _, c := range redTeam3Databases {
+		if v := r.decide(ModeDefault, rmDenied, c.attack); outcome(v) != "deny" {
+			t.Errorf("attack %q: %s (%s), want deny", c.attack, outcome(v), v.Reason)
+		}
+		if v := r.decide(ModeDefault, rmDenied, c.twin); outcome(v) != "ask" {
+			t.Errorf("twin %q: %s (%s), want ask", c.twin, outcome(v), v.Reason)
+		}
+	}
+	t.Logf("red team 3, class 4: %d cases", len(redTeam3Databases))
+}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ChristopherDavenport/agentpolicy"
@@ -176,6 +177,69 @@ func TestInlineScriptsAsDirect(t *testing.T) {
 		inline, direct := decide(t, e, c.inline, false), decide(t, e, c.direct, false)
 		if inline.Action != direct.Action {
 			t.Errorf("%q %v (%q), %q %v (%q) under %s", c.inline, inline.Action, inline.Reason, c.direct, direct.Action, direct.Reason, c.policy)
+		}
+	}
+}
+
+// databasePipes are the commands of the database shells that run a
+// shell command, sqlite3's, psql's and mysql's own syntax for a pipe,
+// each denied under "rm" where the command it runs is rm, beside its
+// twin, the same command given a file, which writes or reads the file
+// and asks, as every call that runs a database shell's commands does.
+var databasePipes = []struct {
+	attack, twin, file string
+}{
+	{"sqlite3 db '.output |rm x'", "sqlite3 db '.output out.txt'", "write out.txt"},
+	{"sqlite3 db \".output '|rm -f x'\"", "sqlite3 db \".output 'out.txt'\"", "write out.txt"},
+	{"sqlite3 db '.once |rm x' 'select 1'", "sqlite3 db '.once out.txt' 'select 1'", "write out.txt"},
+	{"sqlite3 db '.once \"|rm x\"'", "sqlite3 db '.once \"out.txt\"'", "write out.txt"},
+	{"sqlite3 db '.once --bom |rm x'", "sqlite3 db '.once --bom out.txt'", "write out.txt"},
+	{"sqlite3 db '.o |rm x'", "sqlite3 db '.o out.txt'", "write out.txt"},
+	{"sqlite3 -cmd '.out |rm x' db 'select 1'", "sqlite3 -cmd '.out out.txt' db 'select 1'", "write out.txt"},
+	{"sqlite3 db '.read |rm x'", "sqlite3 db '.read in.sql'", "read in.sql"},
+	{"sqlite3 db \".import '|rm x' t\"", "sqlite3 db '.import in.csv t'", "read in.csv"},
+	{"sqlite3 db '.import --csv --skip 1 |rm t'", "sqlite3 db '.import --csv --skip 1 in.csv t'", "read in.csv"},
+	{"psql -c '\\o |rm x'", "psql -c '\\o out.txt'", "write out.txt"},
+	{"psql -c '\\out | rm x'", "psql -c '\\out out.txt'", "write out.txt"},
+	{"psql -c 'select 1 \\g |rm x'", "psql -c 'select 1 \\g out.txt'", "write out.txt"},
+	{"psql -c 'select 1 \\gx |rm x'", "psql -c 'select 1 \\gx out.txt'", "write out.txt"},
+	{"psql -c '\\w |rm x'", "psql -c '\\w out.txt'", "write out.txt"},
+	{"psql -c \"\\copy t to program 'rm x'\"", "psql -c \"\\copy t to 'out.txt'\"", ""},
+	{"psql -c \"COPY t FROM PROGRAM 'rm x'\"", "psql -c \"COPY t FROM STDIN\"", ""},
+	{"psql -c '\\echo `rm x`'", "psql -c '\\echo rm x'", ""},
+	{"psql -c '\\set v `rm x`'", "psql -c '\\set v rm'", ""},
+	{"mysql -e 'pager rm x'", "mysql -e 'pager'", ""},
+	{"mysql -e 'select 1; PAGER rm x'", "mysql -e 'select 1; nopager'", ""},
+	{"mysql -e 'select 1; \\P rm x'", "mysql -e 'select 1; \\n'", ""},
+	{"mysql -e 'tee out.txt; system rm x'", "mysql -e 'tee out.txt'", "write out.txt"},
+}
+
+// TestDatabasePipes decides each case of databasePipes under "rm", and
+// finds the twin's file among its subjects.
+func TestDatabasePipes(t *testing.T) {
+	e := build(t, agentpolicy.Policy{Deny: rules(t, "bash(rm:*)"), Default: agentpolicy.Allow()})
+	split := Subjects(WithWriteTool("write", "path"), WithReadTool("read", "path"))
+	for _, c := range databasePipes {
+		if v := decide(t, e, c.attack, false); v.Action != agentturn.Block {
+			t.Errorf("%q %v, want denied: %q", c.attack, v.Action, v.Reason)
+		}
+		if v := decide(t, e, c.twin, false); v.Action != agentturn.Defer {
+			t.Errorf("twin %q %v, want asked: %q", c.twin, v.Action, v.Reason)
+		}
+		if c.file == "" {
+			continue
+		}
+		subjects, err := split(commandArgs(c.twin))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tool, path, _ := strings.Cut(c.file, " ")
+		found := false
+		for _, s := range subjects {
+			found = found || s.Tool == tool && strings.Contains(string(s.Args), `"`+path+`"`)
+		}
+		if !found {
+			t.Errorf("twin %q: no %s of %s among its subjects", c.twin, tool, path)
 		}
 	}
 }
