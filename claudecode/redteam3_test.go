@@ -49,6 +49,9 @@ var redTeam3 = []redTeam3Case{
 	{1, dotenvDenied, "sudo BASH_ENV=.env bash -c ls", "deny", "sudo LANG=C bash -c ls"},
 	{1, dotenvDenied, "export BASH_ENV=\"$F\"; bash -c ls", "ask", "export TZ=UTC; bash -c ls"},
 	{1, rmDenied, "BASH_ENV=s bash -c ls", "ask", "BASH_ENV= bash -c 'ls s'"},
+	{1, dotenvDenied, "command export BASH_ENV=.env; bash -c ls", "deny", "command export LANG=C; bash -c ls"},
+	{1, dotenvDenied, "eval 'export BASH_ENV=.env'; bash -c ls", "deny", "eval 'export LANG=C'; bash -c ls"},
+	{1, dotenvDenied, "BASH_ENV+=.env bash -c ls", "deny", "LANG+=.UTF-8 bash -c ls"},
 
 	// 2. The parameters of an inline script: the words after its -c
 	// string, and the {} find, fd and xargs put there.

@@ -55,6 +55,12 @@ var redTeamGaps = []struct {
 	{"startup", "dotenv", "export BASH_ENV=\"$PWD/.env\"; bash -c ls", "export LANG=\"C\"; bash -c ls", true},
 	{"startup", "dotenv", "export BASH_ENV=$F; bash -c ls", "export LANG=C.UTF-8; bash -c ls", false},
 	{"startup", "rm", "printf 'rm x\\n' > s; BASH_ENV=s bash -c ls", "printf 'rm x\\n' > s; bash -c ls", false},
+	{"startup", "dotenv", "builtin export BASH_ENV=.env; bash -c ls", "builtin export LANG=C; bash -c ls", true},
+	{"startup", "dotenv", "command export BASH_ENV=.env; bash -c ls", "command export LANG=C; bash -c ls", true},
+	{"startup", "dotenv", "export 'BASH_ENV=.env'; bash -c ls", "export 'LANG=C'; bash -c ls", true},
+	{"startup", "dotenv", "BASH_ENV+=.env bash -c ls", "LANG+=.UTF-8 bash -c ls", true},
+	{"startup", "dotenv", "eval 'export BASH_ENV=.env'; bash -c ls", "eval 'export LANG=C'; bash -c ls", true},
+	{"startup", "dotenv", "eval export BASH_ENV=.env; bash -c ls", "eval export LANG=C; bash -c ls", true},
 
 	// 2. The parameters of an inline script: the words after a shell's
 	// -c string are its $0, $1 and so on, "$@", a "for f" loop's items

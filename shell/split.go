@@ -3,6 +3,7 @@ package shell
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -91,7 +92,10 @@ func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	s.startup = s.startupAround()
 	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
 	defer func() {
-		s.src, s.tree, s.vars, s.integers, s.startup = outerSrc, outerTree, outerVars, outerIntegers, outerStartup
+		// What the script gives BASH_ENV and ENV stays known after it:
+		// a string eval runs sets them for the commands after it.
+		inner := s.startupAround()[len(s.startup):]
+		s.src, s.tree, s.vars, s.integers, s.startup = outerSrc, outerTree, outerVars, outerIntegers, slices.Concat(outerStartup, inner)
 	}()
 	defer s.restore(s.locate(f, src))
 	nesting := 0
@@ -595,6 +599,18 @@ func (s *splitter) declare(d *syntax.DeclClause) {
 	}
 	why = firstOf(s.assignsUnseen(args, exports(d)), why)
 	s.add(s.field, normalised, s.text(d), why, false, "")
+	// A quoted word the parser does not read as an assignment,
+	// 'BASH_ENV=.env', still sets the variable.
+	var quoted []word
+	for _, a := range args {
+		if a.Name == nil && a.Value != nil {
+			quoted = append(quoted, s.wordOf(a.Value))
+		}
+	}
+	readTool, _ := s.operandTargets()
+	for _, w := range startupReads(quoted) {
+		s.file(readTool, w, s.dirs.of(d))
+	}
 }
 
 // exports reports whether a declaration hands its variables to the

@@ -48,7 +48,7 @@ func startupReads(assignments []word) []word {
 	var out []word
 	for _, a := range assignments {
 		name, value, _ := strings.Cut(a.value, "=")
-		if slices.Contains(startupVariables, name) && value != "" {
+		if slices.Contains(startupVariables, strings.TrimSuffix(name, "+")) && value != "" {
 			out = append(out, word{value: value, literal: a.literal})
 		}
 	}
@@ -95,7 +95,7 @@ func (s *splitter) ownStartup() []word {
 // read and those around it give, as words that stand nowhere in a script
 // read inside it, whose shells inherit them.
 func (s *splitter) startupAround() []word {
-	out := s.startup
+	out := slices.Clone(s.startup)
 	if s.tree == nil {
 		return out
 	}

@@ -142,6 +142,10 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 					}
 				}
 			}
+			if n.Append && n.Index == nil && n.Value != nil && slices.Contains(startupVariables, n.Name.Value) {
+				// "BASH_ENV+=f" names f when the variable was empty.
+				v.startup = append(v.startup, n.Value)
+			}
 			if n.Index != nil || n.Append || n.Array != nil || n.Naked {
 				v.tainted[n.Name.Value] = true
 				break
