@@ -153,6 +153,8 @@ var redTeam3Databases = []struct{ attack, twin string }{
 	{"psql -c '\\echo `rm x`'", "psql -c '\\echo rm x'"},
 	{"mysql -e 'pager rm x'", "mysql -e 'tee out.txt'"},
 	{"mysql -e 'select 1; \\P rm x'", "mysql -e 'select 1; \\T out.txt'"},
+	{"sqlite3 db <<< '.once |rm x'", "sqlite3 db <<< '.once out.txt'"},
+	{"printf '%s\\n' '\\o |rm x' | psql", "printf '%s\\n' '\\o out.txt' | psql"},
 }
 
 // TestRedTeam3Databases decides each of redTeam3Databases under

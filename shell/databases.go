@@ -218,6 +218,7 @@ func databaseEffects(base string, p parsed, commandsOf func(string) reach) effec
 	}
 	if len(commands) == 0 {
 		e.unseen = firstOf(e.unseen, base+" reads its commands from standard input")
+		e.commandsIn = commandsOf
 	}
 	e.unseen = firstOf(e.unseen, base+" runs commands that may change the database or run a shell command")
 	return e

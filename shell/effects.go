@@ -42,6 +42,10 @@ type effects struct {
 	// words hide code when they are known only when it runs (xargs.go).
 	xargs         *parsed
 	appendsUnseen string
+	// commandsIn, when set, marks a database shell that reads its
+	// commands from standard input, and reads what they reach: read when
+	// the call gives the input as a literal text.
+	commandsIn func(string) reach
 	// stdin, when set, marks a program that runs its standard input as
 	// shell code: read as a script when the call gives it as a literal
 	// text, and why it is unseen otherwise.

@@ -218,6 +218,10 @@ var databasePipes = []struct {
 	{"mysql -e 'select 1; PAGER rm x'", "mysql -e 'select 1; nopager'", ""},
 	{"mysql -e 'select 1; \\P rm x'", "mysql -e 'select 1; \\n'", ""},
 	{"mysql -e 'tee out.txt; system rm x'", "mysql -e 'tee out.txt'", "write out.txt"},
+	{"sqlite3 db <<< '.output |rm x'", "sqlite3 db <<< '.output out.txt'", "write out.txt"},
+	{"echo '.shell rm x' | sqlite3 db", "echo '.tables' | sqlite3 db", ""},
+	{"psql <<< '\\o |rm x'", "psql <<< '\\o out.txt'", "write out.txt"},
+	{"mysql <<'EOF'\npager rm x\nEOF", "mysql <<'EOF'\ntee out.txt\nEOF", "write out.txt"},
 }
 
 // TestDatabasePipes decides each case of databasePipes under "rm", and

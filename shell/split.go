@@ -415,6 +415,14 @@ func (s *splitter) run(cmd command, depth int) error {
 			e.unseen = firstOf(e.unseen, e.stdin)
 		}
 	}
+	if e.commandsIn != nil {
+		if text, ok := s.stdinText(cmd.node); ok {
+			r := e.commandsIn(text)
+			e.scripts = append(e.scripts, r.scripts...)
+			e.reads = append(e.reads, r.reads...)
+			e.writes = append(e.writes, r.writes...)
+		}
+	}
 	if e.listedIn != nil {
 		if text, ok := s.stdinText(cmd.node); ok {
 			e.reads = append(e.reads, listedNames(text, *e.listedIn)...)
