@@ -1,5 +1,7 @@
 package shell
 
+import "strings"
+
 // The database shells, sqlite3, psql and mysql: programs whose command
 // language has, besides SQL that may change the database, a command that
 // runs a shell command (sqlite3's .shell and .system, psql's \!, mysql's
@@ -177,6 +179,9 @@ var mysqlOptions = flagSet(byEffect{
 	writesArg: `
 		T: tee:
 	`,
+	runs: `
+		pager::
+	`,
 })
 
 // databaseEffects is the effect of a database shell whose command line is
@@ -199,8 +204,14 @@ func databaseEffects(base string, p parsed, commandsOf func(string) reach) effec
 		case g.effect == loadsCode:
 			e.reads = append(e.reads, g.value)
 			e.unseen = firstOf(e.unseen, base+" "+g.written+" runs the commands of a file the splitter does not read")
+		case g.effect == writesArg && base == "psql" && strings.HasPrefix(g.value.value, "|"):
+			// psql -o '|cmd' pipes its output to the command.
+			commands = append(commands, word{value: `\o ` + g.value.value, literal: g.value.literal})
 		case g.effect == writesArg:
 			e.writes = append(e.writes, g.value)
+		case g.effect == runs:
+			// mysql --pager=cmd pipes its output to the command.
+			commands = append(commands, word{value: "pager " + g.value.value, literal: g.value.literal})
 		}
 	}
 	if base == "sqlite3" {
