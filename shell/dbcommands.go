@@ -3,6 +3,7 @@ package shell
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // What the database shells' own commands reach, read from the literal
@@ -135,11 +136,17 @@ func sqliteArgs(text string) []string {
 }
 
 // psqlMeta finds psql's meta-commands that write or pipe: \o, \out, \g,
-// \gx, \w and \write, with what follows them.
-var psqlMeta = regexp.MustCompile(`\\(o|out|gx|g|w|write)(?:[ \t]+|$|\|)`)
+// \gx, \w and \write, with what follows them. It is compiled when first
+// used, so a process that never reads psql's commands does not pay for
+// it when it starts.
+var psqlMeta = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\\(o|out|gx|g|w|write)(?:[ \t]+|$|\|)`)
+})
 
 // copyProgram finds the program of \copy or COPY: PROGRAM 'cmd'.
-var copyProgram = regexp.MustCompile(`(?i)\bprogram\s+'((?:[^']|'')*)'`)
+var copyProgram = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bprogram\s+'((?:[^']|'')*)'`)
+})
 
 // psqlShellCommands is what psql's meta-commands in text reach: \!'s
 // command, anywhere in a line, the rest of it; \o and the others given
@@ -151,7 +158,7 @@ func psqlShellCommands(text string) reach {
 		if _, rest, ok := strings.Cut(line, `\!`); ok {
 			r.scripts = append(r.scripts, rest)
 		}
-		for _, m := range psqlMeta.FindAllStringIndex(line, -1) {
+		for _, m := range psqlMeta().FindAllStringIndex(line, -1) {
 			rest := strings.TrimLeft(line[m[1]-1:], " \t")
 			if line[m[1]-1] != '|' {
 				rest = strings.TrimLeft(line[m[1]:], " \t")
@@ -162,7 +169,7 @@ func psqlShellCommands(text string) reach {
 				r.writes = append(r.writes, file(strings.Trim(target, "'")))
 			}
 		}
-		for _, m := range copyProgram.FindAllStringSubmatch(line, -1) {
+		for _, m := range copyProgram().FindAllStringSubmatch(line, -1) {
 			r.scripts = append(r.scripts, strings.ReplaceAll(m[1], "''", "'"))
 		}
 		if strings.Contains(line, `\`) {

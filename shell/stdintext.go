@@ -150,9 +150,15 @@ func (s *splitter) printedText(st *syntax.Stmt) (string, bool) {
 	return "", false
 }
 
-// printfEscapes are the escapes of printf's format that printfText
-// reads, with what they print.
-var printfEscapes = map[byte]byte{'n': '\n', 't': '\t', '0': 0, '\\': '\\', 'a': '\a', 'b': '\b', 'f': '\f', 'r': '\r', 'v': '\v', '"': '"', '\'': '\''}
+// printfEscape is what the escape of printf's format \c prints, and
+// whether printfText reads it.
+func printfEscape(c byte) (byte, bool) {
+	i := strings.IndexByte(`nt0\abfrv"'`, c)
+	if i < 0 {
+		return 0, false
+	}
+	return "\n\t\x00\\\a\b\f\r\v\"'"[i], true
+}
 
 // printfText is what printf prints for format and args, and whether it
 // is known: the format's text, its escapes and %% as printf prints them,
@@ -167,7 +173,7 @@ func printfText(format string, args []string) (string, bool) {
 			c := format[i]
 			switch {
 			case c == '\\' && i+1 < len(format):
-				e, ok := printfEscapes[format[i+1]]
+				e, ok := printfEscape(format[i+1])
 				if !ok || format[i+1] == '0' && i+2 < len(format) && '0' <= format[i+2] && format[i+2] <= '7' {
 					return "", false
 				}
