@@ -62,10 +62,14 @@ func (s *splitter) startupFiles(c *syntax.CallExpr, words []word) {
 	if words[0].literal && quietBuiltins[words[0].value] {
 		return
 	}
+	values := append(s.ownStartup(), s.startup...)
+	if len(values) == 0 {
+		return
+	}
 	readTool, _ := s.operandTargets()
 	in := s.dirs.of(c)
 	seen := map[string]bool{}
-	for _, w := range append(s.ownStartup(), s.startup...) {
+	for _, w := range values {
 		if w.literal && (w.value == "" || seen[w.value]) {
 			continue
 		}
@@ -78,6 +82,10 @@ func (s *splitter) startupFiles(c *syntax.CallExpr, words []word) {
 // ENV, literal or not, by assignment, prefix or declaration, and by read
 // or printf -v (values.go).
 func (s *splitter) ownStartup() []word {
+	if !strings.Contains(s.src, "ENV") {
+		// Neither name stands in the script: it sets neither.
+		return nil
+	}
 	v := s.assignedValues()
 	var out []word
 	for _, w := range v.startup {
