@@ -350,7 +350,9 @@ func (s *splitter) namedBy(name word) [][]word {
 		if len(s.positional) < 2 || !allLiteral(s.positional[1:]) {
 			return nil
 		}
-		return [][]word{s.stood(values(s.positional[1:]), name, true)}
+		// Quoted, "$*" joins them into one word, which names no
+		// command; read as "$@", a rule for the first still holds.
+		return [][]word{s.stood(values(s.positional[1:]), name, quoted)}
 	case isPositional(variable):
 		given = s.assignedValues().given[variable]
 	case isName(variable):
