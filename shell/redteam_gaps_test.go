@@ -61,6 +61,8 @@ var redTeamGaps = []struct {
 	{"startup", "dotenv", "BASH_ENV+=.env bash -c ls", "LANG+=.UTF-8 bash -c ls", true},
 	{"startup", "dotenv", "eval 'export BASH_ENV=.env'; bash -c ls", "eval 'export LANG=C'; bash -c ls", true},
 	{"startup", "dotenv", "eval export BASH_ENV=.env; bash -c ls", "eval export LANG=C; bash -c ls", true},
+	{"startup", "dotenv", "set -k; bash -c ls BASH_ENV=.env", "set -k; bash -c ls LANG=C; set +k", true},
+	{"startup", "dotenv", "bash -k -c 'bash -c ls BASH_ENV=.env'", "bash -k -c 'bash -c ls LANG=C'", true},
 
 	// 2. The parameters of an inline script: the words after a shell's
 	// -c string are its $0, $1 and so on, "$@", a "for f" loop's items

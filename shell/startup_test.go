@@ -36,6 +36,7 @@ var startupCases = []struct {
 	{"f() { local -x BASH_ENV=.env; bash -c :; }; f", true, true},
 	{"export BASH_ENV=.env; ./build.sh", true, true},
 	{"export ENV=.env; sh -i -c : </dev/null", true, true},
+	{"set -k; bash -c : BASH_ENV=.env", true, true},
 	{"export ENV=.env; bash --posix -i -c : </dev/null", true, true},
 	{"BASH_ENV=.env; bash -c :", false, true},
 	{"export ENV=.env; sh -c :", false, true},
