@@ -337,4 +337,12 @@ var oracleClasses = []struct {
 	{"positional", "xargs sh -c 'touch \"$1\"' _ <<< pwned", "xargs sh -c 'echo \"$1\"' _ <<< ok"},
 	{"positional", "xargs -I{} sh -c 'c=$1; $c pwned' _ {} <<< touch", "xargs -I{} sh -c 'c=$1; echo $c' _ {} <<< ok"},
 	{"positional", "sh -c 'for c; do $c pwned; done' _ touch", "sh -c 'for c in \"$@\"; do echo $c; done' _ ok"},
+	{"positional", "sh -c 'touch \"$1\"' _ pwned", "sh -c 'cat \"$1\"' _ a.txt"},
+	{"positional", "sh -c '\"$1\" \"$2\"' _ touch pwned", "sh -c '\"$1\" \"$2\"' _ cat a.txt"},
+	{"positional", "bash -c 'touch \"$@\"' _ pwned x", "bash -c 'cat \"$@\"' _ a.txt b.txt"},
+	{"positional", "sh -c 'cat \"$1\"; set -- pwned; touch \"$1\"' _ a.txt", "sh -c 'set -- b.txt; cat \"$1\"' _ a.txt"},
+	{"positional", "sh -c 'f() { touch \"$1\"; }; f pwned' _ a.txt", "sh -c 'f() { cat \"$1\"; }; f a.txt' _ b.txt"},
+	{"positional", "sh -c '\"$1\" -- pwned; touch \"$1\"' _ set", "sh -c '$0 \"$1\"' cat a.txt"},
+	{"positional", "sh -c 'touch $1' _ 'pwn ed'", "sh -c 'cat $1' _ a.txt"},
+	{"positional", "find . -name a.txt -exec sh -c 'cp \"$1\" pwned' _ {} \\;", "find . -name a.txt -exec sh -c 'cat \"$1\"' _ {} \\;"},
 }

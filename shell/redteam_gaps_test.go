@@ -92,6 +92,15 @@ var redTeamGaps = []struct {
 	{"positional", "dotenv", "xargs -I{} sh -c 'cat \"$1\"' _ {} <<< .env", "xargs -I{} sh -c 'echo \"$1\"' _ {} <<< .env", true},
 	{"positional", "dotenv", "find . -exec sh -c 'cat \"$1\"' _ {} \\;", "find . -exec sh -c 'echo \"$1\"' _ {} \\;", false},
 	{"positional", "dotenv", "find . -exec sh -c 'cat < \"$1\"' _ {} \\;", "find . -exec sh -c 'echo \"$1\"' _ {} \\;", false},
+	// The parameters are known where nothing may change them: the twin
+	// is decided as the command it is.
+	{"positional", "dotenv", "bash -c 'cat \"$1\"' _ .env", "bash -c 'cat \"$1\"' _ a.txt", true},
+	{"positional", "dotenv", "sh -c 'head -n1 \"$@\"' _ a.txt .env", "sh -c 'head -n1 \"$@\"' _ a.txt b.txt", true},
+	{"positional", "dotenv", "sh -c 'cat ${1}' _ .env", "sh -c 'cat ${1}' _ a.txt", true},
+	{"positional", "rm", "sh -c '\"$1\" \"$2\"' _ rm x", "sh -c '\"$1\" \"$2\"' _ ls x", true},
+	{"positional", "rm", "sh -c '$0 x' rm", "sh -c '$0 x' ls", true},
+	{"positional", "dotenv", "sh -c 'set -- .env; cat \"$1\"' _ a.txt", "sh -c 'cat \"$1\"; cat \"$1\"' _ a.txt", false},
+	{"positional", "dotenv", "sh -c 'f() { cat \"$1\"; }; f .env' _ a.txt", "sh -c 'f() { cat a.txt; }; f \"$1\"' _ .env", false},
 
 	// 3. The words xargs reads from a literal input, split as GNU xargs
 	// splits them (xargs_test.go holds the reading to the real xargs):

@@ -396,6 +396,91 @@ func positionalParam(w *syntax.Word) string {
 	return ""
 }
 
+// positionalWords are the words a command's word that is one positional
+// parameter, "$1", $0, "${2}" or "$@", stands for in a shell's -c string,
+// and ok when they are known: the parameter is among the literal words
+// after the string, the script runs no command that may change them
+// (set, shift, source, eval, one named when it runs) and the word is in
+// no function, whose parameters are its own; unquoted, the value holds
+// no blank and no glob character, which would split or expand it.
+func (s *splitter) positionalWords(w *syntax.Word) ([]word, bool) {
+	param := positionalParam(w)
+	if param == "" || len(s.positional) == 0 || !s.keepsPositional(w) {
+		return nil, false
+	}
+	_, quoted := w.Parts[0].(*syntax.DblQuoted)
+	if p, ok := w.Parts[0].(*syntax.ParamExp); ok && p.Param.Value == "*" || quoted && strings.Contains(s.text(w), "*") {
+		// "$*" joins the parameters into one word.
+		return nil, false
+	}
+	var params []word
+	if param == "@" {
+		params = s.positional[1:]
+	} else if n, _ := strconv.Atoi(param); n < len(s.positional) {
+		params = s.positional[n : n+1]
+	} else {
+		return nil, false
+	}
+	out := make([]word, 0, len(params))
+	for _, p := range params {
+		if !p.literal || p.pattern || !quoted && (p.value == "" || strings.ContainsAny(p.value, " \t\n*?[")) {
+			return nil, false
+		}
+		out = append(out, word{value: p.value, literal: true, pos: w.Pos().Offset(), end: w.End().Offset()})
+	}
+	return out, true
+}
+
+// keepsPositional reports whether the positional parameters hold, where
+// w stands, the words the shell was given: no command of the script may
+// change them and w is in no function.
+func (s *splitter) keepsPositional(w *syntax.Word) bool {
+	keeps := true
+	syntax.Walk(s.tree, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			if n.Pos().Offset() <= w.Pos().Offset() && w.End().Offset() <= n.End().Offset() {
+				keeps = false
+			}
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 {
+				name := s.wordOf(n.Args[0])
+				if param := positionalParam(n.Args[0]); param != "" && !name.literal {
+					// A command a parameter names: the word it is.
+					name = s.positionalName(param)
+				}
+				keeps = keeps && name.literal && !changesPositional(name.value)
+			}
+		}
+		return keeps
+	})
+	return keeps
+}
+
+// positionalName is the word the positional parameter param names a
+// command by, as the shell was given it: $N the Nth, "$@" the first
+// after $0; a word not literal when there is none.
+func (s *splitter) positionalName(param string) word {
+	n := 1
+	if param != "@" {
+		n, _ = strconv.Atoi(param)
+	}
+	if n < len(s.positional) {
+		return s.positional[n]
+	}
+	return word{}
+}
+
+// changesPositional reports whether the command name may set the
+// positional parameters of the shell that runs it.
+func changesPositional(name string) bool {
+	switch name {
+	case "set", "shift", "source", ".", "eval", "builtin", "command", "exec":
+		return true
+	}
+	return false
+}
+
 // copiesPositional reports whether the script gives the variable name
 // a positional parameter's value.
 func (s *splitter) copiesPositional(name string) bool {
