@@ -53,8 +53,10 @@ type splitter struct {
 	// after it, its $0, $1 and so on.
 	positional []word
 	// startup are the values the scripts around the one being read give
-	// BASH_ENV and ENV, which the shells it starts inherit (startup.go).
-	startup []word
+	// BASH_ENV and ENV, which the shells it starts inherit (startup.go),
+	// and namesStartup marks a script whose text names either.
+	startup      []word
+	namesStartup bool
 	// guessing marks the paths of words only guessed to be files
 	// ([splitter.opaqueFiles]), which are held to no pattern of a
 	// directory known only when it runs.
@@ -88,14 +90,14 @@ func (s *splitter) script(src string, depth int) error {
 // walk adds the subjects of the commands in f, parsed from src.
 func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	// A string run as code is a script of its own, read inside another.
-	outerSrc, outerTree, outerVars, outerIntegers, outerStartup := s.src, s.tree, s.vars, s.integers, s.startup
+	outerSrc, outerTree, outerVars, outerIntegers, outerStartup, outerNames := s.src, s.tree, s.vars, s.integers, s.startup, s.namesStartup
 	s.startup = s.startupAround()
-	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
+	s.src, s.tree, s.vars, s.integers, s.namesStartup = src, f, nil, nil, strings.Contains(src, "ENV")
 	defer func() {
 		// What the script gives BASH_ENV and ENV stays known after it:
 		// a string eval runs sets them for the commands after it.
 		inner := s.startupAround()[len(s.startup):]
-		s.src, s.tree, s.vars, s.integers, s.startup = outerSrc, outerTree, outerVars, outerIntegers, slices.Concat(outerStartup, inner)
+		s.src, s.tree, s.vars, s.integers, s.startup, s.namesStartup = outerSrc, outerTree, outerVars, outerIntegers, slices.Concat(outerStartup, inner), outerNames
 	}()
 	defer s.restore(s.locate(f, src))
 	nesting := 0

@@ -82,7 +82,7 @@ func (s *splitter) startupFiles(c *syntax.CallExpr, words []word) {
 // ENV, literal or not, by assignment, prefix or declaration, and by read
 // or printf -v (values.go).
 func (s *splitter) ownStartup() []word {
-	if !strings.Contains(s.src, "ENV") {
+	if !s.namesStartup {
 		// Neither name stands in the script: it sets neither.
 		return nil
 	}
