@@ -36,7 +36,7 @@ func (s *splitter) continued(f *syntax.File, src string, start, depth int) error
 	if joined == src {
 		return nil
 	}
-	other := splitter{config: s.config, again: true, keyword: s.keyword}
+	other := splitter{config: s.config, again: true, keyword: s.keyword, startup: s.startupAround()}
 	err := other.script(joined, depth)
 	if errors.Is(err, errDeep) {
 		return err

@@ -5,9 +5,11 @@ import "strings"
 // The database shells, sqlite3, psql and mysql: programs whose command
 // language has, besides SQL that may change the database, a command that
 // runs a shell command (sqlite3's .shell and .system, psql's \!, mysql's
-// system and \!). Every command they are given is code, so a call that
-// runs one asks; the shell commands its literal text names are read as
-// shell code, so a deny rule for what they run denies the call. An
+// system and \!) and commands that pipe their output to one or read
+// from one (sqlite3's .output |cmd, psql's \o |cmd, mysql's pager).
+// Every command they are given is code, so a call that runs one asks;
+// the shell commands its literal text names are read as shell code, so a
+// deny rule for what they run denies the call. An
 // option the tables do not know asks too, as does a program with no
 // command, which reads its commands from standard input.
 
@@ -177,13 +179,17 @@ var mysqlOptions = flagSet(byEffect{
 	writesArg: `
 		T: tee:
 	`,
+	runs: `
+		pager::
+	`,
 })
 
 // databaseEffects is the effect of a database shell whose command line is
 // read: it asks, for its commands are code; a file an option loads is
-// read; and the shell commands named by the literal commands are read as
-// scripts.
-func databaseEffects(base string, p parsed, shellCommands func(string) []string) effects {
+// read; and what the literal commands reach (dbcommands.go) is read: the
+// shell commands they run as scripts, the files they read and write as
+// files.
+func databaseEffects(base string, p parsed, commandsOf func(string) reach) effects {
 	if len(p.operands) == 0 && len(p.options) == 1 && p.opaque == "" && (p.has("version", "V", "help", "?")) {
 		// Only its version or its help, which run no command.
 		return effects{}
@@ -198,8 +204,14 @@ func databaseEffects(base string, p parsed, shellCommands func(string) []string)
 		case g.effect == loadsCode:
 			e.reads = append(e.reads, g.value)
 			e.unseen = firstOf(e.unseen, base+" "+g.written+" runs the commands of a file the splitter does not read")
+		case g.effect == writesArg && base == "psql" && strings.HasPrefix(g.value.value, "|"):
+			// psql -o '|cmd' pipes its output to the command.
+			commands = append(commands, word{value: `\o ` + g.value.value, literal: g.value.literal})
 		case g.effect == writesArg:
 			e.writes = append(e.writes, g.value)
+		case g.effect == runs:
+			// mysql --pager=cmd pipes its output to the command.
+			commands = append(commands, word{value: "pager " + g.value.value, literal: g.value.literal})
 		}
 	}
 	if base == "sqlite3" {
@@ -210,64 +222,15 @@ func databaseEffects(base string, p parsed, shellCommands func(string) []string)
 			e.unseen = firstOf(e.unseen, base+" runs a command made when it runs")
 			continue
 		}
-		e.scripts = append(e.scripts, shellCommands(c.value)...)
+		r := commandsOf(c.value)
+		e.scripts = append(e.scripts, r.scripts...)
+		e.reads = append(e.reads, r.reads...)
+		e.writes = append(e.writes, r.writes...)
 	}
 	if len(commands) == 0 {
 		e.unseen = firstOf(e.unseen, base+" reads its commands from standard input")
+		e.commandsIn = commandsOf
 	}
 	e.unseen = firstOf(e.unseen, base+" runs commands that may change the database or run a shell command")
 	return e
-}
-
-// sqliteShellCommands are the shell commands of sqlite3's .shell and
-// .system, which it also knows by a prefix of two letters or more: the
-// rest of the line.
-func sqliteShellCommands(text string) []string {
-	var out []string
-	for line := range strings.SplitSeq(text, "\n") {
-		name, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
-		name, ok := strings.CutPrefix(name, ".")
-		if ok && len(name) >= 2 && (strings.HasPrefix("shell", name) || strings.HasPrefix("system", name)) {
-			out = append(out, rest)
-		}
-	}
-	return out
-}
-
-// psqlShellCommands are the shell commands of psql's \!, which may stand
-// anywhere in a line: the rest of it.
-func psqlShellCommands(text string) []string {
-	var out []string
-	for line := range strings.SplitSeq(text, "\n") {
-		if _, rest, ok := strings.Cut(line, `\!`); ok {
-			out = append(out, rest)
-		}
-	}
-	return out
-}
-
-// mysqlShellCommands are the shell commands of mysql's \!, anywhere in a
-// line, and of its system command, in any case, at the start of a line
-// or of a statement: the rest of the line, which may hold more
-// statements.
-func mysqlShellCommands(text string) []string {
-	var out []string
-	for line := range strings.SplitSeq(text, "\n") {
-		if _, rest, ok := strings.Cut(line, `\!`); ok {
-			out = append(out, rest)
-		}
-		for at := 0; at <= len(line); {
-			statement := strings.TrimLeft(line[at:], " \t")
-			name, rest, _ := strings.Cut(statement, " ")
-			if strings.EqualFold(name, "system") {
-				out = append(out, rest)
-			}
-			next := strings.IndexByte(line[at:], ';')
-			if next < 0 {
-				break
-			}
-			at += next + 1
-		}
-	}
-	return out
 }

@@ -59,7 +59,7 @@ func (s *splitter) shellScript(base, src string, depth int) error {
 	if err != nil {
 		return s.unreadAs(start, &unreadable{why: base + " does not read it as bash: " + err.Error(), reading: src})
 	}
-	other := splitter{config: s.config, posix: lang == syntax.LangPOSIX, again: true, keyword: s.keyword, dirs: places{outer: s.dirs.outer}, positional: s.positional}
+	other := splitter{config: s.config, posix: lang == syntax.LangPOSIX, again: true, keyword: s.keyword, dirs: places{outer: s.dirs.outer}, positional: s.positional, startup: s.startupAround()}
 	if err := other.walk(f, src, depth); err != nil {
 		if errors.Is(err, errDeep) {
 			return err

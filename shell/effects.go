@@ -37,6 +37,15 @@ type effects struct {
 	// directory they are relative to. When the call gives the list as a
 	// literal text, each name is a file it reads, held to the deny rules.
 	listedIn *word
+	// xargs, when set, are the options of xargs, which appends the words
+	// it reads to the commands it runs, and appendsUnseen why those
+	// words hide code when they are known only when it runs (xargs.go).
+	xargs         *parsed
+	appendsUnseen string
+	// commandsIn, when set, marks a database shell that reads its
+	// commands from standard input, and reads what they reach: read when
+	// the call gives the input as a literal text.
+	commandsIn func(string) reach
 	// stdin, when set, marks a program that runs its standard input as
 	// shell code: read as a script when the call gives it as a literal
 	// text, and why it is unseen otherwise.
@@ -69,15 +78,15 @@ func (s *splitter) assignsUnseen(as []*syntax.Assign, exported bool) string {
 			}
 			continue
 		}
-		var value word
+		value := word{literal: true}
 		if a.Value != nil {
 			value = s.wordOf(a.Value)
 		}
-		unseen := variableUnseen
+		unseen := variableUnseen(a.Name.Value)
 		if exported {
-			unseen = environmentUnseen
+			unseen = startupUnseen(a.Name.Value, value)
 		}
-		if why := firstOf(unseen(a.Name.Value), substitutionUnseen(a.Name.Value, value)); why != "" {
+		if why := firstOf(unseen, substitutionUnseen(a.Name.Value, value)); why != "" {
 			return why
 		}
 	}

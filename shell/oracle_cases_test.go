@@ -304,4 +304,45 @@ var oracleClasses = []struct {
 	{"wrappers", "command_not_found_handle() { touch pwned; }; nosuchprogram", "nosuchprogram"},
 	{"wrappers", "PATH=/usr/bin:$PATH ls", "LANG=C ls"},
 	{"wrappers", "IFS=,; x=touch,pwned; $x", "IFS=,; x=echo,ok; echo $x"},
+
+	// 10. A startup file: the file BASH_ENV (ENV, for an interactive sh)
+	// names runs before the shell's commands, however it reaches it.
+	{"startup", "printf 'touch pwned\\n' > s; export BASH_ENV=./s; bash -c :", "printf 'touch pwned\\n' > s; export LANG=C; bash -c :"},
+	{"startup", "printf 'touch pwned\\n' > s; declare -x BASH_ENV=./s; bash -c :", "printf 'touch pwned\\n' > s; BASH_ENV= bash -c :"},
+	{"startup", "printf 'touch pwned\\n' > s; env BASH_ENV=s bash -c :", "printf 'touch pwned\\n' > s; env BASH_ENV= bash -c :"},
+	{"startup", "printf 'touch pwned\\n' > s; env -S 'BASH_ENV=s bash -c :'", "env -S 'LANG=C bash -c :'"},
+	{"startup", "printf 'touch pwned\\n' > s; BASH_ENV=s; export BASH_ENV; bash -c :", "env -S 'ls # rm -f ./missing'"},
+	{"startup", "printf 'touch pwned\\n' > s; export ENV=./s; sh -i -c : </dev/null", "env -iS 'ls'"},
+
+	// 11. The words xargs reads from a literal input, split as GNU xargs
+	// splits them: the commands it runs are known before it runs.
+	{"xargs input", "printf '%s\\0' pwned | xargs -0 touch", "printf '%s\\0' ok | xargs -0 echo"},
+	{"xargs input", "echo '\"pwn\"ed' | xargs touch", "echo '\"o\"k' | xargs echo"},
+	{"xargs input", "xargs -d , touch <<< 'a,pwned'", "xargs -d , echo <<< 'a,b'"},
+	{"xargs input", "xargs -E x touch <<< 'pwned x other'", "xargs -E x echo <<< 'a x b'"},
+	{"xargs input", "xargs -n1 rm -f <<< './missing ./b.txt'", "xargs -n1 echo <<< 'a b'"},
+	{"xargs input", "xargs -L1 sh -c 'touch \"$0\"' <<< 'pwned'", "xargs -L1 sh -c 'echo \"$0\"' <<< 'ok'"},
+	{"xargs input", "xargs -I{} sh -c 'touch {}' <<< 'pwned'", "xargs -I{} sh -c 'echo {}' <<< 'ok'"},
+	{"xargs input", "xargs -I% touch x% <<< '  pwned'", "xargs -I% echo x% <<< '  ok'"},
+	{"xargs input", "printf 'a\\\\ b\\n' | xargs touch", "printf 'a\\\\ b\\n' | xargs echo"},
+	{"xargs input", "xargs touch <<< ''", "xargs -r touch <<< ''"},
+
+	// 12. The parameters of an inline script: the words after a shell's
+	// -c string, literal or the names find, fd and xargs put for {}.
+	{"positional", "sh -c '\"$1\" pwned' _ touch", "sh -c 'echo \"$1\"' _ ok"},
+	{"positional", "sh -c '$0 pwned' touch", "sh -c 'echo $0' ok"},
+	{"positional", "sh -c '\"$@\"' _ touch pwned", "sh -c 'echo \"$@\"' _ touch pwned"},
+	{"positional", "find . -name a.txt -exec sh -c '\"$0\" pwned' touch {} \\;", "find . -name a.txt -exec sh -c 'echo \"$1\"' _ {} \\;"},
+	{"positional", "find . -name a.txt -exec sh -c 'for f; do touch \"$f\".x; done' _ {} +", "find . -name a.txt -exec sh -c 'for f; do echo \"$f\"; done' _ {} +"},
+	{"positional", "xargs sh -c 'touch \"$1\"' _ <<< pwned", "xargs sh -c 'echo \"$1\"' _ <<< ok"},
+	{"positional", "xargs -I{} sh -c 'c=$1; $c pwned' _ {} <<< touch", "xargs -I{} sh -c 'c=$1; echo $c' _ {} <<< ok"},
+	{"positional", "sh -c 'for c; do $c pwned; done' _ touch", "sh -c 'for c in \"$@\"; do echo $c; done' _ ok"},
+	{"positional", "sh -c 'touch \"$1\"' _ pwned", "sh -c 'cat \"$1\"' _ a.txt"},
+	{"positional", "sh -c '\"$1\" \"$2\"' _ touch pwned", "sh -c '\"$1\" \"$2\"' _ cat a.txt"},
+	{"positional", "bash -c 'touch \"$@\"' _ pwned x", "bash -c 'cat \"$@\"' _ a.txt b.txt"},
+	{"positional", "sh -c 'cat \"$1\"; set -- pwned; touch \"$1\"' _ a.txt", "sh -c 'set -- b.txt; cat \"$1\"' _ a.txt"},
+	{"positional", "sh -c 'f() { touch \"$1\"; }; f pwned' _ a.txt", "sh -c 'f() { cat \"$1\"; }; f a.txt' _ b.txt"},
+	{"positional", "sh -c '\"$1\" -- pwned; touch \"$1\"' _ set", "sh -c '$0 \"$1\"' cat a.txt"},
+	{"positional", "sh -c 'touch $1' _ 'pwn ed'", "sh -c 'cat $1' _ a.txt"},
+	{"positional", "find . -name a.txt -exec sh -c 'cp \"$1\" pwned' _ {} \\;", "find . -name a.txt -exec sh -c 'cat \"$1\"' _ {} \\;"},
 }

@@ -41,7 +41,9 @@ import (
 //     command that reads it.)
 //  5. git keeps its objects, refs, logs and index under .git: a change
 //     there while git ran is git's own state, and a git-* helper git starts,
-//     itself or through a shell (git-upload-pack for a fetch from a path),
+//     itself or through a shell (git-upload-pack for a fetch from a path,
+//     "git remote-https" for a URL's transport where git-remote-https is
+//     not in the sandbox),
 //     is a part of git. .git/config and .git/hooks
 //     are not, since they name programs git runs: a change to them must be
 //     named as any other.
@@ -111,7 +113,7 @@ func checkResult(command string, subjects []agentpolicy.Subject, res *oracleResu
 		if filepath.Base(parent.Exe) == "xargs" && name == "echo" && slices.ContainsFunc(commands, isXargs) {
 			continue // rule 2: xargs given no command runs echo
 		}
-		if strings.HasPrefix(name, "git-") && startedBy(e, byPid, "git") {
+		if (strings.HasPrefix(name, "git-") || name == "git" && len(e.Argv) > 1 && strings.HasPrefix(e.Argv[1], "remote-")) && startedBy(e, byPid, "git") {
 			continue // rule 5: a helper of git's own
 		}
 		if compressors[name] && startedBy(e, byPid, "tar") {

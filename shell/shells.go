@@ -45,6 +45,10 @@ func envEffects(args []word) effects {
 		return e
 	}
 	if g, ok := p.first(changes); ok {
+		if split, ok := splitString(p); ok {
+			// The words of "-S STRING" stand in its place.
+			return envEffects(append(split, p.operands...))
+		}
 		switch g.name {
 		case "S", "split-string":
 			e.unseen = "env " + g.written + " splits a string into the command it runs"
@@ -63,11 +67,85 @@ func envEffects(args []word) effects {
 	// env sets any word with "=" before the command, a name bash would
 	// not take included: env 'BASH_FUNC_f%%=() { …; }' bash -c f.
 	for ; len(rest) > 0 && strings.Contains(rest[0].value, "="); rest = rest[1:] {
-		name, _, _ := strings.Cut(rest[0].value, "=")
-		e.unseen = firstOf(e.unseen, environmentUnseen(name), substitutionUnseen(name, rest[0]))
+		e.unseen = firstOf(e.unseen, handedUnseen(rest[0]))
+		e.reads = append(e.reads, startupReads(rest[:1])...)
 	}
 	e.commands = nonEmpty(rest)
 	return e
+}
+
+// splitString is the words env's one -S string splits into, with its
+// other options, and ok when -S is the only option that changes what
+// runs and the string has no escape or variable: words split at blanks
+// and newlines, quoted in single or double quotes, and a "#" that starts
+// a word begins a comment. A string with a backslash or a "$" is not
+// split (env -S expands ${NAME} and reads escapes of its own): it asks.
+func splitString(p parsed) ([]word, bool) {
+	var out []word
+	split := 0
+	for _, g := range p.options {
+		if g.effect != changes {
+			option := word{value: g.written, literal: true}
+			switch {
+			case g.hasValue && strings.HasPrefix(g.written, "--"):
+				option = word{value: g.written + "=" + g.value.value, literal: g.value.literal}
+			case g.hasValue:
+				option = word{value: g.written + g.value.value, literal: g.value.literal}
+			}
+			out = append(out, option)
+			continue
+		}
+		split++
+		if g.name != "S" && g.name != "split-string" || split > 1 || !g.value.literal {
+			return nil, false
+		}
+		words, ok := envSplit(g.value.value)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, words...)
+	}
+	return out, split == 1
+}
+
+// envSplit splits text as env -S does, ok when it holds no backslash
+// and no "$".
+func envSplit(text string) ([]word, bool) {
+	if strings.ContainsAny(text, `\$`) {
+		return nil, false
+	}
+	var out []word
+	var b strings.Builder
+	in, quote := false, byte(0)
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+			b.WriteByte(c)
+		case c == '\'' || c == '"':
+			quote, in = c, true
+		case strings.IndexByte(" \t\n\r\f\v", c) >= 0:
+			if in {
+				out = append(out, word{value: b.String(), literal: true})
+				b.Reset()
+				in = false
+			}
+		case c == '#' && !in:
+			return out, true
+		default:
+			b.WriteByte(c)
+			in = true
+		}
+	}
+	if quote != 0 {
+		return nil, false
+	}
+	if in {
+		out = append(out, word{value: b.String(), literal: true})
+	}
+	return out, true
 }
 
 // isAssignment reports whether a word a wrapper reads is NAME=VALUE.

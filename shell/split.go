@@ -3,6 +3,7 @@ package shell
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -51,6 +52,11 @@ type splitter struct {
 	// positional are the words a shell's -c string being read is given
 	// after it, its $0, $1 and so on.
 	positional []word
+	// startup are the values the scripts around the one being read give
+	// BASH_ENV and ENV, which the shells it starts inherit (startup.go),
+	// and namesStartup marks a script whose text names either.
+	startup      []word
+	namesStartup bool
 	// guessing marks the paths of words only guessed to be files
 	// ([splitter.opaqueFiles]), which are held to no pattern of a
 	// directory known only when it runs.
@@ -84,9 +90,15 @@ func (s *splitter) script(src string, depth int) error {
 // walk adds the subjects of the commands in f, parsed from src.
 func (s *splitter) walk(f *syntax.File, src string, depth int) error {
 	// A string run as code is a script of its own, read inside another.
-	outerSrc, outerTree, outerVars, outerIntegers := s.src, s.tree, s.vars, s.integers
-	s.src, s.tree, s.vars, s.integers = src, f, nil, nil
-	defer func() { s.src, s.tree, s.vars, s.integers = outerSrc, outerTree, outerVars, outerIntegers }()
+	outerSrc, outerTree, outerVars, outerIntegers, outerStartup, outerNames := s.src, s.tree, s.vars, s.integers, s.startup, s.namesStartup
+	s.startup = s.startupAround()
+	s.src, s.tree, s.vars, s.integers, s.namesStartup = src, f, nil, nil, strings.Contains(src, "ENV")
+	defer func() {
+		// What the script gives BASH_ENV and ENV stays known after it:
+		// a string eval runs sets them for the commands after it.
+		inner := s.startupAround()[len(s.startup):]
+		s.src, s.tree, s.vars, s.integers, s.startup, s.namesStartup = outerSrc, outerTree, outerVars, outerIntegers, slices.Concat(outerStartup, inner), outerNames
+	}()
 	defer s.restore(s.locate(f, src))
 	nesting := 0
 	var err error
@@ -311,24 +323,11 @@ func (s *splitter) call(c *syntax.CallExpr, depth int) error {
 		s.add(s.field, text, text, unseen, false, "")
 		return nil
 	}
-	s.startupFiles(c.Assigns, s.dirs.of(c))
+	s.startupFiles(c, words)
 	if err := s.run(command{words: words, text: text, unseen: unseen, where: s.dirs.of(c), node: c}, depth); err != nil || !s.keyword {
 		return err
 	}
 	return s.keywordReading(c, depth)
-}
-
-// startupFiles adds, as files read, the values a command is given for
-// BASH_ENV and ENV: a shell it starts reads and runs the file they name
-// ("BASH_ENV=.env bash -c ls"). The assignment asks in any case
-// (table.go); a deny rule for the file denies it.
-func (s *splitter) startupFiles(as []*syntax.Assign, in where) {
-	readTool, _ := s.operandTargets()
-	for _, a := range as {
-		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil && a.Index == nil && !a.Append {
-			s.file(readTool, s.wordOf(a.Value), in)
-		}
-	}
 }
 
 // splitting are the assignments as, less IFS before read, mapfile or
@@ -385,6 +384,16 @@ func (s *splitter) run(cmd command, depth int) error {
 		args = append(args[:len(args):len(args)], xargsWords)
 	}
 	e := effectsOf(base, args)
+	var fed []word
+	exact := false
+	if e.xargs != nil {
+		var runs [][]word
+		if runs, fed, exact = s.xargsCommands(cmd.node, *e.xargs, e.commands); exact {
+			e.commands = runs
+		} else {
+			e.unseen = firstOf(e.unseen, e.appendsUnseen)
+		}
+	}
 	if base == "set" || base == "shopt" {
 		switch {
 		case cmd.node != nil && s.lastInShell(cmd.node):
@@ -406,6 +415,14 @@ func (s *splitter) run(cmd command, depth int) error {
 			e.scripts = append(e.scripts, text)
 		} else {
 			e.unseen = firstOf(e.unseen, e.stdin)
+		}
+	}
+	if e.commandsIn != nil {
+		if text, ok := s.stdinText(cmd.node); ok {
+			r := e.commandsIn(text)
+			e.scripts = append(e.scripts, r.scripts...)
+			e.reads = append(e.reads, r.reads...)
+			e.writes = append(e.writes, r.writes...)
 		}
 	}
 	if e.listedIn != nil {
@@ -455,16 +472,10 @@ func (s *splitter) run(cmd command, depth int) error {
 	}
 	// What a runner that resolves names runs is decided as a constraint.
 	defer s.constrainFrom(len(s.subjects), e.resolves)
-	var fed []word
-	if base == "xargs" {
-		if text, ok := s.stdinText(cmd.node); ok {
-			fed = xargsFed(text)
-		}
-	}
 	for _, inner := range e.commands {
 		// The words xargs appends stay appended to the command a wrapper
 		// it runs runs in turn.
-		appended := base == "xargs"
+		appended := base == "xargs" && !exact
 		if n := len(inner); cmd.appended && n > 0 && inner[n-1] == xargsWords {
 			inner, appended = inner[:n-1], true
 		}
@@ -516,19 +527,6 @@ func (s *splitter) run(cmd command, depth int) error {
 		}
 	}
 	return nil
-}
-
-// xargsFed are the words xargs reads from a literal standard input, as
-// it splits them by default: at blanks and newlines. A quote or a
-// backslash, which xargs removes, stays; so does a separator -0 or -d
-// would read otherwise: the command still asks as one given words known
-// only when it runs, and these words only hold it to the deny rules.
-func xargsFed(text string) []word {
-	var out []word
-	for _, f := range strings.Fields(text) {
-		out = append(out, word{value: f, literal: true})
-	}
-	return out
 }
 
 // quotedCode is why an arithmetic or test command hides code: a quoted
@@ -611,6 +609,18 @@ func (s *splitter) declare(d *syntax.DeclClause) {
 	}
 	why = firstOf(s.assignsUnseen(args, exports(d)), why)
 	s.add(s.field, normalised, s.text(d), why, false, "")
+	// A quoted word the parser does not read as an assignment,
+	// 'BASH_ENV=.env', still sets the variable.
+	var quoted []word
+	for _, a := range args {
+		if a.Name == nil && a.Value != nil {
+			quoted = append(quoted, s.wordOf(a.Value))
+		}
+	}
+	readTool, _ := s.operandTargets()
+	for _, w := range startupReads(quoted) {
+		s.file(readTool, w, s.dirs.of(d))
+	}
 }
 
 // exports reports whether a declaration hands its variables to the

@@ -232,7 +232,7 @@ func stateEffects(base string, args []word) (effects, bool) {
 		// Run through builtin or command, which the parser reads as
 		// words: "builtin export PATH=x".
 		why, env := declarationUnseen(base, args)
-		return effects{unseen: firstOf(why, env)}, true
+		return effects{unseen: firstOf(why, env), reads: startupReads(args)}, true
 	case "unset":
 		return effects{unseen: unsetUnseen(args)}, true
 	case "let":

@@ -7,12 +7,12 @@ import "testing"
 // creates the file pwned and must be unseen; a twin creates nothing and
 // must not be.
 var stdinCases = []pwnedCase{
-	{"printf 'touch pwned' | xargs -0 sh -c", true}, {"printf 'touch pwned' | xargs -0 echo", false},
-	{"printf 'touch pwned' | xargs -0 bash -c", true}, {"printf 'touch pwned' | xargs -0 printf '%s\\n'", false},
+	{"printf 'touch\\x20pwned' | xargs -0 sh -c", true}, {"printf 'touch pwned' | xargs -0 echo", false},
+	{"printf 'touch\\x20pwned' | xargs -0 bash -c", true}, {"printf 'touch pwned' | xargs -0 printf '%s\\n'", false},
 	{"printf -- '-exec\\ntouch\\npwned\\n;\\n' | xargs find . -maxdepth 0", true}, {"printf -- '-l\\n' | xargs ls", false},
-	{"printf 'pwned\\n' | xargs touch", true}, {"printf 'pwned\\n' | xargs grep -s x", false},
+	{"printf 'pwned\\x0a' | xargs touch", true}, {"printf 'pwned\\n' | xargs grep -s x", false},
 	{"printf 'core.x=1 touch pwned' | xargs env", true}, {"printf 'x' | xargs wc -c", false},
-	{"printf 'touch pwned' | xargs -I{} sh -c {}", true}, {"printf 'touch pwned' | xargs -I{} echo {}", false},
+	{"printf 'touch\\x20pwned' | xargs -I{} sh -c {}", true}, {"printf 'touch pwned' | xargs -I{} echo {}", false},
 	{"printf 'touch pwned' | xargs xargs", true}, {"printf 'touch pwned' | xargs", false},
 	{"printf 'touch pwned' | bash /dev/stdin", true}, {"printf 'touch pwned' | cat /dev/stdin", false},
 	{"printf 'touch pwned' | sh /dev/fd/0", true}, {"printf 'touch pwned' | cat /dev/fd/0", false},

@@ -121,8 +121,9 @@ func (s *splitter) redirectText(r *syntax.Redirect) (string, bool) {
 
 // printedText is what a command feeding a pipe prints, and whether it is
 // known: echo with literal words that are no option and hold no
-// backslash, or printf with one literal format that holds no directive
-// and no escape but \n.
+// backslash, or printf with a literal format whose directives are %s
+// and %% and whose escapes printf reads (printfText), and literal
+// arguments.
 func (s *splitter) printedText(st *syntax.Stmt) (string, bool) {
 	c, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(st.Redirs) > 0 || st.Negated || len(c.Args) == 0 {
@@ -133,20 +134,69 @@ func (s *splitter) printedText(st *syntax.Stmt) (string, bool) {
 		return "", false
 	}
 	args := values(words[1:])
-	if words[0].value == "printf" && len(args) == 1 {
-		// Its one escape, \n, is a line break.
-		args[0] = strings.ReplaceAll(args[0], `\n`, "\n")
-	}
-	for _, a := range args {
-		if strings.HasPrefix(a, "-") || strings.Contains(a, `\`) {
-			return "", false
+	switch words[0].value {
+	case "echo":
+		for _, a := range args {
+			if strings.HasPrefix(a, "-") || strings.Contains(a, `\`) {
+				return "", false
+			}
+		}
+		return strings.Join(args, " ") + "\n", true
+	case "printf":
+		if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+			return printfText(args[0], args[1:])
 		}
 	}
-	switch {
-	case words[0].value == "echo":
-		return strings.Join(args, " ") + "\n", true
-	case words[0].value == "printf" && len(args) == 1 && !strings.Contains(args[0], "%"):
-		return args[0], true
-	}
 	return "", false
+}
+
+// printfEscape is what the escape of printf's format \c prints, and
+// whether printfText reads it.
+func printfEscape(c byte) (byte, bool) {
+	i := strings.IndexByte(`nt0\abfrv"'`, c)
+	if i < 0 {
+		return 0, false
+	}
+	return "\n\t\x00\\\a\b\f\r\v\"'"[i], true
+}
+
+// printfText is what printf prints for format and args, and whether it
+// is known: the format's text, its escapes and %% as printf prints them,
+// each %s an argument as it is ("" past the last), and the format used
+// again while arguments are left. A directive other than %s, an escape
+// with digits (\0NNN, \xHH) and an argument %b would read are not known.
+func printfText(format string, args []string) (string, bool) {
+	var b strings.Builder
+	for {
+		used := 0
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			switch {
+			case c == '\\' && i+1 < len(format):
+				e, ok := printfEscape(format[i+1])
+				if !ok || format[i+1] == '0' && i+2 < len(format) && '0' <= format[i+2] && format[i+2] <= '7' {
+					return "", false
+				}
+				b.WriteByte(e)
+				i++
+			case c == '%' && i+1 < len(format) && format[i+1] == '%':
+				b.WriteByte('%')
+				i++
+			case c == '%' && i+1 < len(format) && format[i+1] == 's':
+				if used < len(args) {
+					b.WriteString(args[used])
+				}
+				used++
+				i++
+			case c == '%' || c == '\\':
+				return "", false
+			default:
+				b.WriteByte(c)
+			}
+		}
+		if used == 0 || used >= len(args) {
+			return b.String(), true
+		}
+		args = args[used:]
+	}
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,13 @@ type varValues struct {
 	// tainted or not: the values a word made of it may take
 	// (possible.go), some of them.
 	given map[string][]string
+	// copies are the variables the script gives a positional parameter's
+	// value ("f=$1", "for f in "$@"", "for f"), each beside the
+	// parameter: they may take each value it may (givePositional).
+	copies [][2]string
+	// startup are the values the script gives BASH_ENV and ENV, literal
+	// or not: files a shell it starts runs first (startup.go).
+	startup []*syntax.Word
 }
 
 // assignedValues reads the variables of the script being walked, once.
@@ -43,6 +51,13 @@ func (s *splitter) assignedValues() *varValues {
 	if s.vars == nil {
 		s.vars = scanValues(s.tree, s)
 		s.givePositional(s.vars)
+		for _, c := range s.vars.copies {
+			for _, value := range s.vars.given[c[1]] {
+				if len(s.vars.given[c[0]]) < maxPossible {
+					s.vars.given[c[0]] = appendNew(s.vars.given[c[0]], value)
+				}
+			}
+		}
 	}
 	return s.vars
 }
@@ -76,6 +91,9 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 	give := func(name string, w *syntax.Word) {
 		if read := s.wordOf(w); read.literal && !read.pattern && len(v.given[name]) < maxPossible {
 			v.given[name] = appendNew(v.given[name], read.value)
+		}
+		if param := positionalParam(w); param != "" {
+			v.copies = append(v.copies, [2]string{name, param})
 		}
 	}
 	// Lits that name a variable being read or set are not mentions.
@@ -124,12 +142,19 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 					}
 				}
 			}
+			if n.Append && n.Index == nil && n.Value != nil && slices.Contains(startupVariables, n.Name.Value) {
+				// "BASH_ENV+=f" names f when the variable was empty.
+				v.startup = append(v.startup, n.Value)
+			}
 			if n.Index != nil || n.Append || n.Array != nil || n.Naked {
 				v.tainted[n.Name.Value] = true
 				break
 			}
 			if n.Value != nil {
 				give(n.Name.Value, n.Value)
+				if slices.Contains(startupVariables, n.Name.Value) {
+					v.startup = append(v.startup, n.Value)
+				}
 			}
 			value := ""
 			if n.Value != nil {
@@ -180,6 +205,10 @@ func scanValues(f *syntax.File, s *splitter) *varValues {
 		case *syntax.ForClause:
 			if it, ok := n.Loop.(*syntax.WordIter); ok {
 				skip[it.Name] = true
+				if !it.InPos.IsValid() {
+					// "for f; do": the loop runs over "$@".
+					v.copies = append(v.copies, [2]string{it.Name.Value, "@"})
+				}
 				number := true
 				for _, w := range it.Items {
 					give(it.Name.Value, w)
@@ -288,13 +317,17 @@ func isName(v string) bool {
 	return true
 }
 
-// namedBy is the value of the variable a command's name expands, "rm" in
-// "x=rm; $x -f f", and ok when the name is one plain expansion, "$x",
-// "${x}" or either in double quotes, of a variable the script set to one
-// literal before: a rule for the command it names then holds.
-func (s *splitter) namedBy(name word) ([]word, bool) {
+// namedBy are the commands a command's name may expand to, each as the
+// words that stand in its place, when the name is one plain expansion,
+// "$x", "${x}" or either in double quotes: "rm" in "x=rm; $x -f f", of a
+// variable the script set to one literal before; each value the words
+// after a shell's -c string give a positional parameter, "$1" or "$0",
+// or a variable the script copies one to ("c=$1", "for c"); and those
+// words from the second on for "$@" and "$*". A rule for the command it
+// names then holds.
+func (s *splitter) namedBy(name word) [][]word {
 	if name.literal || name.end <= name.pos {
-		return nil, false
+		return nil
 	}
 	text := s.src[name.pos:name.end]
 	quoted := len(text) > 1 && text[0] == '"' && text[len(text)-1] == '"'
@@ -305,42 +338,198 @@ func (s *splitter) namedBy(name word) ([]word, bool) {
 	if braced, ok := strings.CutPrefix(variable, "{"); ok {
 		variable, ok = strings.CutSuffix(braced, "}")
 		if !ok {
-			return nil, false
+			return nil
 		}
 	}
-	if !ok || !isName(variable) {
-		return nil, false
-	}
-	value, ok := s.literalValue(variable, name.pos)
-	if !ok {
-		return nil, false
-	}
-	if quoted {
-		return []word{{value: value, literal: true, pos: name.pos, end: name.end}}, true
-	}
-	var words []word
-	for _, f := range strings.Fields(value) {
-		words = append(words, word{value: f, literal: true, pos: name.pos, end: name.end})
-	}
-	return words, len(words) > 0
-}
-
-// runNamed adds, as constraints, the subjects of a command named by a
-// variable the script set to a literal, with the name replaced by its
-// value, so that a deny or ask rule for "rm" holds for "x=rm; $x -f f".
-// The command itself stays unseen: no rule allows it.
-func (s *splitter) runNamed(cmd command, depth int) error {
-	named, ok := s.namedBy(cmd.words[0])
 	if !ok {
 		return nil
 	}
-	start := len(s.subjects)
-	words := append(named, cmd.words[1:]...)
-	if err := s.run(command{words: words, text: cmd.text, unseen: cmd.unseen}, depth+1); err != nil {
-		return err
+	var given []string
+	switch {
+	case variable == "@" || variable == "*":
+		if len(s.positional) < 2 || !allLiteral(s.positional[1:]) {
+			return nil
+		}
+		// Quoted, "$*" joins them into one word, which names no
+		// command; read as "$@", a rule for the first still holds.
+		return [][]word{s.stood(values(s.positional[1:]), name, quoted)}
+	case isPositional(variable):
+		given = s.assignedValues().given[variable]
+	case isName(variable):
+		if value, ok := s.literalValue(variable, name.pos); ok {
+			given = []string{value}
+		} else if s.copiesPositional(variable) {
+			given = s.assignedValues().given[variable]
+		}
 	}
-	for i := range s.subjects[start:] {
-		s.subjects[start+i].Constrain = true
+	var out [][]word
+	for _, v := range given {
+		if words := s.stood([]string{v}, name, quoted); len(words) > 0 {
+			out = append(out, words)
+		}
+	}
+	return out
+}
+
+// positionalParam is the positional parameter w is, "1" for "$1" or
+// "${1}", "@" for "$@" and "$*", quoted or not, and "" when it is none.
+func positionalParam(w *syntax.Word) string {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if q, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = q.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return ""
+	}
+	p, ok := parts[0].(*syntax.ParamExp)
+	if !ok || p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Names != 0 {
+		return ""
+	}
+	switch name := p.Param.Value; {
+	case name == "*":
+		return "@"
+	case name == "@" || isPositional(name):
+		return name
+	}
+	return ""
+}
+
+// positionalWords are the words a command's word that is one positional
+// parameter, "$1", $0, "${2}" or "$@", stands for in a shell's -c string,
+// and ok when they are known: the parameter is among the literal words
+// after the string, the script runs no command that may change them
+// (set, shift, source, eval, one named when it runs) and the word is in
+// no function, whose parameters are its own; unquoted, the value holds
+// no blank and no glob character, which would split or expand it.
+func (s *splitter) positionalWords(w *syntax.Word) ([]word, bool) {
+	param := positionalParam(w)
+	if param == "" || len(s.positional) == 0 || !s.keepsPositional(w) {
+		return nil, false
+	}
+	_, quoted := w.Parts[0].(*syntax.DblQuoted)
+	if p, ok := w.Parts[0].(*syntax.ParamExp); ok && p.Param.Value == "*" || quoted && strings.Contains(s.text(w), "*") {
+		// "$*" joins the parameters into one word.
+		return nil, false
+	}
+	var params []word
+	if param == "@" {
+		params = s.positional[1:]
+	} else if n, _ := strconv.Atoi(param); n < len(s.positional) {
+		params = s.positional[n : n+1]
+	} else {
+		return nil, false
+	}
+	out := make([]word, 0, len(params))
+	for _, p := range params {
+		if !p.literal || p.pattern || !quoted && (p.value == "" || strings.ContainsAny(p.value, " \t\n*?[")) {
+			return nil, false
+		}
+		out = append(out, word{value: p.value, literal: true, pos: w.Pos().Offset(), end: w.End().Offset()})
+	}
+	return out, true
+}
+
+// keepsPositional reports whether the positional parameters hold, where
+// w stands, the words the shell was given: no command of the script may
+// change them and w is in no function.
+func (s *splitter) keepsPositional(w *syntax.Word) bool {
+	keeps := true
+	syntax.Walk(s.tree, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			if n.Pos().Offset() <= w.Pos().Offset() && w.End().Offset() <= n.End().Offset() {
+				keeps = false
+			}
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 {
+				name := s.wordOf(n.Args[0])
+				if param := positionalParam(n.Args[0]); param != "" && !name.literal {
+					// A command a parameter names: the word it is.
+					name = s.positionalName(param)
+				}
+				keeps = keeps && name.literal && !changesPositional(name.value)
+			}
+		}
+		return keeps
+	})
+	return keeps
+}
+
+// positionalName is the word the positional parameter param names a
+// command by, as the shell was given it: $N the Nth, "$@" the first
+// after $0; a word not literal when there is none.
+func (s *splitter) positionalName(param string) word {
+	n := 1
+	if param != "@" {
+		n, _ = strconv.Atoi(param)
+	}
+	if n < len(s.positional) {
+		return s.positional[n]
+	}
+	return word{}
+}
+
+// changesPositional reports whether the command name may set the
+// positional parameters of the shell that runs it.
+func changesPositional(name string) bool {
+	switch name {
+	case "set", "shift", "source", ".", "eval", "builtin", "command", "exec":
+		return true
+	}
+	return false
+}
+
+// copiesPositional reports whether the script gives the variable name
+// a positional parameter's value.
+func (s *splitter) copiesPositional(name string) bool {
+	for _, c := range s.assignedValues().copies {
+		if c[0] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// isPositional reports whether v names a positional parameter, $0 to $9
+// or ${10} and on.
+func isPositional(v string) bool {
+	_, err := strconv.Atoi(v)
+	return err == nil && v[0] != '-' && v[0] != '+'
+}
+
+// stood are values as the words that stand where name does: each one
+// word when quoted, split at blanks otherwise.
+func (s *splitter) stood(values []string, name word, quoted bool) []word {
+	var words []word
+	for _, v := range values {
+		fields := []string{v}
+		if !quoted {
+			fields = strings.Fields(v)
+		}
+		for _, f := range fields {
+			words = append(words, word{value: f, literal: true, pos: name.pos, end: name.end})
+		}
+	}
+	return words
+}
+
+// runNamed adds, as constraints, the subjects of a command named by a
+// variable the script set to a literal or by a positional parameter, with
+// the name replaced by each value it may take, so that a deny or ask
+// rule for "rm" holds for "x=rm; $x -f f" and "sh -c '"$1" f' _ rm". The
+// command itself stays unseen: no rule allows it.
+func (s *splitter) runNamed(cmd command, depth int) error {
+	for _, named := range s.namedBy(cmd.words[0]) {
+		start := len(s.subjects)
+		words := append(named, cmd.words[1:]...)
+		if err := s.run(command{words: words, text: cmd.text, unseen: cmd.unseen}, depth+1); err != nil {
+			return err
+		}
+		for i := range s.subjects[start:] {
+			s.subjects[start+i].Constrain = true
+		}
 	}
 	return nil
 }

@@ -52,6 +52,10 @@ const maxWords = 1024
 func (s *splitter) expandWords(ws []*syntax.Word) ([]word, string) {
 	out := make([]word, 0, len(ws))
 	for _, w := range ws {
+		if known, ok := s.positionalWords(w); ok {
+			out = append(out, known...)
+			continue
+		}
 		if s.posix || !hasBraces(w) {
 			out = append(out, s.wordOf(w))
 			continue

@@ -346,8 +346,8 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 		rest = rest[1:]
 	}
 	for ; w.assigns && len(rest) > 0 && strings.Contains(rest[0].value, "="); rest = rest[1:] {
-		name, _, _ := strings.Cut(rest[0].value, "=")
-		e.unseen = firstOf(e.unseen, environmentUnseen(name), substitutionUnseen(name, rest[0]))
+		e.unseen = firstOf(e.unseen, handedUnseen(rest[0]))
+		e.reads = append(e.reads, startupReads(rest[:1])...)
 	}
 	for _, g := range p.options {
 		if contains(w.code, g.name) {
@@ -369,7 +369,7 @@ func (w *wrapper) unwrap(base string, options *optionTable, args []word) effects
 		e.unseen = firstOf(e.unseen, base+" starts a shell that reads standard input")
 	}
 	if w.appends {
-		e.unseen = firstOf(e.unseen, xargsUnseen(p, rest))
+		e.xargs, e.appendsUnseen = &p, xargsUnseen(p, rest)
 	}
 	return e
 }
