@@ -444,6 +444,10 @@ func (s *splitter) run(cmd command, depth int) error {
 			s.constraintFiles(w, where{}, "", readTool)
 		}
 	}
+	if base == "git" && len(cmd.where.dirs) > 0 && gitRewritesTop(args) {
+		// So may the top of the working tree git rewrites whole.
+		s.constraintFiles(gitTop(args[0]), where{}, "", writeTool)
+	}
 	if base == "ln" || base == "cp" && e.links {
 		s.madeLinks(e.writes, cmd.where)
 		if base == "ln" {

@@ -65,6 +65,33 @@ func TestPatternSubjects(t *testing.T) {
 		{"chgrp -R staff src", []string{`Edit.tree {"p":"src"}`}},
 		{"chmod --recursive g+w src", []string{`Edit.tree {"p":"src"}`}},
 		{"chmod g+w src", nil},
+		// git rewriting the files its pathspecs name, each a tree, a
+		// glob's the directory it begins with, or the working tree whole,
+		// at the top it may have.
+		// "." may be a branch too; the revision is a path nothing denies.
+		{"git checkout .", []string{`Edit.tree {"p":"."}`, `Edit.tree {"p":"."}`}},
+		{"git checkout HEAD~1 -- src docs/a.go", []string{`Edit.tree {"p":"HEAD~1"}`, `Edit.tree {"p":"src"}`, `Edit.tree {"p":"docs/a.go"}`}},
+		{"git checkout -- 'src/*.go'", []string{`Edit.glob {"p":"src/*.go"}`, `Edit.tree {"p":"src"}`}},
+		{"git restore -- '*.go'", []string{`Edit.glob {"p":"*.go"}`, `Edit.tree {"p":"."}`}},
+		{"git restore --staged src", nil},
+		{"git rm -r --cached src", nil},
+		{"git checkout main", []string{`Edit.tree {"p":"main"}`, `Edit.tree {"p":"."}`}},
+		{"git checkout -b new", nil},
+		{"git switch main", []string{`Edit.tree {"p":"."}`}},
+		{"git switch -c new", nil},
+		{"git reset --hard", []string{`Edit.tree {"p":"."}`}},
+		{"git reset --soft HEAD~1", nil},
+		{"cd build && git reset --hard", []string{`Edit.tree {"p":"build"}`, `Edit.tree {"p":"."}`}},
+		{"git -C build merge x", []string{`Edit.tree {"p":"build"}`, `Edit.tree {"p":"."}`}},
+		{"git stash pop", []string{`Edit.tree {"p":"."}`}},
+		{"git stash list", nil},
+		{"git clean -fdx", []string{`Edit.tree {"p":"."}`}},
+		{"git clean -n", nil},
+		{"git worktree move wt src/wt", []string{`Edit.tree {"p":"wt"}`, `Edit.tree {"p":"src/wt"}`}},
+		{"git checkout-index -a --prefix=sr", []string{`Edit.tree {"p":"."}`}},
+		{"git checkout-index -a --prefix=out/", []string{`Edit.tree {"p":"out/"}`}},
+		{"git lfs pull", []string{`Edit.tree {"p":"."}`}},
+		{"git commit -am x", nil},
 	}
 	for _, r := range rows {
 		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))

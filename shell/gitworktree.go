@@ -1,0 +1,222 @@
+package shell
+
+import (
+	"cmp"
+	"path"
+	"strings"
+	"sync"
+)
+
+// git rewriting the working tree. A subcommand that rewrites the files
+// its pathspecs name (git checkout -- src, git restore ., git rm -r src)
+// writes every file under each: a pathspec is a directory as often as a
+// file, and git matches a glob in it across directories ("*.go" names
+// src/a.go), so each is a tree, a glob's the directory written before its
+// first wildcard. A subcommand that rewrites whatever differs between two
+// commits (git reset --hard, git switch, git merge, git stash) writes
+// the whole working tree, whose top is taken to be where git runs: the
+// directory after its -C options and, when it was moved there (git -C
+// build, cd build), the directory the call started in as well, which
+// holds the tree when the repository's top lies above. A subcommand is
+// known to leave the working tree alone only by the tables below; any
+// other, an alias or a program git-NAME among them, rewrites it whole.
+
+// gitKeepsWorktree are the subcommands, and the actions of those that
+// have them, known to change no file of the working tree but those
+// their tables name (the file of git log --output, the directory git
+// clone makes): they read, or change only the index, the refs, the
+// objects or the configuration. An entry "sub *" is every action of sub.
+// It is built on first use, as the table of subcommands is.
+var gitKeepsWorktree = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"status": true, "log": true, "show": true, "diff": true, "whatchanged": true, "shortlog": true,
+		"rev-list": true, "blame": true, "annotate": true, "branch": true, "tag": true, "rev-parse": true,
+		"ls-files": true, "ls-tree": true, "describe": true, "cat-file": true, "show-ref": true,
+		"for-each-ref": true, "merge-base": true, "count-objects": true, "grep": true, "version": true,
+		"var": true, "check-ignore": true, "check-attr": true, "check-ref-format": true, "range-diff": true,
+		"diff-tree": true, "diff-index": true, "diff-files": true, "bundle": true, "format-patch": true,
+		"archive": true, "commit": true, "add": true, "stage": true, "hash-object": true, "update-index": true,
+		"merge-file": true, "clone": true, "init": true, "fetch": true, "fetch-pack": true, "ls-remote": true,
+		"push": true, "send-pack": true, "daemon": true, "send-email": true, "gc": true, "fsck": true,
+		"prune": true, "repack": true, "pack-refs": true, "update-ref": true, "symbolic-ref": true,
+		"commit-tree": true, "write-tree": true, "mktree": true, "mktag": true, "show-branch": true,
+		"name-rev": true, "cherry": true, "verify-commit": true, "verify-tag": true, "help": true,
+		"rm": true, "mv": true, "checkout-index": true,
+		"remote *": true, "config *": true, "reflog *": true, "notes *": true,
+		"stash list": true, "stash show": true, "stash drop": true, "stash clear": true,
+		"stash create": true, "stash store": true,
+		"worktree add": true, "worktree remove": true, "worktree move": true, "worktree list": true,
+		"worktree lock": true, "worktree unlock": true, "worktree prune": true,
+		"sparse-checkout list": true, "sparse-checkout check-rules": true,
+		"submodule status": true, "submodule summary": true, "submodule init": true, "submodule sync": true,
+		"submodule foreach": true, "submodule add": true,
+		"bisect log": true, "bisect terms": true, "bisect visualize": true, "bisect view": true, "bisect help": true,
+	}
+})
+
+// gitKeepingOptions are the options with which a subcommand that
+// rewrites the working tree leaves it alone: it gives up without
+// restoring it (--quit), prints the patch it stopped at, or ends a merge
+// by committing what is staged.
+func gitKeepingOptions(sub string) []string {
+	switch sub {
+	case "merge":
+		return []string{"quit", "continue"}
+	case "rebase", "am":
+		return []string{"quit", "show-current-patch"}
+	case "cherry-pick", "revert":
+		return []string{"quit"}
+	}
+	return nil
+}
+
+// gitRewritesWhole reports whether a subcommand given rest rewrites the
+// whole working tree, and why that cannot be known: a word its table
+// does not know, which may be the option that decides.
+func gitRewritesWhole(sub string, rest []word) (bool, string) {
+	action, words := gitAction(sub, rest)
+	if gitActions[sub] || sub == "submodule" || sub == "sparse-checkout" || sub == "bisect" {
+		if len(rest) == 0 {
+			// Without an action they print (stash is "stash push").
+			return sub == "stash", ""
+		}
+		if action == sub {
+			action = sub + " " + rest[0].value
+		}
+	}
+	if gitKeepsWorktree()[action] || gitKeepsWorktree()[sub+" *"] {
+		return false, ""
+	}
+	c, known := gitCommands()[action]
+	table := cmp.Or(c.inert, c.options, c.files)
+	if !known || table == nil {
+		return true, ""
+	}
+	p := table.parseFlags("git "+action, words, true)
+	if p.opaque != "" && table != c.files {
+		return false, p.opaque
+	}
+	operands, paths := gitSplitOperands(words, p.operands)
+	switch action {
+	case "reset":
+		// Without these it moves the branch and the index alone.
+		return p.has("hard", "merge", "keep"), ""
+	case "switch":
+		// --orphan empties the tree; -c with no start point moves
+		// nothing, nor does --detach.
+		return p.has("orphan") || len(p.operands) > 0, ""
+	case "checkout":
+		// A word before "--" with no path after it, or the only word, may
+		// be a branch; -f or -p alone restore every file.
+		return len(paths) == 0 && len(operands) == 1 || len(p.operands) == 0 && p.has("f", "force", "p", "patch"), ""
+	case "read-tree":
+		return p.has("u") && !p.has("n", "dry-run"), ""
+	case "clean":
+		return len(p.operands) == 0 && !p.has("n", "dry-run"), ""
+	case "stash push":
+		return len(p.operands) == 0, ""
+	case "restore":
+		// -p with no path offers every file, in the working tree unless
+		// --staged alone keeps it to the index.
+		return len(p.operands) == 0 && p.has("p", "patch") && !(p.has("S", "staged") && !p.has("W", "worktree")), ""
+	case "apply":
+		// Into the index only, or to report.
+		return p.has("apply") || !p.has("stat", "numstat", "summary", "check", "cached"), ""
+	}
+	return !p.has(gitKeepingOptions(action)...), ""
+}
+
+// gitSplitOperands are the operands before "--" and the paths after it,
+// among the operands an option reader found in words.
+func gitSplitOperands(words, operands []word) (before, after []word) {
+	n := gitPathspecs(words)
+	if n == 0 && !hasWord(words, "--") {
+		return operands, nil
+	}
+	return operands[:len(operands)-n], operands[len(operands)-n:]
+}
+
+// gitRewrites are the pathspecs a subcommand that rewrites the files
+// they name writes, each as the tree of files it names (see the top of
+// the file), and none when its options say it writes no file of the
+// working tree: git restore --staged, git rm --cached, a dry run. The
+// files of git checkout-index are files, not pathspecs.
+func gitRewrites(sub string, rest, files []word) []word {
+	c := gitCommands()[sub]
+	p := cmp.Or(c.inert, c.options, c.files).parseFlags("git "+sub, rest, true)
+	switch {
+	case sub == "restore" && p.has("S", "staged") && !p.has("W", "worktree"),
+		sub == "rm" && p.has("cached"),
+		(sub == "rm" || sub == "mv" || sub == "clean") && p.has("n", "dry-run"):
+		return nil
+	case sub == "checkout-index":
+		// The files it names, its "." of -a a tree already, or, with
+		// --prefix, each under the prefix.
+		if prefix := gitPrefixTree(p); prefix != nil {
+			return prefix
+		}
+		return files
+	}
+	out := make([]word, 0, 2*len(files))
+	for _, w := range files {
+		if w.pattern {
+			// The glob itself, a pattern of the files it names, and the
+			// directory it begins with, whose files git matches it
+			// against.
+			out = append(out, w)
+			w.value, w.pattern = gitGlobHead(w.value), false
+		}
+		w.tree = &tree{}
+		out = append(out, w)
+	}
+	return out
+}
+
+// gitGlobHead is the directory a pathspec glob begins with: "src" of
+// "src/*.go", "." of "*.go".
+func gitGlobHead(glob string) string {
+	i := strings.IndexAny(glob, "*?[")
+	head := glob[:i]
+	if j := strings.LastIndexByte(head, '/'); j >= 0 {
+		return cmp.Or(head[:j], "/")
+	}
+	return "."
+}
+
+// gitPrefixTree is the directory git checkout-index --prefix writes in:
+// the prefix when it ends in "/", else the directory it begins in, since
+// git joins it to each path as text ("--prefix=sr" writes "src/a.go" of
+// "c/a.go").
+func gitPrefixTree(p parsed) []word {
+	for _, g := range p.options {
+		if g.name == "prefix" && g.hasValue {
+			at := g.value
+			if !strings.HasSuffix(at.value, "/") {
+				at.value = path.Dir(at.value)
+			}
+			at.tree = &tree{}
+			return []word{at}
+		}
+	}
+	return nil
+}
+
+// gitTop is the top of the working tree a subcommand rewrites whole, at
+// the word that names the subcommand: the directory git runs in, a tree.
+func gitTop(sub word) word {
+	at := sub
+	at.value, at.literal, at.tree = ".", true, &tree{}
+	return at
+}
+
+// gitRewritesTop reports whether git's command line rewrites the whole
+// working tree, whose top may be the directory the call started in when
+// a cd moved git away from it ("cd build && git reset --hard").
+func gitRewritesTop(args []word) bool {
+	p := gitGlobals.parseFlags("git", args, false)
+	if p.opaque != "" || len(p.operands) == 0 || !p.operands[0].literal {
+		return false
+	}
+	whole, _ := gitRewritesWhole(p.operands[0].value, p.operands[1:])
+	return whole
+}
