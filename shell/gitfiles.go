@@ -153,7 +153,8 @@ func gitOperandFiles(sub string, rest []word) (reads, writes, tops []word, why s
 		files = append(files, named...)
 	}
 	if c.operands == writesArg {
-		return nil, gitRewrites(sub, rest, files), tops, ""
+		writes, why := gitRewrites(sub, rest, files)
+		return nil, writes, tops, why
 	}
 	return gitWholeTrees(sub, rest, files), nil, tops, ""
 }

@@ -97,33 +97,52 @@ func gitRewritesWhole(sub string, rest []word) (bool, string) {
 		return false, p.opaque
 	}
 	operands, paths := gitSplitOperands(words, p.operands)
+	whole := false
 	switch action {
 	case "reset":
 		// Without these it moves the branch and the index alone.
-		return p.has("hard", "merge", "keep"), ""
+		whole = p.has("hard", "merge", "keep")
 	case "switch":
 		// --orphan empties the tree; -c with no start point moves
 		// nothing, nor does --detach.
-		return p.has("orphan") || len(p.operands) > 0, ""
+		whole = p.has("orphan") || len(p.operands) > 0
 	case "checkout":
 		// A word before "--" with no path after it, or the only word, may
 		// be a branch; -f or -p alone restore every file.
-		return len(paths) == 0 && len(operands) == 1 || len(p.operands) == 0 && p.has("f", "force", "p", "patch"), ""
+		whole = len(paths) == 0 && len(operands) == 1 || len(p.operands) == 0 && p.has("f", "force", "p", "patch")
 	case "read-tree":
-		return p.has("u") && !p.has("n", "dry-run"), ""
+		whole = p.has("u") && !p.has("n", "dry-run")
 	case "clean":
-		return len(p.operands) == 0 && !p.has("n", "dry-run"), ""
+		whole = len(p.operands) == 0 && !p.has("n", "dry-run")
 	case "stash push":
-		return len(p.operands) == 0, ""
+		whole = len(p.operands) == 0
 	case "restore":
 		// -p with no path offers every file, in the working tree unless
 		// --staged alone keeps it to the index.
-		return len(p.operands) == 0 && p.has("p", "patch") && !(p.has("S", "staged") && !p.has("W", "worktree")), ""
+		whole = len(p.operands) == 0 && p.has("p", "patch") && !(p.has("S", "staged") && !p.has("W", "worktree"))
 	case "apply":
 		// Into the index only, or to report.
-		return p.has("apply") || !p.has("stat", "numstat", "summary", "check", "cached"), ""
+		whole = p.has("apply") || !p.has("stat", "numstat", "summary", "check", "cached")
+	default:
+		whole = !p.has(gitKeepingOptions(action)...)
 	}
-	return !p.has(gitKeepingOptions(action)...), ""
+	if whole {
+		return true, ""
+	}
+	return false, gitHiddenOption(action, operands)
+}
+
+// gitHiddenOption is why a subcommand whose options say it rewrites no
+// file may yet: an operand made when git runs ("git reset "$opt"",
+// "git restore --staged "$x" src"), or a glob the shell may expand to
+// one, may be the option that makes it (--hard, --worktree).
+func gitHiddenOption(sub string, operands []word) string {
+	for _, w := range operands {
+		if !w.literal || w.pattern && !literalHead(w.value) {
+			return "the word " + w.value + " may be an option that makes git " + sub + " rewrite the working tree, known only when it runs"
+		}
+	}
+	return ""
 }
 
 // gitSplitOperands are the operands before "--" and the paths after it,
@@ -139,23 +158,25 @@ func gitSplitOperands(words, operands []word) (before, after []word) {
 // gitRewrites are the pathspecs a subcommand that rewrites the files
 // they name writes, each as the tree of files it names (see the top of
 // the file), and none when its options say it writes no file of the
-// working tree: git restore --staged, git rm --cached, a dry run. The
-// files of git checkout-index are files, not pathspecs.
-func gitRewrites(sub string, rest, files []word) []word {
+// working tree: git restore --staged, git rm --cached, a dry run, and
+// why, then, it may yet ([gitHiddenOption]). The files of git
+// checkout-index are files, not pathspecs.
+func gitRewrites(sub string, rest, files []word) ([]word, string) {
 	c := gitCommands()[sub]
 	p := cmp.Or(c.inert, c.options, c.files).parseFlags("git "+sub, rest, true)
 	switch {
 	case sub == "restore" && p.has("S", "staged") && !p.has("W", "worktree"),
 		sub == "rm" && p.has("cached"),
 		(sub == "rm" || sub == "mv" || sub == "clean") && p.has("n", "dry-run"):
-		return nil
+		before, _ := gitSplitOperands(rest, p.operands)
+		return nil, gitHiddenOption(sub, before)
 	case sub == "checkout-index":
 		// The files it names, its "." of -a a tree already, or, with
 		// --prefix, each under the prefix.
 		if prefix := gitPrefixTree(p); prefix != nil {
-			return prefix
+			return prefix, ""
 		}
-		return files
+		return files, ""
 	}
 	out := make([]word, 0, 2*len(files))
 	for _, w := range files {
@@ -169,7 +190,7 @@ func gitRewrites(sub string, rest, files []word) []word {
 		w.tree = &tree{}
 		out = append(out, w)
 	}
-	return out
+	return out, ""
 }
 
 // gitGlobHead is the directory a pathspec glob begins with: "src" of

@@ -93,6 +93,29 @@ func TestPatternSubjects(t *testing.T) {
 		{"git lfs pull", []string{`Edit.tree {"p":"."}`}},
 		{"git commit -am x", nil},
 	}
+	// A word made when git runs where an option may stand may be the
+	// option that makes it rewrite the tree: it asks, and its twin, the
+	// word as a value, does not.
+	for _, r := range []struct {
+		command string
+		unseen  bool
+	}{
+		{`git reset "$opt"`, true},
+		{`git restore --staged "$x" src`, true},
+		{`git read-tree -m $flag HEAD`, true},
+		{`git reset -q "HEAD~$n"`, true},
+		{`git reset --soft HEAD~1`, false},
+		{`git switch -c "$branch"`, false},
+		{`git checkout -b "$branch"`, false},
+	} {
+		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))
+		if err != nil {
+			t.Fatalf("%q: %v", r.command, err)
+		}
+		if unseen := subs[0].Unseen != ""; unseen != r.unseen {
+			t.Errorf("%q: unseen %q, want unseen %v", r.command, subs[0].Unseen, r.unseen)
+		}
+	}
 	for _, r := range rows {
 		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))
 		if err != nil {
