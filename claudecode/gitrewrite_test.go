@@ -72,6 +72,9 @@ var gitRewrites = []gitRewriteCase{
 	{"mkdir build", "cd build && git reset --hard HEAD~1", "cd build && git reset HEAD~1", false},
 	{"", "git -C src reset --hard HEAD~1", "git -C src reset HEAD~1", false},
 	{"", `cd "$d" && git reset --hard HEAD~1`, `cd "$d" && git status`, true},
+	// GIT_WORK_TREE moves the tree: README is src/README.
+	{"", "export GIT_WORK_TREE=src; git checkout -- README", "export GIT_WORK_TREE=src; git status", true},
+	{"", "env GIT_WORK_TREE=src git checkout-index -f README", "env GIT_WORK_TREE=src git status", true},
 	// stash.
 	{dirty, "git stash", "git stash list", false},
 	{dirty, "git stash push", "git stash push -- README", false},

@@ -241,3 +241,22 @@ func gitRewritesTop(args []word) bool {
 	whole, _ := gitRewritesWhole(p.operands[0].value, p.operands[1:])
 	return whole
 }
+
+// gitMovedUnseen is why the files git reads and writes cannot be known
+// when the call names GIT_WORK_TREE or GIT_DIR, which move them as
+// --work-tree and --git-dir do ([gitElsewhere]): "export
+// GIT_WORK_TREE=src; git checkout -- README" writes src/README. The
+// call's text is read whole, since export, env, an assignment before the
+// command or one a shell string makes all name the variable, and a name
+// made when the call runs hides code already.
+func gitMovedUnseen(call string, e effects) string {
+	if len(e.reads)+len(e.writes) == 0 {
+		return ""
+	}
+	for _, name := range []string{"GIT_WORK_TREE", "GIT_DIR"} {
+		if strings.Contains(call, name) {
+			return name + " may move the files git reads and writes"
+		}
+	}
+	return ""
+}

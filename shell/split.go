@@ -385,6 +385,9 @@ func (s *splitter) run(cmd command, depth int) error {
 		args = append(args[:len(args):len(args)], xargsWords)
 	}
 	e := effectsOf(base, args)
+	if base == "git" {
+		e.unseen = firstOf(e.unseen, gitMovedUnseen(s.command, e))
+	}
 	if base == "set" || base == "shopt" {
 		switch {
 		case cmd.node != nil && s.lastInShell(cmd.node):

@@ -107,13 +107,24 @@ func TestPatternSubjects(t *testing.T) {
 		{`git reset --soft HEAD~1`, false},
 		{`git switch -c "$branch"`, false},
 		{`git checkout -b "$branch"`, false},
+		// GIT_WORK_TREE and GIT_DIR move what git writes, as
+		// --work-tree does; where it writes nothing they do not matter.
+		{`export GIT_WORK_TREE=src; git checkout -- README`, true},
+		{`GIT_WORK_TREE=/tmp/x git reset --hard`, true},
+		{`env GIT_DIR=../o/.git git checkout-index -a`, true},
+		{`GIT_WORK_TREE=src git status`, false},
+		{`export GIT_AUTHOR_NAME=x; git checkout -- README`, false},
 	} {
 		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))
 		if err != nil {
 			t.Fatalf("%q: %v", r.command, err)
 		}
-		if unseen := subs[0].Unseen != ""; unseen != r.unseen {
-			t.Errorf("%q: unseen %q, want unseen %v", r.command, subs[0].Unseen, r.unseen)
+		why := ""
+		for _, s := range subs {
+			why = firstOf(why, s.Unseen)
+		}
+		if unseen := why != ""; unseen != r.unseen {
+			t.Errorf("%q: unseen %q, want unseen %v", r.command, why, r.unseen)
 		}
 	}
 	for _, r := range rows {
