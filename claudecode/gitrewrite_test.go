@@ -79,6 +79,7 @@ var gitRewrites = []gitRewriteCase{
 	{dirty, "git stash", "git stash list", false},
 	{dirty, "git stash push", "git stash push -- README", false},
 	{dirty, "git stash push -- src", "git stash show", false},
+	{dirty, "git stash save -- README", "git stash push -- README", false},
 	{"echo new > src/u.go", "git stash -u", "git stash list", false},
 	{stashed, "git stash pop", "git stash show -p", false},
 	{stashed, "git stash apply", "git stash list", false},

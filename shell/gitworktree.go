@@ -115,7 +115,9 @@ func gitRewritesWhole(sub string, rest []word) (bool, string) {
 	case "clean":
 		whole = len(p.operands) == 0 && !p.has("n", "dry-run")
 	case "stash push":
-		whole = len(p.operands) == 0
+		// The words of save are its message, not paths: it stashes
+		// every change.
+		whole = len(p.operands) == 0 || rest[0].value == "save"
 	case "restore":
 		// -p with no path offers every file, in the working tree unless
 		// --staged alone keeps it to the index.

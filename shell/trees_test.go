@@ -84,6 +84,8 @@ func TestPatternSubjects(t *testing.T) {
 		{"cd build && git reset --hard", []string{`Edit.tree {"p":"build"}`, `Edit.tree {"p":"."}`}},
 		{"git -C build merge x", []string{`Edit.tree {"p":"build"}`, `Edit.tree {"p":"."}`}},
 		{"git stash pop", []string{`Edit.tree {"p":"."}`}},
+		{"git stash save -- README", []string{`Edit.tree {"p":"README"}`, `Edit.tree {"p":"."}`}},
+		{"git stash push -- README", []string{`Edit.tree {"p":"README"}`}},
 		{"git stash list", nil},
 		{"git clean -fdx", []string{`Edit.tree {"p":"."}`}},
 		{"git clean -n", nil},
