@@ -93,6 +93,9 @@ func TestPatternSubjects(t *testing.T) {
 		{"git checkout-index -a --prefix=sr", []string{`Edit.tree {"p":"."}`}},
 		{"git checkout-index -a --prefix=out/", []string{`Edit.tree {"p":"out/"}`}},
 		{"git lfs pull", []string{`Edit.tree {"p":"."}`}},
+		{"/usr/lib/git-core/git-reset --hard", []string{`Edit.tree {"p":"."}`}},
+		{"git-checkout -- src", []string{`Edit.tree {"p":"src"}`}},
+		{"git-reset --soft HEAD~1", nil},
 		{"git commit -am x", nil},
 	}
 	// A word made when git runs where an option may stand may be the
