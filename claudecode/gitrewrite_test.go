@@ -47,6 +47,10 @@ var gitRewrites = []gitRewriteCase{
 	{"", "git checkout --detach other", "git checkout --detach", false},
 	{"", "git checkout --orphan new other", "git checkout --orphan new", false},
 	{dirty, "git checkout -f", "git checkout -m", false},
+	// checkout -f restores every file wherever it goes; switch -f only
+	// when it goes to another commit.
+	{dirty, "git checkout -b new -f", "git switch -c new -f", false},
+	{dirty, "git checkout -f --detach", "git switch --detach -f", false},
 	{dirty, "cd src && git checkout -- a.go", "cd src && git diff -- a.go", false},
 	{dirty, "git -C src checkout -- a.go", "git -C src status", false},
 	{"git config alias.co checkout", "git co other", "git commit --allow-empty -qm x", false},
