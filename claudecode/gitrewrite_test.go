@@ -75,6 +75,7 @@ var gitRewrites = []gitRewriteCase{
 	{"", "git reset --ha other", "git reset -N other", false},
 	{"mkdir build", "cd build && git reset --hard HEAD~1", "cd build && git reset HEAD~1", false},
 	{"", "git -C src reset --hard HEAD~1", "git -C src reset HEAD~1", false},
+	{"", "git --work-tree=. reset --hard HEAD~1", "git --work-tree=. status", false},
 	{"", `cd "$d" && git reset --hard HEAD~1`, `cd "$d" && git status`, true},
 	// GIT_WORK_TREE moves the tree: README is src/README.
 	{"", "export GIT_WORK_TREE=src; git checkout -- README", "export GIT_WORK_TREE=src; git status", true},

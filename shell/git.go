@@ -131,7 +131,7 @@ func gitEffects(args []word) effects {
 	whole, why := gitRewritesWhole(sub.value, rest)
 	e.unseen = firstOf(e.unseen, why)
 	if whole {
-		e.writes = append(e.writes, gitTop(sub))
+		e.writes = append(e.writes, gitTop(sub, p))
 	}
 	switch sub.value {
 	case "init":
@@ -172,8 +172,8 @@ func gitEffects(args []word) effects {
 		// The top of the repository may be where git was started, the
 		// -C directory a directory in it.
 		e.reads = append(e.reads, tops...)
-		if whole {
-			e.writes = append(e.writes, gitTop(sub))
+		if whole && !p.has("work-tree") {
+			e.writes = append(e.writes, gitTop(sub, parsed{}))
 		}
 	}
 	// Another repository's configuration may run commands of its own:

@@ -224,20 +224,34 @@ func gitPrefixTree(p parsed) []word {
 	return nil
 }
 
-// gitTop is the top of the working tree a subcommand rewrites whole, at
-// the word that names the subcommand: the directory git runs in, a tree.
-func gitTop(sub word) word {
+// gitTop is the top of the working tree a subcommand rewrites whole, a
+// tree: the directory git runs in, at the word that names the
+// subcommand, or the one --work-tree names, from the directory its -C
+// options before it move git to.
+func gitTop(sub word, p parsed) word {
 	at := sub
-	at.value, at.literal, at.tree = ".", true, &tree{}
+	at.value, at.literal = ".", true
+	dir := ""
+	for _, g := range p.options {
+		switch g.name {
+		case "C":
+			dir = gitJoin(dir, g.value.value)
+		case "work-tree":
+			at = g.value
+			at.value = gitJoin(dir, g.value.value)
+		}
+	}
+	at.tree = &tree{}
 	return at
 }
 
 // gitRewritesTop reports whether git's command line rewrites the whole
 // working tree, whose top may be the directory the call started in when
-// a cd moved git away from it ("cd build && git reset --hard").
+// a cd moved git away from it ("cd build && git reset --hard"), unless
+// --work-tree says where it is.
 func gitRewritesTop(args []word) bool {
 	p := gitGlobals.parseFlags("git", args, false)
-	if p.opaque != "" || len(p.operands) == 0 || !p.operands[0].literal {
+	if p.opaque != "" || len(p.operands) == 0 || !p.operands[0].literal || p.has("work-tree") {
 		return false
 	}
 	whole, _ := gitRewritesWhole(p.operands[0].value, p.operands[1:])

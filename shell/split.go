@@ -449,7 +449,7 @@ func (s *splitter) run(cmd command, depth int) error {
 	}
 	if base == "git" && len(cmd.where.dirs) > 0 && gitRewritesTop(args) {
 		// So may the top of the working tree git rewrites whole.
-		s.constraintFiles(gitTop(args[0]), where{}, "", writeTool)
+		s.constraintFiles(gitTop(args[0], parsed{}), where{}, "", writeTool)
 	}
 	if base == "ln" || base == "cp" && e.links {
 		s.madeLinks(e.writes, cmd.where)

@@ -83,6 +83,8 @@ func TestPatternSubjects(t *testing.T) {
 		{"git reset --soft HEAD~1", nil},
 		{"cd build && git reset --hard", []string{`Edit.tree {"p":"build"}`, `Edit.tree {"p":"."}`}},
 		{"git -C build merge x", []string{`Edit.tree {"p":"build"}`, `Edit.tree {"p":"."}`}},
+		{"git -C a --work-tree=b reset --hard", []string{`Edit.tree {"p":"a/b"}`}},
+		{"cd a && git --work-tree=/tmp/b reset --hard", []string{`Edit.tree {"p":"/tmp/b"}`}},
 		{"git stash pop", []string{`Edit.tree {"p":"."}`}},
 		{"git stash save -- README", []string{`Edit.tree {"p":"README"}`, `Edit.tree {"p":"."}`}},
 		{"git stash push -- README", []string{`Edit.tree {"p":"README"}`}},
