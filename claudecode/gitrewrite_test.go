@@ -127,6 +127,10 @@ var gitRewrites = []gitRewriteCase{
 	{"", "git rm src/a.go", "git rm --cached src/a.go", false},
 	{"", "git rm -r src", "git rm -r -n src", false},
 	{"", "git rm -r .", "git rm -r --cached .", false},
+	// Through a shell string, a wrapper and xargs.
+	{dirty, `bash -c "git reset --hard"`, `bash -c "git reset"`, false},
+	{dirty, "timeout 5 git stash", "timeout 5 git stash list", false},
+	{dirty, "echo src/a.go | xargs git checkout --", "echo src/a.go | xargs echo", false},
 	// bisect checks out the commits it tries.
 	{"git checkout -q other", "git bisect start other main~1", "git bisect log", false},
 }
