@@ -127,6 +127,9 @@ var gitRewrites = []gitRewriteCase{
 	{"", "git rm src/a.go", "git rm --cached src/a.go", false},
 	{"", "git rm -r src", "git rm -r -n src", false},
 	{"", "git rm -r .", "git rm -r --cached .", false},
+	// format-patch writes its patches where it runs.
+	{"", "cd src && git format-patch -1", "cd src && git format-patch -1 --stdout", false},
+	{"", "git -C src format-patch -1", "git format-patch -1 -o out", false},
 	// Through a shell string, a wrapper and xargs.
 	{dirty, `bash -c "git reset --hard"`, `bash -c "git reset"`, false},
 	{dirty, "timeout 5 git stash", "timeout 5 git stash list", false},

@@ -91,7 +91,8 @@ var gitCases = []splitCase{
 	{"git", "git stage -u", []want{same("git stage -u"), {tool: "read", value: ".", text: "-u"}}},
 	{"git", "git init --bare r.git", []want{same("git init --bare r.git"), {tool: "write", value: "r.git", text: "r.git"}}},
 	{"git", "git clone https://x/y.git dir", []want{same("git clone https://x/y.git dir"), write("dir")}},
-	{"git", "git format-patch -3", []want{same("git format-patch -3")}},
+	{"git", "git format-patch -3", []want{same("git format-patch -3"), write(".")}},
+	{"git", "git format-patch --stdout -3", []want{same("git format-patch --stdout -3")}},
 	{"git", "git rebase --exe 'make test' main", []want{run("git rebase --exe make test main", "git rebase --exe 'make test' main"), top("rebase"), same("make test")}},
 	{"git", "git rebase -x\"$c\" main", []want{hidden("git rebase -x$c main", "git rebase -x\"$c\" main", "the word -x$c may be an option of git rebase that writes a file or runs a program, known only when it runs"), top("rebase")}},
 }

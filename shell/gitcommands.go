@@ -481,6 +481,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 				k keep-subject
 				p no-stat
 				q quiet
+				stdout
 			` + digits,
 			readsArg: `
 				O:

@@ -402,7 +402,7 @@ var gitActionOptions = map[string]*optionTable{
 // why they cannot be known: the working tree "worktree add" makes,
 // "worktree remove" deletes and "worktree move" moves, the
 // submodule's directory (named after its URL without one), the bundle
-// file; and apply and am, which write the files their patches name, but
+// file, the directory format-patch writes its patches in; and apply and am, which write the files their patches name, but
 // to report (apply --stat, --numstat, --summary, --check without
 // --apply, or into the index only with --cached; am --show-current-patch).
 func gitActionWrites(sub string, rest []word) (writes []word, why string) {
@@ -436,6 +436,13 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 			at.literal, at.value = false, p.operands[0].value
 		}
 		return []word{at}, ""
+	case sub == "format-patch":
+		// Without a directory, a file or --stdout, it writes its
+		// patches into the directory it runs in.
+		p := gitCommands()[sub].files.parseFlags("git "+sub, rest, true)
+		if !p.has("o", "output-directory", "output", "stdout") {
+			return []word{{value: ".", literal: true}}, ""
+		}
 	case sub == "merge-file":
 		// It writes the merge into its first operand, but with -p.
 		p := gitCommands()[sub].options.parseFlags("git "+sub, rest, true)
