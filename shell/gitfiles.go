@@ -400,11 +400,12 @@ var gitActionOptions = map[string]*optionTable{
 
 // gitActionWrites are the files an action of a subcommand writes, and
 // why they cannot be known: the working tree "worktree add" makes,
-// "worktree remove" deletes and "worktree move" moves, the
-// submodule's directory (named after its URL without one), the bundle
-// file, the directory format-patch writes its patches in; and apply and am, which write the files their patches name, but
-// to report (apply --stat, --numstat, --summary, --check without
-// --apply, or into the index only with --cached; am --show-current-patch).
+// "worktree remove" deletes and "worktree move" moves, the submodule's
+// directory (named after its URL without one), the bundle file, the
+// directory format-patch writes its patches in; and apply and am, which
+// write the files their patches name, but to report (apply --stat,
+// --numstat, --summary, --check without --apply, or into the index only
+// with --cached; am --show-current-patch).
 func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 	action := ""
 	if len(rest) > 0 {

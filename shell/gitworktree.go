@@ -224,6 +224,20 @@ func gitPrefixTree(p parsed) []word {
 	return nil
 }
 
+// gitLine is git's command line for a command named base: its words,
+// for git, and for a program git-NAME the table does not hold, which
+// git's exec path holds for its subcommand NAME (/usr/lib/git-core/
+// git-reset --hard), NAME and its words.
+func gitLine(base string, args []word) ([]word, bool) {
+	switch {
+	case base == "git":
+		return args, true
+	case strings.HasPrefix(base, "git-") && len(base) > len("git-") && lookup(base) == nil:
+		return append([]word{{value: base[len("git-"):], literal: true}}, args...), true
+	}
+	return nil, false
+}
+
 // gitTop is the top of the working tree a subcommand rewrites whole, a
 // tree: the directory git runs in, at the word that names the
 // subcommand, or the one --work-tree names, from the directory its -C

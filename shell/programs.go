@@ -110,13 +110,12 @@ func lookup(base string) *program {
 func effectsOf(base string, args []word) effects {
 	prog := lookup(base)
 	switch {
-	case prog == nil && strings.HasPrefix(base, "git-") && len(base) > len("git-"):
-		// git's subcommands are programs of its exec path too:
-		// /usr/lib/git-core/git-reset --hard is git reset --hard.
-		e := gitEffects(append([]word{{value: base[len("git-"):], literal: true}}, args...))
-		e.readOnly = false
-		return e
 	case prog == nil:
+		if line, ok := gitLine(base, args); ok {
+			e := gitEffects(line)
+			e.readOnly = false
+			return e
+		}
 		return effects{}
 	case prog.hook != nil:
 		return prog.hook(base, args)

@@ -385,7 +385,8 @@ func (s *splitter) run(cmd command, depth int) error {
 		args = append(args[:len(args):len(args)], xargsWords)
 	}
 	e := effectsOf(base, args)
-	if base == "git" {
+	gitArgs, isGit := gitLine(base, args)
+	if isGit {
 		e.unseen = firstOf(e.unseen, gitMovedUnseen(s.command, e))
 	}
 	if base == "set" || base == "shopt" {
@@ -447,7 +448,7 @@ func (s *splitter) run(cmd command, depth int) error {
 			s.constraintFiles(w, where{}, "", readTool)
 		}
 	}
-	if base == "git" && len(cmd.where.dirs) > 0 && gitRewritesTop(args) {
+	if isGit && len(cmd.where.dirs) > 0 && gitRewritesTop(gitArgs) {
 		// So may the top of the working tree git rewrites whole.
 		s.constraintFiles(gitTop(args[0], parsed{}), where{}, "", writeTool)
 	}

@@ -98,6 +98,7 @@ func TestPatternSubjects(t *testing.T) {
 		{"/usr/lib/git-core/git-reset --hard", []string{`Edit.tree {"p":"."}`}},
 		{"git-checkout -- src", []string{`Edit.tree {"p":"src"}`}},
 		{"git-reset --soft HEAD~1", nil},
+		{"cd build && git-reset --hard", []string{`Edit.tree {"p":"build"}`, `Edit.tree {"p":"."}`}},
 		{"git commit -am x", nil},
 	}
 	// A word made when git runs where an option may stand may be the
@@ -121,6 +122,7 @@ func TestPatternSubjects(t *testing.T) {
 		{`env GIT_DIR=../o/.git git checkout-index -a`, true},
 		{`GIT_WORK_TREE=src git status`, false},
 		{`export GIT_AUTHOR_NAME=x; git checkout -- README`, false},
+		{`GIT_WORK_TREE=src git-checkout -- README`, true},
 	} {
 		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))
 		if err != nil {
