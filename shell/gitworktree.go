@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"path"
 	"strings"
-	"sync"
 )
 
 // git rewriting the working tree. A subcommand that rewrites the files
@@ -21,38 +20,39 @@ import (
 // known to leave the working tree alone only by the tables below; any
 // other, an alias or a program git-NAME among them, rewrites it whole.
 
-// gitKeepsWorktree are the subcommands, and the actions of those that
-// have them, known to change no file of the working tree but those
-// their tables name (the file of git log --output, the directory git
-// clone makes): they read, or change only the index, the refs, the
-// objects or the configuration. An entry "sub *" is every action of sub.
-// It is built on first use, as the table of subcommands is.
-var gitKeepsWorktree = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"status": true, "log": true, "show": true, "diff": true, "whatchanged": true, "shortlog": true,
-		"rev-list": true, "blame": true, "annotate": true, "branch": true, "tag": true, "rev-parse": true,
-		"ls-files": true, "ls-tree": true, "describe": true, "cat-file": true, "show-ref": true,
-		"for-each-ref": true, "merge-base": true, "count-objects": true, "grep": true, "version": true,
-		"var": true, "check-ignore": true, "check-attr": true, "check-ref-format": true, "range-diff": true,
-		"diff-tree": true, "diff-index": true, "diff-files": true, "bundle": true, "format-patch": true,
-		"archive": true, "commit": true, "add": true, "stage": true, "hash-object": true, "update-index": true,
-		"merge-file": true, "clone": true, "init": true, "fetch": true, "fetch-pack": true, "ls-remote": true,
-		"push": true, "send-pack": true, "daemon": true, "send-email": true, "gc": true, "fsck": true,
-		"prune": true, "repack": true, "pack-refs": true, "update-ref": true, "symbolic-ref": true,
-		"commit-tree": true, "write-tree": true, "mktree": true, "mktag": true, "show-branch": true,
-		"name-rev": true, "cherry": true, "verify-commit": true, "verify-tag": true, "help": true,
-		"rm": true, "mv": true, "checkout-index": true,
-		"remote *": true, "config *": true, "reflog *": true, "notes *": true,
-		"stash list": true, "stash show": true, "stash drop": true, "stash clear": true,
-		"stash create": true, "stash store": true,
-		"worktree add": true, "worktree remove": true, "worktree move": true, "worktree list": true,
-		"worktree lock": true, "worktree unlock": true, "worktree prune": true,
-		"sparse-checkout list": true, "sparse-checkout check-rules": true,
-		"submodule status": true, "submodule summary": true, "submodule init": true, "submodule sync": true,
-		"submodule foreach": true, "submodule add": true,
-		"bisect log": true, "bisect terms": true, "bisect visualize": true, "bisect view": true, "bisect help": true,
+// gitKeepsWorktree reports whether a subcommand, or the action of one
+// that has them ("stash list"), is known to change no file of the working
+// tree but those its table names (the file of git log --output, the
+// directory git clone makes): it reads, or changes only the index, the
+// refs, the objects or the configuration. Every action of remote,
+// config, reflog and notes does.
+func gitKeepsWorktree(sub, action string) bool {
+	switch sub {
+	case "remote", "config", "reflog", "notes":
+		return true
 	}
-})
+	switch action {
+	case "status", "log", "show", "diff", "whatchanged", "shortlog", "rev-list", "blame", "annotate",
+		"branch", "tag", "rev-parse", "ls-files", "ls-tree", "describe", "cat-file", "show-ref",
+		"for-each-ref", "merge-base", "count-objects", "grep", "version", "var", "check-ignore",
+		"check-attr", "check-ref-format", "range-diff", "diff-tree", "diff-index", "diff-files",
+		"bundle", "format-patch", "archive", "commit", "add", "stage", "hash-object", "update-index",
+		"merge-file", "clone", "init", "fetch", "fetch-pack", "ls-remote", "push", "send-pack",
+		"daemon", "send-email", "gc", "fsck", "prune", "repack", "pack-refs", "update-ref",
+		"symbolic-ref", "commit-tree", "write-tree", "mktree", "mktag", "show-branch", "name-rev",
+		"cherry", "verify-commit", "verify-tag", "help",
+		"rm", "mv", "checkout-index",
+		"stash list", "stash show", "stash drop", "stash clear", "stash create", "stash store",
+		"worktree add", "worktree remove", "worktree move", "worktree list", "worktree lock",
+		"worktree unlock", "worktree prune",
+		"sparse-checkout list", "sparse-checkout check-rules",
+		"submodule status", "submodule summary", "submodule init", "submodule sync",
+		"submodule foreach", "submodule add",
+		"bisect log", "bisect terms", "bisect visualize", "bisect view", "bisect help":
+		return true
+	}
+	return false
+}
 
 // gitKeepingOptions are the options with which a subcommand that
 // rewrites the working tree leaves it alone: it gives up without
@@ -84,7 +84,7 @@ func gitRewritesWhole(sub string, rest []word) (bool, string) {
 			action = sub + " " + rest[0].value
 		}
 	}
-	if gitKeepsWorktree()[action] || gitKeepsWorktree()[sub+" *"] {
+	if gitKeepsWorktree(sub, action) {
 		return false, ""
 	}
 	c, known := gitCommands()[action]
