@@ -120,7 +120,7 @@ var redTeam2 = []redTeam2Case{
 	{29, 4, ModeDefault, gitAll, "git archive --add-file=.env HEAD", "deny", "git archive --add-file=README.md HEAD"},
 	{29, 4, ModeDefault, gitAll, "git commit -F.env", "deny", "git commit -Fmsg.txt"},
 	{29, 4, ModeDefault, gitAll, "git commit --file=.env", "deny", "git commit --file=msg.txt"},
-	{29, 4, ModeDefault, gitAll, "git merge -F .env x", "deny", "git merge -F msg.txt x"},
+	{29, 4, ModeDefault, gitAll, "git merge -F .env x", "deny", "git commit -F msg.txt"},
 	{29, 4, ModeDefault, gitAll, "git grep --untracked x", "ask", "git grep x -- src"},
 	// git's red team: a path operand without "--", read as git reads it.
 	{29, 4, ModeDefault, gitAll, "git log -p .env", "deny", "git log -p README.md"},

@@ -128,6 +128,11 @@ func gitEffects(args []word) effects {
 	writes, why = gitActionWrites(sub.value, rest)
 	e.unseen = firstOf(e.unseen, why)
 	e.writes = append(e.writes, writes...)
+	whole, why := gitRewritesWhole(sub.value, rest)
+	e.unseen = firstOf(e.unseen, why)
+	if whole {
+		e.writes = append(e.writes, gitTop(sub, p))
+	}
 	switch sub.value {
 	case "init":
 		at, why := gitNewRepository(sub, rest)
@@ -167,6 +172,9 @@ func gitEffects(args []word) effects {
 		// The top of the repository may be where git was started, the
 		// -C directory a directory in it.
 		e.reads = append(e.reads, tops...)
+		if whole && !p.has("work-tree") {
+			e.writes = append(e.writes, gitTop(sub, parsed{}))
+		}
 	}
 	// Another repository's configuration may run commands of its own:
 	// Claude Code asks for git -C, and the table does not call it

@@ -57,7 +57,7 @@ var gitCases = []splitCase{
 	{"git", "git stash -- k", []want{same("git stash -- k"), write("k")}},
 	{"git", "git bundle create b.bundle --all", []want{same("git bundle create b.bundle --all"), write("b.bundle")}},
 	{"git", "git add ':(icase)k'", []want{hidden("git add :(icase)k", "git add ':(icase)k'", "git add :(icase)k is a pathspec with magic, which matches files known only when it runs")}},
-	{"git", "git apply p.diff", []want{hidden("git apply p.diff", "git apply p.diff", "git apply writes the files its patch names, known only when it runs"), read("p.diff")}},
+	{"git", "git apply p.diff", []want{hidden("git apply p.diff", "git apply p.diff", "git apply writes the files its patch names, known only when it runs"), read("p.diff"), top("apply")}},
 	{"git", "git cat-file --batch", []want{hidden("git cat-file --batch", "git cat-file --batch", "git cat-file --batch reads the names of what it reads from standard input or a list, known only when it runs")}},
 	{"git", "git checkout --bogus k", []want{hidden("git checkout --bogus k", "git checkout --bogus k", "git checkout --bogus is not an option the splitter knows")}},
 	{"git", "git config -f cfg user.name x", []want{same("git config -f cfg user.name x"), read("cfg"), write("cfg")}},
@@ -91,9 +91,10 @@ var gitCases = []splitCase{
 	{"git", "git stage -u", []want{same("git stage -u"), {tool: "read", value: ".", text: "-u"}}},
 	{"git", "git init --bare r.git", []want{same("git init --bare r.git"), {tool: "write", value: "r.git", text: "r.git"}}},
 	{"git", "git clone https://x/y.git dir", []want{same("git clone https://x/y.git dir"), write("dir")}},
-	{"git", "git format-patch -3", []want{same("git format-patch -3")}},
-	{"git", "git rebase --exe 'make test' main", []want{run("git rebase --exe make test main", "git rebase --exe 'make test' main"), same("make test")}},
-	{"git", "git rebase -x\"$c\" main", []want{hidden("git rebase -x$c main", "git rebase -x\"$c\" main", "the word -x$c may be an option of git rebase that writes a file or runs a program, known only when it runs")}},
+	{"git", "git format-patch -3", []want{same("git format-patch -3"), write(".")}},
+	{"git", "git format-patch --stdout -3", []want{same("git format-patch --stdout -3")}},
+	{"git", "git rebase --exe 'make test' main", []want{run("git rebase --exe make test main", "git rebase --exe 'make test' main"), top("rebase"), same("make test")}},
+	{"git", "git rebase -x\"$c\" main", []want{hidden("git rebase -x$c main", "git rebase -x\"$c\" main", "the word -x$c may be an option of git rebase that writes a file or runs a program, known only when it runs"), top("rebase")}},
 }
 
 func TestGit(t *testing.T) {

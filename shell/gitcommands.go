@@ -481,6 +481,7 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 				k keep-subject
 				p no-stat
 				q quiet
+				stdout
 			` + digits,
 			readsArg: `
 				O:
@@ -545,6 +546,9 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 				v verbose
 				q quiet
 				S:: gpg-sign::
+				abort
+				quit
+				continue
 			`,
 			readsArg: `
 				F: file:
@@ -906,6 +910,10 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			`,
 		})},
 		"am": {files: flagSet(byEffect{inert: `
+			continue
+			r resolved
+			skip
+			abort
 			quit
 			show-current-patch::
 		`})},
@@ -922,6 +930,12 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 				r:: rebase-merges::
 				s: strategy:
 				X: strategy-option:
+				continue
+				skip
+				abort
+				quit
+				show-current-patch
+				edit-todo
 			`,
 			runs: `
 				x: exec:
@@ -937,8 +951,90 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 			cc-cmd:
 			header-cmd:
 		`})},
-		"reset": {files: flagSet(byEffect{listsFiles: `
-			pathspec-from-file:
+		"reset": {options: flagSet(byEffect{
+			inert: `
+				q quiet
+				no-refresh
+				refresh
+				soft
+				mixed
+				N intent-to-add
+				hard
+				merge
+				keep
+				recurse-submodules::
+				no-recurse-submodules
+				p patch
+				pathspec-file-nul
+			`,
+			listsFiles: "pathspec-from-file:",
+		})},
+		"switch": {options: flagSet(byEffect{inert: `
+			c: create:
+			C: force-create:
+			d detach
+			guess
+			no-guess
+			f force discard-changes
+			m merge
+			conflict:
+			q quiet
+			progress
+			no-progress
+			t
+			track::
+			no-track
+			orphan:
+			ignore-other-worktrees
+			recurse-submodules::
+			no-recurse-submodules
+		`})},
+		"read-tree": {options: flagSet(byEffect{
+			inert: `
+				m
+				reset
+				u
+				i
+				n dry-run
+				v
+				trivial
+				aggressive
+				prefix:
+				exclude-per-directory:
+				empty
+				q quiet
+				recurse-submodules::
+				no-recurse-submodules
+				no-sparse-checkout
+			`,
+			writesArg: `
+				index-output:
+			`,
+		})},
+		"cherry-pick": {files: flagSet(byEffect{inert: `
+			e edit
+			m: mainline:
+			n no-commit
+			s signoff
+			x
+			S:: gpg-sign::
+			X: strategy-option:
+			continue
+			skip
+			quit
+			abort
+		`})},
+		"revert": {files: flagSet(byEffect{inert: `
+			e edit
+			m: mainline:
+			n no-commit
+			s signoff
+			S:: gpg-sign::
+			X: strategy-option:
+			continue
+			skip
+			quit
+			abort
 		`})},
 		"config": {options: gitConfigOptions},
 	}

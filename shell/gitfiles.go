@@ -153,7 +153,8 @@ func gitOperandFiles(sub string, rest []word) (reads, writes, tops []word, why s
 		files = append(files, named...)
 	}
 	if c.operands == writesArg {
-		return nil, files, tops, ""
+		writes, why := gitRewrites(sub, rest, files)
+		return nil, writes, tops, why
 	}
 	return gitWholeTrees(sub, rest, files), nil, tops, ""
 }
@@ -226,7 +227,7 @@ func gitOperandWords(sub string, c gitCommand, rest []word) ([]word, string) {
 	case sub == "checkout-index" && len(operands) == 0 && p.has("a", "all"):
 		// Every file of the index, into the working tree.
 		at := rest[0]
-		at.value = "."
+		at.value, at.tree = ".", &tree{}
 		operands = []word{at}
 	case (sub == "add" || sub == "stage") && len(operands) == 0 && p.has("A", "all", "u", "update"):
 		// Every file of the working tree.
@@ -365,6 +366,16 @@ var gitActionOptions = map[string]*optionTable{
 			B:
 		`,
 	}),
+	"worktree remove": flagSet(byEffect{
+		inert: `
+			f force
+		`,
+	}),
+	"worktree move": flagSet(byEffect{
+		inert: `
+			f force
+		`,
+	}),
 	"bundle create": flagSet(byEffect{
 		inert: `
 			q quiet
@@ -388,11 +399,13 @@ var gitActionOptions = map[string]*optionTable{
 }
 
 // gitActionWrites are the files an action of a subcommand writes, and
-// why they cannot be known: the new working tree of "worktree add", the
-// submodule's directory (named after its URL without one), the bundle
-// file; and apply and am, which write the files their patches name, but
-// to report (apply --stat, --numstat, --summary, --check without
-// --apply, or into the index only with --cached; am --show-current-patch).
+// why they cannot be known: the working tree "worktree add" makes,
+// "worktree remove" deletes and "worktree move" moves, the submodule's
+// directory (named after its URL without one), the bundle file, the
+// directory format-patch writes its patches in; and apply and am, which
+// write the files their patches name, but to report (apply --stat,
+// --numstat, --summary, --check without --apply, or into the index only
+// with --cached; am --show-current-patch).
 func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 	action := ""
 	if len(rest) > 0 {
@@ -408,7 +421,12 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 			return nil, p.opaque
 		case len(p.operands) == 0:
 			return nil, ""
-		case action == "worktree add" || action == "bundle create":
+		case action == "worktree move":
+			// Every file of the working tree it moves, and where to.
+			return asTrees(p.operands[:min(len(p.operands), 2)], &tree{}), ""
+		case action == "worktree add" || action == "worktree remove":
+			return asTrees(p.operands[:1], &tree{}), ""
+		case action == "bundle create":
 			return p.operands[:1], ""
 		case len(p.operands) > 1:
 			return p.operands[1:2], ""
@@ -419,6 +437,13 @@ func gitActionWrites(sub string, rest []word) (writes []word, why string) {
 			at.literal, at.value = false, p.operands[0].value
 		}
 		return []word{at}, ""
+	case sub == "format-patch":
+		// Without a directory, a file or --stdout, it writes its
+		// patches into the directory it runs in.
+		p := gitCommands()[sub].files.parseFlags("git "+sub, rest, true)
+		if !p.has("o", "output-directory", "output", "stdout") {
+			return []word{{value: ".", literal: true}}, ""
+		}
 	case sub == "merge-file":
 		// It writes the merge into its first operand, but with -p.
 		p := gitCommands()[sub].options.parseFlags("git "+sub, rest, true)

@@ -18,9 +18,9 @@ var gitOptionCases = []splitCase{
 	{"git -O", "git diff-tree -p HEAD", []want{same("git diff-tree -p HEAD"), read("HEAD")}},
 	// rebase's -x in a cluster is its command, decided as shell code;
 	// after "--" it is an upstream's name, and runs nothing.
-	{"git rebase", "git rebase -ix 'rm -rf d' main", []want{run("git rebase -ix rm -rf d main", "git rebase -ix 'rm -rf d' main"), same("rm -rf d"), write("d")}},
-	{"git rebase", "git rebase -i main", []want{same("git rebase -i main")}},
-	{"git rebase", "git rebase -- --exec=rm", []want{same("git rebase -- --exec=rm")}},
+	{"git rebase", "git rebase -ix 'rm -rf d' main", []want{run("git rebase -ix rm -rf d main", "git rebase -ix 'rm -rf d' main"), top("rebase"), same("rm -rf d"), write("d")}},
+	{"git rebase", "git rebase -i main", []want{same("git rebase -i main"), top("rebase")}},
+	{"git rebase", "git rebase -- --exec=rm", []want{same("git rebase -- --exec=rm"), top("rebase")}},
 	// ls-remote reads --exec, which its help hides, as --upload-pack.
 	{"git ls-remote", "git ls-remote --exec=./x origin", []want{hidden("git ls-remote --exec=./x origin", "git ls-remote --exec=./x origin", "git ls-remote --exec names a program git runs")}},
 	{"git ls-remote", "git ls-remote --heads origin", []want{same("git ls-remote --heads origin")}},
@@ -53,7 +53,7 @@ var gitOptionCases = []splitCase{
 	{"git bundle", "git bundle create --version 3 .claude/b HEAD", []want{same("git bundle create --version 3 .claude/b HEAD"), write(".claude/b")}},
 	{"git bundle", "git bundle create b.bundle HEAD", []want{same("git bundle create b.bundle HEAD"), write("b.bundle")}},
 	{"git apply", "git apply --summ p.diff", []want{same("git apply --summ p.diff"), read("p.diff")}},
-	{"git apply", "git apply -p --stat p.diff", []want{hidden("git apply -p --stat p.diff", "git apply -p --stat p.diff", "git apply writes the files its patch names, known only when it runs"), read("p.diff")}},
+	{"git apply", "git apply -p --stat p.diff", []want{hidden("git apply -p --stat p.diff", "git apply -p --stat p.diff", "git apply writes the files its patch names, known only when it runs"), read("p.diff"), top("apply")}},
 	{"git apply", "git apply --stat .env", []want{same("git apply --stat .env"), read(".env")}},
 	// grep reads --untracked and --no-index in any abbreviation: the
 	// files outside the index, every one under the directory.

@@ -111,6 +111,11 @@ func effectsOf(base string, args []word) effects {
 	prog := lookup(base)
 	switch {
 	case prog == nil:
+		if line, ok := gitLine(base, args); ok {
+			e := gitEffects(line)
+			e.readOnly = false
+			return e
+		}
 		return effects{}
 	case prog.hook != nil:
 		return prog.hook(base, args)

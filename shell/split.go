@@ -394,6 +394,10 @@ func (s *splitter) run(cmd command, depth int) error {
 			e.unseen = firstOf(e.unseen, e.appendsUnseen)
 		}
 	}
+	gitArgs, isGit := gitLine(base, args)
+	if isGit {
+		e.unseen = firstOf(e.unseen, gitMovedUnseen(s.command, e))
+	}
 	if base == "set" || base == "shopt" {
 		switch {
 		case cmd.node != nil && s.lastInShell(cmd.node):
@@ -460,6 +464,10 @@ func (s *splitter) run(cmd command, depth int) error {
 		for _, w := range gitTops(args) {
 			s.constraintFiles(w, where{}, "", readTool)
 		}
+	}
+	if isGit && len(cmd.where.dirs) > 0 && gitRewritesTop(gitArgs) {
+		// So may the top of the working tree git rewrites whole.
+		s.constraintFiles(gitTop(args[0], parsed{}), where{}, "", writeTool)
 	}
 	if base == "ln" || base == "cp" && e.links {
 		s.madeLinks(e.writes, cmd.where)

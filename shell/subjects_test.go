@@ -30,6 +30,10 @@ func hidden(value, text, why string) want { return want{value: value, text: text
 func write(path string) want { return want{tool: "write", value: path, text: path} }
 func read(path string) want  { return want{tool: "read", value: path, text: path} }
 
+// top is the working tree a git subcommand rewrites whole, written at the
+// word that names it.
+func top(sub string) want { return want{tool: "write", value: ".", text: sub} }
+
 // same is a subject whose value is its text.
 func same(text string) want { return run(text, text) }
 
@@ -165,8 +169,8 @@ var splitCases = []splitCase{
 	{"wrapper", "taskset 0x1 rm x", []want{base("taskset 0x1 rm x", "taskset 0x1 rm x"), same("rm x"), write("x")}},
 	{"wrapper", "taskset -p 42", []want{same("taskset -p 42")}},
 	{"wrapper", "unbuffer rm x", []want{base("unbuffer rm x", "unbuffer rm x"), same("rm x"), write("x")}},
-	{"wrapper", "git bisect run rm x", []want{same("git bisect run rm x"), same("rm x"), write("x")}},
-	{"wrapper", "git rebase -x 'make test' main", []want{run("git rebase -x make test main", "git rebase -x 'make test' main"), same("make test")}},
+	{"wrapper", "git bisect run rm x", []want{same("git bisect run rm x"), top("bisect"), same("rm x"), write("x")}},
+	{"wrapper", "git rebase -x 'make test' main", []want{run("git rebase -x make test main", "git rebase -x 'make test' main"), top("rebase"), same("make test")}},
 
 	// Normalisation: a deny for rm catches every spelling.
 	{"normalise", "r''m -rf /", []want{run("rm -rf /", "r''m -rf /"), write("/")}},

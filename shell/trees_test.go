@@ -65,6 +65,76 @@ func TestPatternSubjects(t *testing.T) {
 		{"chgrp -R staff src", []string{`Edit.tree {"p":"src"}`}},
 		{"chmod --recursive g+w src", []string{`Edit.tree {"p":"src"}`}},
 		{"chmod g+w src", nil},
+		// git rewriting the files its pathspecs name, each a tree, a
+		// glob's the directory it begins with, or the working tree whole,
+		// at the top it may have.
+		// "." may be a branch too; the revision is a path nothing denies.
+		{"git checkout .", []string{`Edit.tree {"p":"."}`, `Edit.tree {"p":"."}`}},
+		{"git checkout HEAD~1 -- src docs/a.go", []string{`Edit.tree {"p":"HEAD~1"}`, `Edit.tree {"p":"src"}`, `Edit.tree {"p":"docs/a.go"}`}},
+		{"git checkout -- 'src/*.go'", []string{`Edit.glob {"p":"src/*.go"}`, `Edit.tree {"p":"src"}`}},
+		{"git restore -- '*.go'", []string{`Edit.glob {"p":"*.go"}`, `Edit.tree {"p":"."}`}},
+		{"git restore --staged src", nil},
+		{"git rm -r --cached src", nil},
+		{"git checkout main", []string{`Edit.tree {"p":"main"}`, `Edit.tree {"p":"."}`}},
+		{"git checkout -b new", nil},
+		{"git switch main", []string{`Edit.tree {"p":"."}`}},
+		{"git switch -c new", nil},
+		{"git reset --hard", []string{`Edit.tree {"p":"."}`}},
+		{"git reset --soft HEAD~1", nil},
+		{"cd build && git reset --hard", []string{`Edit.tree {"p":"build"}`, `Edit.tree {"p":"."}`}},
+		{"git -C build merge x", []string{`Edit.tree {"p":"build"}`, `Edit.tree {"p":"."}`}},
+		{"git -C a --work-tree=b reset --hard", []string{`Edit.tree {"p":"a/b"}`}},
+		{"cd a && git --work-tree=/tmp/b reset --hard", []string{`Edit.tree {"p":"/tmp/b"}`}},
+		{"git stash pop", []string{`Edit.tree {"p":"."}`}},
+		{"git stash save -- README", []string{`Edit.tree {"p":"README"}`, `Edit.tree {"p":"."}`}},
+		{"git stash push -- README", []string{`Edit.tree {"p":"README"}`}},
+		{"git stash list", nil},
+		{"git clean -fdx", []string{`Edit.tree {"p":"."}`}},
+		{"git clean -n", nil},
+		{"git worktree move wt src/wt", []string{`Edit.tree {"p":"wt"}`, `Edit.tree {"p":"src/wt"}`}},
+		{"git checkout-index -a --prefix=sr", []string{`Edit.tree {"p":"."}`}},
+		{"git checkout-index -a --prefix=out/", []string{`Edit.tree {"p":"out/"}`}},
+		{"git lfs pull", []string{`Edit.tree {"p":"."}`}},
+		{"/usr/lib/git-core/git-reset --hard", []string{`Edit.tree {"p":"."}`}},
+		{"git-checkout -- src", []string{`Edit.tree {"p":"src"}`}},
+		{"git-reset --soft HEAD~1", nil},
+		{"cd build && git-reset --hard", []string{`Edit.tree {"p":"build"}`, `Edit.tree {"p":"."}`}},
+		{"git commit -am x", nil},
+	}
+	// A word made when git runs where an option may stand may be the
+	// option that makes it rewrite the tree: it asks, and its twin, the
+	// word as a value, does not.
+	for _, r := range []struct {
+		command string
+		unseen  bool
+	}{
+		{`git reset "$opt"`, true},
+		{`git restore --staged "$x" src`, true},
+		{`git read-tree -m $flag HEAD`, true},
+		{`git reset -q "HEAD~$n"`, true},
+		{`git reset --soft HEAD~1`, false},
+		{`git switch -c "$branch"`, false},
+		{`git checkout -b "$branch"`, false},
+		// GIT_WORK_TREE and GIT_DIR move what git writes, as
+		// --work-tree does; where it writes nothing they do not matter.
+		{`export GIT_WORK_TREE=src; git checkout -- README`, true},
+		{`GIT_WORK_TREE=/tmp/x git reset --hard`, true},
+		{`env GIT_DIR=../o/.git git checkout-index -a`, true},
+		{`GIT_WORK_TREE=src git status`, false},
+		{`export GIT_AUTHOR_NAME=x; git checkout -- README`, false},
+		{`GIT_WORK_TREE=src git-checkout -- README`, true},
+	} {
+		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))
+		if err != nil {
+			t.Fatalf("%q: %v", r.command, err)
+		}
+		why := ""
+		for _, s := range subs {
+			why = firstOf(why, s.Unseen)
+		}
+		if unseen := why != ""; unseen != r.unseen {
+			t.Errorf("%q: unseen %q, want unseen %v", r.command, why, r.unseen)
+		}
 	}
 	for _, r := range rows {
 		subs, err := split(json.RawMessage(`{"command":` + quoteJSON(r.command) + `}`))
