@@ -18,10 +18,7 @@ import (
 //
 // Policies: "dotenv" allows every command and denies read(.env); "rm"
 // allows every command and denies bash(rm:*).
-var redTeamGaps = []struct {
-	class, policy, attack, twin string
-	deny                        bool
-}{
+var redTeamGaps = []redTeamRow{
 	// 1. A startup file: bash runs the file BASH_ENV names before a
 	// script or a -c string, sh and bash --posix the one ENV names when
 	// interactive. However the variable reaches the shell, the file is
@@ -133,32 +130,10 @@ var redTeamGaps = []struct {
 
 // TestRedTeamGaps decides every case of redTeamGaps under its policy.
 func TestRedTeamGaps(t *testing.T) {
-	engines := map[string]*agentpolicy.Engine{
+	runRedTeam(t, redTeamGaps, map[string]*agentpolicy.Engine{
 		"dotenv": build(t, agentpolicy.Policy{Deny: rules(t, "read(.env)"), Default: agentpolicy.Allow()}),
 		"rm":     build(t, agentpolicy.Policy{Deny: rules(t, "bash(rm:*)"), Default: agentpolicy.Allow()}),
-	}
-	perClass := map[string][3]int{}
-	for _, c := range redTeamGaps {
-		e := engines[c.policy]
-		counts := perClass[c.class]
-		counts[0]++
-		switch v := decide(t, e, c.attack, false); {
-		case v.Action == agentturn.Allow:
-			counts[1]++
-			t.Errorf("%s: %q allowed under %s: %q", c.class, c.attack, c.policy, v.Reason)
-		case c.deny && v.Action != agentturn.Block:
-			counts[1]++
-			t.Errorf("%s: %q %v under %s, want denied: %q", c.class, c.attack, v.Action, c.policy, v.Reason)
-		}
-		if v := decide(t, e, c.twin, false); v.Action != agentturn.Allow {
-			counts[2]++
-			t.Errorf("%s twin: %q %v under %s, want allowed: %q", c.class, c.twin, v.Action, c.policy, v.Reason)
-		}
-		perClass[c.class] = counts
-	}
-	for class, n := range perClass {
-		t.Logf("%s: %d cases, %d attacks through, %d twins over-strict", class, n[0], n[1], n[2])
-	}
+	})
 }
 
 // inlineAsDirect pairs a command find, fd or xargs runs through an

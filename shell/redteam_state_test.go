@@ -17,10 +17,15 @@ import (
 // allows only Bash(git status:*) and asks about the rest; "secrets"
 // allows every command and denies Read(secrets/**), "writes" denies
 // writing there.
-var redTeamState = []struct {
+// redTeamRow is an attack on a policy beside its harmless twin: the
+// attack must not be allowed (and must be denied when deny is set), the
+// twin must be allowed.
+type redTeamRow struct {
 	class, policy, attack, twin string
 	deny                        bool
-}{
+}
+
+var redTeamState = []redTeamRow{
 	// 1. Shell options that turn arguments into environment, in every
 	// spelling of set, shopt and a child shell's command line.
 	{"options", "rm", "se't' -k; git status GIT_CONFIG_GLOBAL=x", "se't' -e; git status", false},
@@ -329,14 +334,20 @@ var redTeamState = []struct {
 
 // TestRedTeamState decides every case of redTeamState under its policy.
 func TestRedTeamState(t *testing.T) {
-	engines := map[string]*agentpolicy.Engine{
+	runRedTeam(t, redTeamState, map[string]*agentpolicy.Engine{
 		"rm":      build(t, agentpolicy.Policy{Deny: rules(t, "bash(rm:*)"), Default: agentpolicy.Allow()}),
 		"git":     build(t, agentpolicy.Policy{Allow: rules(t, "bash(git status:*)"), Default: agentpolicy.Ask()}),
 		"secrets": build(t, agentpolicy.Policy{Deny: rules(t, "read(secrets/**)"), Default: agentpolicy.Allow()}),
 		"writes":  build(t, agentpolicy.Policy{Deny: rules(t, "write(secrets/**)"), Default: agentpolicy.Allow()}),
-	}
+	})
+}
+
+// runRedTeam decides each row's attack and twin under the engine its
+// policy names, and logs, per class, the rows and what got through.
+func runRedTeam(t *testing.T, rows []redTeamRow, engines map[string]*agentpolicy.Engine) {
+	t.Helper()
 	perClass := map[string][3]int{}
-	for _, c := range redTeamState {
+	for _, c := range rows {
 		e := engines[c.policy]
 		counts := perClass[c.class]
 		counts[0]++
