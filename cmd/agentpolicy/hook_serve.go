@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,28 +113,25 @@ func serveHook(ctx context.Context, idle time.Duration) error {
 	}
 	// Holding the lock, any socket here is a dead process's.
 	os.Remove(s.socket)
-	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: s.socket, Net: "unix"})
+	l, err := resident.Listen(s.socket, time.Second)
 	if err != nil {
 		return fmt.Errorf("hook serve: %w", err)
 	}
-	// The socket is removed on the way out only while it is still this
-	// process's: what else is at its path is left alone.
-	l.SetUnlinkOnClose(false)
 	defer l.Close()
 	if s.sockID, err = os.Lstat(s.socket); err != nil {
 		return fmt.Errorf("hook serve: %w", err)
 	}
 	defer func() {
+		// The socket is removed only while it is still this process's:
+		// what else is at its path is left alone.
 		if info, err := os.Lstat(s.socket); err == nil && os.SameFile(info, s.sockID) {
 			os.Remove(s.socket)
 		}
 	}()
 	for !s.stop && s.wanted() {
-		l.SetDeadline(time.Now().Add(time.Second))
-		conn, err := l.AcceptUnix()
-		var timeout net.Error
+		conn, err := l.Accept()
 		switch {
-		case errors.As(err, &timeout) && timeout.Timeout():
+		case errors.Is(err, resident.ErrNoCall), errors.Is(err, resident.ErrOtherUser):
 			continue
 		case err != nil:
 			return fmt.Errorf("hook serve: %w", err)
@@ -154,17 +150,11 @@ func (s *residentServer) wanted() bool {
 }
 
 // handle answers one connection's call.
-func (s *residentServer) handle(ctx context.Context, conn *net.UnixConn) {
+func (s *residentServer) handle(ctx context.Context, conn *resident.Conn) {
 	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(resident.Wait))
-	if err := peerIsUs(conn); err != nil {
-		return
+	if req, err := conn.ReadRequest(); err == nil {
+		conn.Answer(s.answer(ctx, req))
 	}
-	req, err := resident.ReadRequest(conn)
-	if err != nil {
-		return
-	}
-	conn.Write(resident.AppendResponse(nil, s.answer(ctx, req)))
 }
 
 // answer runs the request's call as the client's own process would have.
@@ -223,18 +213,4 @@ func (s *residentServer) namesCommand(args []string) bool {
 
 func refused(reason string) resident.Response {
 	return resident.Response{Status: resident.Refused, Reason: reason}
-}
-
-// peerIsUs checks that the process at the other end of conn runs as this
-// process's user.
-func peerIsUs(conn *net.UnixConn) error {
-	raw, err := conn.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var peerErr error
-	if err := raw.Control(func(fd uintptr) { peerErr = resident.SameUser(int(fd)) }); err != nil {
-		return err
-	}
-	return peerErr
 }

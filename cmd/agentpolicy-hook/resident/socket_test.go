@@ -4,11 +4,14 @@ package resident
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func TestDir(t *testing.T) {
@@ -109,4 +112,49 @@ func TestSameUser(t *testing.T) {
 func isSocket(f *os.File) bool {
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeSocket != 0
+}
+
+// A call through a Listener: nothing comes within the tick, then one
+// client's request arrives whole and its answer returns to it.
+func TestListenerCall(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hook.sock")
+	l, err := Listen(path, 100*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	start := time.Now()
+	if _, err := l.Accept(); !errors.Is(err, ErrNoCall) || time.Since(start) < 90*time.Millisecond {
+		t.Fatalf("Accept with no call: %v after %v", err, time.Since(start))
+	}
+	want := Request{Binary: "id", Dir: "/", Args: []string{"--agent", "codex"}, Env: []string{"A=1"}, Stdin: []byte(`{}`)}
+	answered := make(chan error, 1)
+	go func() {
+		conn, err := l.Accept()
+		if err != nil {
+			answered <- err
+			return
+		}
+		defer conn.Close()
+		got, err := conn.ReadRequest()
+		if err == nil && !reflect.DeepEqual(got, want) {
+			err = fmt.Errorf("the request read was %+v", got)
+		}
+		if err == nil {
+			err = conn.Answer(Response{Status: Answered, Code: 2, Stdout: []byte("out"), Stderr: []byte("err")})
+		}
+		answered <- err
+	}()
+	conn, err := Dial(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	resp, err := conn.Call(want)
+	if err != nil || resp.Status != Answered || resp.Code != 2 || string(resp.Stdout) != "out" || string(resp.Stderr) != "err" {
+		t.Errorf("the answer: %+v, %v", resp, err)
+	}
+	if err := <-answered; err != nil {
+		t.Error(err)
+	}
 }
