@@ -40,47 +40,57 @@ func wantResidentInstalled(t *testing.T, path string) {
 	}
 }
 
-func TestResidentE2ECodex(t *testing.T) {
-	p := newCodexProject(t)
-	runtime := p.useResident()
-	policy := rulesFile(t, []string{"Bash(git status)", "Bash(touch *)"}, []string{"Bash(rm *)"})
-	p.agentpolicy("hook", "install", "--agent", "codex", "--policy", policy)
-	wantResidentInstalled(t, p.configPath())
-	p.write("x", "keep me\n")
-	results := p.run(codexShell("git status && rm -rf x"), codexShell("touch one.txt"), codexShell("git status && rm -rf x"), codexShell("touch two.txt"))
-	for _, i := range []int{0, 2} {
-		blocked(t, results[i], "denied by Bash(rm *)", policy)
-	}
-	if !p.exists("x") {
-		t.Errorf("the denied command ran: x is gone")
-	}
-	if !p.exists("one.txt") || !p.exists("two.txt") {
-		t.Errorf("the allowed calls did not run: %q", results)
-	}
-	if !socketIn(runtime) {
-		t.Errorf("no resident process was started")
-	}
+// residentAgent is what the resident end-to-end test needs of an agent's
+// scratch project.
+type residentAgent interface {
+	agentpolicy(args ...string) string
+	write(name, content string) string
+	exists(name string) bool
+	useResident() string
+	run(calls ...scriptedCall) []string
 }
 
-func TestResidentE2EGemini(t *testing.T) {
-	p := newGeminiProject(t)
-	runtime := p.useResident()
-	policy := rulesFile(t, []string{"Bash(git status)", "Bash(touch *)"}, []string{"Bash(rm *)"})
-	p.agentpolicy("hook", "install", "--agent", "gemini", "--policy", policy)
-	wantResidentInstalled(t, p.file(".gemini/settings.json"))
-	p.write("x", "keep me\n")
-	results := p.run(geminiShell("git status && rm -rf x"), geminiShell("touch one.txt"), geminiShell("git status && rm -rf x"), geminiShell("touch two.txt"))
-	for _, i := range []int{0, 2} {
-		geminiBlocked(t, results[i], "denied by Bash(rm *)", policy)
-	}
-	if !p.exists("x") {
-		t.Errorf("the denied command ran: x is gone")
-	}
-	if !p.exists("one.txt") || !p.exists("two.txt") {
-		t.Errorf("the allowed calls did not run: %q", results)
-	}
-	if !socketIn(runtime) {
-		t.Errorf("no resident process was started")
+// TestResidentE2EAgents runs Codex CLI and Gemini CLI with the hook
+// installed as agentpolicy-hook: a compound command a deny rule reaches
+// is blocked twice, the calls between them run, and a resident process
+// was started for them.
+func TestResidentE2EAgents(t *testing.T) {
+	for _, a := range []struct {
+		agent   string
+		project func(t *testing.T) (residentAgent, string)
+		shell   func(command string) scriptedCall
+		blocked func(t *testing.T, result string, says ...string)
+	}{
+		{agentCodex, func(t *testing.T) (residentAgent, string) {
+			p := newCodexProject(t)
+			return p, p.configPath()
+		}, codexShell, blocked},
+		{agentGemini, func(t *testing.T) (residentAgent, string) {
+			p := newGeminiProject(t)
+			return p, p.file(".gemini/settings.json")
+		}, geminiShell, geminiBlocked},
+	} {
+		t.Run(a.agent, func(t *testing.T) {
+			p, config := a.project(t)
+			runtime := p.useResident()
+			policy := rulesFile(t, []string{"Bash(git status)", "Bash(touch *)"}, []string{"Bash(rm *)"})
+			p.agentpolicy("hook", "install", "--agent", a.agent, "--policy", policy)
+			wantResidentInstalled(t, config)
+			p.write("x", "keep me\n")
+			results := p.run(a.shell("git status && rm -rf x"), a.shell("touch one.txt"), a.shell("git status && rm -rf x"), a.shell("touch two.txt"))
+			for _, i := range []int{0, 2} {
+				a.blocked(t, results[i], "denied by Bash(rm *)", policy)
+			}
+			if !p.exists("x") {
+				t.Errorf("the denied command ran: x is gone")
+			}
+			if !p.exists("one.txt") || !p.exists("two.txt") {
+				t.Errorf("the allowed calls did not run: %q", results)
+			}
+			if !socketIn(runtime) {
+				t.Errorf("no resident process was started")
+			}
+		})
 	}
 }
 
