@@ -1,8 +1,10 @@
 package claudecode
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -491,8 +493,7 @@ func TestRedTeam2(t *testing.T) {
 		w   *world
 		eng *agentpolicy.Engine
 	}{}}
-	type counts struct{ cases, through, strict int }
-	perClass := map[string]counts{}
+	perClass := map[string]tally{}
 	for _, c := range redTeam2 {
 		key := fmt.Sprintf("%d.%d", c.issue, c.class)
 		n := perClass[key]
@@ -509,15 +510,20 @@ func TestRedTeam2(t *testing.T) {
 		}
 		perClass[key] = n
 	}
-	keys := make([]string, 0, len(perClass))
-	for k := range perClass {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	logTally(t, "red team 2", perClass)
+}
+
+// tally is a red team's count of one class: its cases, the attacks that
+// got through, and the twins that were not allowed.
+type tally struct{ cases, through, strict int }
+
+// logTally logs a red team's tallies, class by class in order.
+func logTally[K cmp.Ordered](t *testing.T, team string, perClass map[K]tally) {
+	t.Helper()
 	var b strings.Builder
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(perClass)) {
 		n := perClass[k]
-		fmt.Fprintf(&b, " %s: %d cases, %d attacks through, %d twins asked;", k, n.cases, n.through, n.strict)
+		fmt.Fprintf(&b, " %v: %d cases, %d attacks through, %d twins asked;", k, n.cases, n.through, n.strict)
 	}
-	t.Logf("red team 2:%s", b.String())
+	t.Logf("%s:%s", team, b.String())
 }

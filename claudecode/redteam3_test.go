@@ -1,9 +1,6 @@
 package claudecode
 
 import (
-	"fmt"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/ChristopherDavenport/agentpolicy"
@@ -106,8 +103,7 @@ func TestRedTeam3(t *testing.T) {
 		w   *world
 		eng *agentpolicy.Engine
 	}{}}
-	type counts struct{ cases, through, strict int }
-	perClass := map[int]counts{}
+	perClass := map[int]tally{}
 	for _, c := range redTeam3 {
 		n := perClass[c.class]
 		n.cases++
@@ -123,17 +119,7 @@ func TestRedTeam3(t *testing.T) {
 		}
 		perClass[c.class] = n
 	}
-	keys := make([]int, 0, len(perClass))
-	for k := range perClass {
-		keys = append(keys, k)
-	}
-	sort.Ints(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		n := perClass[k]
-		fmt.Fprintf(&b, " %d: %d cases, %d attacks through, %d twins asked;", k, n.cases, n.through, n.strict)
-	}
-	t.Logf("red team 3:%s", b.String())
+	logTally(t, "red team 3", perClass)
 }
 
 // redTeam3Databases are class 4's cases, the commands database shells
