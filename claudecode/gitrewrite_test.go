@@ -99,6 +99,8 @@ var gitRewrites = []gitRewriteCase{
 	{"", "git cherry-pick -n other", "git cherry-pick --quit", false},
 	{"", "git revert --no-edit HEAD", "git revert --quit", false},
 	{"", "git revert -n HEAD", "git revert --quit", false},
+	{"", "git cherry-pick --ff --allow-empty --keep-redundant-commits other", "git cherry-pick --quit", false},
+	{"", "git revert --reference --cleanup=strip --no-edit HEAD", "git revert --quit", false},
 	{mailbox, "git am x.mbox", "git am --show-current-patch", false},
 	{patched, "git apply x.patch", "git apply --stat x.patch", false},
 	{patched, "git apply --index x.patch", "git apply --cached x.patch", false},

@@ -1011,30 +1011,15 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 				index-output:
 			`,
 		})},
-		"cherry-pick": {files: flagSet(byEffect{inert: `
-			e edit
-			m: mainline:
-			n no-commit
-			s signoff
+		"cherry-pick": {files: flagSet(byEffect{inert: pickOptions + `
 			x
-			S:: gpg-sign::
-			X: strategy-option:
-			continue
-			skip
-			quit
-			abort
+			ff
+			allow-empty
+			allow-empty-message
+			keep-redundant-commits
 		`})},
-		"revert": {files: flagSet(byEffect{inert: `
-			e edit
-			m: mainline:
-			n no-commit
-			s signoff
-			S:: gpg-sign::
-			X: strategy-option:
-			continue
-			skip
-			quit
-			abort
+		"revert": {files: flagSet(byEffect{inert: pickOptions + `
+			reference
 		`})},
 		"config": {options: gitConfigOptions},
 	}
@@ -1043,3 +1028,21 @@ var gitCommands = sync.OnceValue(func() map[string]gitCommand {
 	table["stage"] = table["add"]
 	return table
 })
+
+// pickOptions are the options git cherry-pick and git revert share, as
+// git 2.39's -h lists them (--strategy as merge's -s is read).
+const pickOptions = `
+	e edit
+	m: mainline:
+	n no-commit
+	s signoff
+	S:: gpg-sign::
+	strategy:
+	X: strategy-option:
+	cleanup:
+	rerere-autoupdate
+	continue
+	skip
+	quit
+	abort
+`
