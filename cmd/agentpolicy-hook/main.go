@@ -10,6 +10,11 @@
 // is agentpolicy hook --policy team-policy.json --agent codex, answered
 // the same way. The agentpolicy binary it runs is the one beside it.
 // AGENTPOLICY_RESIDENT=off makes every call run agentpolicy hook itself.
+//
+// When it cannot run agentpolicy hook at all (no binary beside it, one
+// that cannot start, or one killed before it answered) it exits 2 with
+// the reason on standard error, which Claude Code, Codex CLI and Gemini
+// CLI all read as a block.
 package main
 
 import (
@@ -76,8 +81,15 @@ func runBinary(binary string, args []string, stdin []byte) int {
 		w.Close()
 	}
 	state, err := p.Wait()
-	if err != nil {
+	switch {
+	case err != nil:
 		fmt.Fprintf(os.Stderr, "agentpolicy-hook: %v\n", err)
+		return 2
+	case !state.Exited():
+		// Killed: exit 2 with a reason, which every agent reads as a
+		// block, where another status lets Codex CLI and Gemini CLI run
+		// the call.
+		fmt.Fprintf(os.Stderr, "agentpolicy-hook: agentpolicy hook ended without deciding: %v\n", state)
 		return 2
 	}
 	return state.ExitCode()

@@ -258,6 +258,21 @@ func TestResidentStepsAside(t *testing.T) {
 		}
 	})
 
+	t.Run("no binary", func(t *testing.T) {
+		// Without agentpolicy beside it the client cannot decide: it exits
+		// 2 with the reason on standard error, which every agent reads as
+		// a block (spec/agents.md), never 0 or 1, which Codex CLI and
+		// Gemini CLI read as leave to run the call.
+		_, client := residentCopy(t)
+		if err := os.Remove(filepath.Join(filepath.Dir(client), "agentpolicy")); err != nil {
+			t.Fatal(err)
+		}
+		got := runHook(t, w.project, append(w.env, "XDG_RUNTIME_DIR="+privateRuntime(t)), event, client, args...)
+		if got.code != 2 || got.stdout != "" || !strings.Contains(got.stderr, "no agentpolicy binary beside this one") {
+			t.Errorf("with no agentpolicy binary: %+v", got)
+		}
+	})
+
 	t.Run("socket removed", func(t *testing.T) {
 		bin, _ := residentCopy(t)
 		runtime := privateRuntime(t)
