@@ -275,14 +275,13 @@ type hookPrefixes struct {
 	known   []string
 	// client is agentpolicy-hook's path beside this binary, which written
 	// names when it is there.
-	client   string
-	resident bool
+	client string
 }
 
 // note tells an installer whose hook will start this binary at every
 // call how to have one resident process answer them instead.
 func (p hookPrefixes) note(w io.Writer) {
-	if p.resident || !residentSupported {
+	if p.written == shellQuote(p.client) || !residentSupported {
 		return
 	}
 	fmt.Fprintf(w, "agentpolicy: note: each call will start this binary; build agentpolicy-hook as %s (go build -o %s ./cmd/agentpolicy-hook) and install again, for calls answered by one resident process\n",
@@ -313,7 +312,7 @@ func hookPrefix() (hookPrefixes, error) {
 	direct, client := shellQuote(exe)+" hook", filepath.Join(filepath.Dir(exe), "agentpolicy-hook")
 	p := hookPrefixes{written: direct, known: []string{direct, shellQuote(client)}, client: client}
 	if info, err := os.Stat(client); err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o111 != 0 && residentSupported {
-		p.written, p.resident = shellQuote(client), true
+		p.written = shellQuote(client)
 	}
 	return p, nil
 }
